@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+export const leadTypes = ["get-started", "enterprise"] as const;
+export type LeadType = (typeof leadTypes)[number];
+
+export const positions = ["Student", "TA", "Teacher", "Staff", "Administration", "Other"] as const;
+export type Position = (typeof positions)[number];
+
+export const leadMessages = {
+  required: "Please fill in all required fields",
+  seats: "Please specify the number of interested seats",
+  failed: "Something went wrong. Please try again or contact us directly.",
+  success: "Thank you! We'll be in touch soon.",
+} as const;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: leadMessages.required })
+    .trim()
+    .min(1, leadMessages.required)
+    .max(max, `Keep this under ${max} characters`);
+
+/**
+ * The lead form, shared by the dialog and POST /api/leads.
+ * Every required field reports the spec's single message; seats are required only for enterprise.
+ */
+export const createLeadInput = z
+  .object({
+    type: z.enum(leadTypes, { error: "Choose get-started or enterprise" }),
+    name: requiredText(200),
+    email: z
+      .string({ error: leadMessages.required })
+      .trim()
+      .min(1, leadMessages.required)
+      .max(254, "Keep this under 254 characters")
+      .pipe(z.email("Enter a valid email address, like name@school.org")),
+    school: requiredText(200),
+    position: z.enum(positions, { error: leadMessages.required }),
+    seats: z.string().trim().max(50, "Keep this under 50 characters").optional().default(""),
+    submitted_at: z.iso.datetime({ error: "submitted_at must be an ISO timestamp" }).optional(),
+  })
+  .superRefine((lead, ctx) => {
+    if (lead.type === "enterprise" && lead.seats.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["seats"], message: leadMessages.seats });
+    }
+  });
+export type CreateLeadInput = z.input<typeof createLeadInput>;
+export type CreateLead = z.output<typeof createLeadInput>;
+
+export const createdResponse = z.object({ id: z.string() });
+export type CreatedResponse = z.infer<typeof createdResponse>;

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { AppError } from "./http/app-error";
+import { ApiRouter } from "./http/api-router";
+import type { AppEnv } from "./http/app-env";
+import type { AppDeps } from "./http/context";
+import { requestLogging } from "./http/logging";
+import { serveClient } from "./http/static-files";
+import { registerApiDocs } from "./routes/api-docs";
+import { registerHealthRoutes } from "./routes/health";
+import { registerInquiryRoutes } from "./routes/inquiries";
+
+/** Builds the whole HTTP app: middleware, error mapping, API routes, then the client. Tests use it too. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestId());
+  app.use("*", requestLogging(deps.logger));
+  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use("*", async (c, next) => {
+    c.set("user", null);
+    await next();
+  });
+
+  const router = new ApiRouter(app, deps.env.BODY_LIMIT_BYTES);
+  registerHealthRoutes(router, deps);
+  registerInquiryRoutes(router, deps);
+  registerApiDocs(app, router, deps);
+
+  app.all("/api/*", () => {
+    throw new AppError("not_found", "There is no API route at this address. See /api/docs for the routes that exist.");
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      // The unread remainder of an oversized body would poison a kept-alive connection.
+      if (error.code === "payload_too_large") c.header("Connection", "close");
+      return c.json(error.toBody(), error.status);
+    }
+    (c.get("logger") ?? deps.logger).error({ err: error }, "unhandled error");
+    const internal = new AppError("internal", "Something went wrong on our side. Please try again; if it keeps happening, contact support.");
+    return c.json(internal.toBody(), 500);
+  });
+
+  if (deps.staticRoot) serveClient(app, deps.staticRoot);
+  return app;
+}

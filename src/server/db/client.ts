@@ -1,0 +1,110 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Both drivers share this type, so services never know which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; false when the database cannot answer. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The raw pg pool on PostgreSQL (for pg-boss); undefined on PGlite. */
+  pool?: pg.Pool;
+  /** The raw PGlite instance (embedded only). */
+  pglite?: PGlite;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+const casing = "snake_case" as const;
+// Several server processes may start at once on one PostgreSQL; this lock lets one migrate at a time.
+const MIGRATION_LOCK_ID = 4_201_337;
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL; when absent, PGlite under dataDir (or in memory when dataDir is "memory://"). */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** A PGlite data-dir tarball to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(options);
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on("error", () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    ping: async () => !pool.ended && pingWith(db),
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.dataDir ?? "./data";
+  const inMemory = dataDir.startsWith("memory://");
+  const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const client = new PGlite(location, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
+  let isClosed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    ping: async () => !isClosed && pingWith(db),
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      await client.close();
+    },
+  };
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client, casing }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const emailList = z
+  .string()
+  .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+  .pipe(z.array(z.email()));
+
+/**
+ * Every setting the server reads, with its default. `.env.example` lists the same names;
+ * nothing else in the server reads process.env.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default("Markwise <no-reply@markwise.local>"),
+  LEADS_NOTIFY_TO: emailList.default(["sales@markwise.local"]),
+  VIDEO_REQUESTS_NOTIFY_TO: emailList.default(["videos@markwise.local"]),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once at boot; a bad value stops the process with a message naming it. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}\nSee .env.example for every setting and its default.`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,147 @@
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { AppError } from "./app-error";
+import { parseOrThrow } from "./validation";
+import type { AppEnv } from "./app-env";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface RouteResponse {
+  description: string;
+  schema?: z.ZodType;
+}
+
+export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
+  method: Method;
+  /** Hono path syntax (`/api/items/:id`); the OpenAPI document shows it as `/api/items/{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** "public" routes answer anyone; "session" routes need a signed-in user. */
+  access: "public" | "session";
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Overrides the default request size limit (uploads). */
+  maxBodyBytes?: number;
+  responses: Record<number, RouteResponse>;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteInput<B, Q, P> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+}
+
+type Handler<B, Q, P> = (c: Context<AppEnv>, input: RouteInput<B, Q, P>) => Response | Promise<Response>;
+
+/**
+ * Declares routes together with their zod contracts: every route parses its input before the handler
+ * runs, and the same declarations produce the OpenAPI document, so the API describes itself.
+ */
+export class ApiRouter {
+  private readonly specs: RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>[] = [];
+
+  constructor(
+    private readonly app: Hono<AppEnv>,
+    private readonly defaultMaxBodyBytes: number,
+  ) {}
+
+  route<B extends z.ZodType | undefined = undefined, Q extends AnyObject | undefined = undefined, P extends AnyObject | undefined = undefined>(
+    spec: RouteSpec<B, Q, P>,
+    handler: Handler<B, Q, P>,
+  ): void {
+    this.specs.push(spec as never);
+    const limit = bodyLimit({
+      maxSize: spec.maxBodyBytes ?? this.defaultMaxBodyBytes,
+      onError: () => {
+        throw new AppError("payload_too_large", `The request is too large. The limit is ${formatBytes(spec.maxBodyBytes ?? this.defaultMaxBodyBytes)}.`);
+      },
+    });
+    this.app.on(spec.method.toUpperCase(), spec.path, limit, async (c) => {
+      if (spec.access === "session" && !c.get("user")) {
+        throw new AppError("unauthorized", "Sign in to continue.");
+      }
+      const params = spec.params ? parseOrThrow(spec.params, c.req.param(), "address") : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, c.req.query(), "query string") : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, await readJson(c), "request body") : undefined;
+      return handler(c, { body, query, params } as RouteInput<B, Q, P>);
+    });
+  }
+
+  /** The OpenAPI 3.1 document built from every declared route. */
+  openApiDocument(info: { title: string; version: string }): Record<string, unknown> {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const spec of this.specs) {
+      const openApiPath = spec.path.replace(/:(\w+)/g, "{$1}");
+      const parameters = [
+        ...objectParameters(spec.params, "path"),
+        ...objectParameters(spec.query, "query"),
+      ];
+      paths[openApiPath] ??= {};
+      paths[openApiPath][spec.method] = {
+        summary: spec.summary,
+        tags: [spec.tag],
+        ...(spec.access === "session" ? { security: [{ session: [] }] } : { security: [] }),
+        ...(parameters.length ? { parameters } : {}),
+        ...(spec.body
+          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } } }
+          : {}),
+        responses: Object.fromEntries(
+          Object.entries(spec.responses).map(([status, response]) => [
+            status,
+            {
+              description: response.description,
+              ...(response.schema ? { content: { "application/json": { schema: jsonSchema(response.schema, "output") } } } : {}),
+            },
+          ]),
+        ),
+      };
+    }
+    return {
+      openapi: "3.1.0",
+      info,
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "markwise.session_token" } } },
+      paths,
+    };
+  }
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.includes("application/json")) {
+    throw new AppError("unsupported_media_type", "Send the request body as JSON with the header Content-Type: application/json.");
+  }
+  try {
+    return await c.req.json();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+function objectParameters(schema: AnyObject | undefined, where: "path" | "query"): Record<string, unknown>[] {
+  if (!schema) return [];
+  const json = jsonSchema(schema, "input") as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1_000_000) return `${Math.round(bytes / 100_000) / 10} MB`;
+  if (bytes >= 1_000) return `${Math.round(bytes / 100) / 10} KB`;
+  return `${bytes} bytes`;
+}

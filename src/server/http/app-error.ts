@@ -1,0 +1,39 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorBody, ErrorCode } from "../../contracts/errors";
+
+const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** The one error type routes and services throw; `toErrorBody` and `status` map it to HTTP in one place. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): ContentfulStatusCode {
+    return statusByCode[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const notFound = (what = "That item") => new AppError("not_found", `${what} was not found.`);

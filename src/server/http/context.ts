@@ -1,0 +1,15 @@
+import type { Logger } from "pino";
+import type { Env } from "../env";
+import type { Database } from "../db/client";
+import type { Mailer } from "../integrations/mail/mailer";
+
+/** Everything a route may use, built once at boot (or per test) and passed to createApp. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Folder with the built client; omitted in API-only tests. */
+  staticRoot?: string;
+  version: string;
+}

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+import { AppError } from "./app-error";
+
+/** Turns zod issues into the error shape's `fields`: one message per field path (the first one wins). */
+export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = fieldsFromIssues(parsed.error.issues);
+  const names = Object.keys(fields).join(", ");
+  throw new AppError("validation_failed", `The ${where} has problems in: ${names}. Fix these and try again.`, fields);
+}

@@ -1,0 +1,31 @@
+import { loadEnv } from "./env";
+import { createLogger } from "./logger";
+import { startServer } from "./server";
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+
+try {
+  const running = await startServer({ env, logger });
+  const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
+  logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    running.close().then(
+      () => {
+        logger.info("stopped cleanly");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+} catch (error) {
+  logger.fatal({ err: error }, "could not start Markwise");
+  process.exit(1);
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import type { Logger } from "pino";
+import { createApp } from "./app";
+import { openDatabase, type Database } from "./db/client";
+import type { Env } from "./env";
+import type { AppDeps } from "./http/context";
+import { createMailer } from "./integrations/mail/mailer";
+import { createLogger } from "./logger";
+import packageJson from "../../package.json" with { type: "json" };
+
+export const defaultStaticRoot = fileURLToPath(new URL("../../dist", import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env: Env;
+  logger?: Logger;
+  /** An already-open database (tests pass a cloned template); otherwise opened from env. */
+  database?: Database;
+  staticRoot?: string | null;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env } = options;
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
+  const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
+  const deps: AppDeps = { env, database, mailer, logger, staticRoot, version: packageJson.version };
+  const app = createApp(deps);
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          logger.warn("in-flight requests did not finish in time; closing their connections");
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }, env.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      await database.close();
+    })());
+
+  return { url, port, deps, close };
+}

@@ -1,0 +1,88 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { envSchema } from "../../src/server/env";
+import { startServer } from "../../src/server/server";
+import { TestClient } from "../support/http";
+import { createTestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { testDatabaseKind } from "../support/test-database";
+
+describe(`the platform (${testDatabaseKind})`, () => {
+  let server: TestServer;
+  let client: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = new TestClient(server.url);
+  });
+  afterAll(() => server?.stop());
+
+  it("reports health with the database up", async () => {
+    const response = await client.get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({ status: "ok", db: "up" });
+  });
+
+  it("answers unknown API paths with a JSON 404, never the HTML page", async () => {
+    const response = await client.get("/api/does-not-exist");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.data.error.code).toBe("not_found");
+  });
+
+  it("describes every route in the OpenAPI document and serves a reference page", async () => {
+    const document = await client.get("/api/openapi.json");
+    expect(document.status).toBe(200);
+    expect(document.data.openapi).toBe("3.1.0");
+    expect(Object.keys(document.data.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/leads", "/api/video-requests"]));
+    expect(document.data.paths["/api/leads"].post.requestBody.content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["type", "name", "email", "school", "position"]),
+    );
+    const page = await client.get("/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Markwise API reference");
+  });
+});
+
+describe(`logging and database loss (${testDatabaseKind})`, () => {
+  it("logs one JSON line per request with a request id, echoed in X-Request-Id", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const testDatabase = await createTestDatabase();
+    const running = await startServer({
+      env: envSchema.parse({ PORT: "0", HOST: "127.0.0.1" }),
+      logger: pino({ level: "info" }, sink),
+      database: testDatabase.database,
+      staticRoot: null,
+    });
+    try {
+      const response = await fetch(`${running.url}/api/health`);
+      const requestId = response.headers.get("x-request-id");
+      expect(requestId).toBeTruthy();
+      const entries = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ requestId, method: "GET", path: "/api/health", status: 200 });
+      expect(typeof entries[0].durationMs).toBe("number");
+    } finally {
+      await running.close();
+      await testDatabase.drop();
+    }
+  });
+
+  it("answers 503 with db down when the database is gone", async () => {
+    const server = await startTestServer();
+    try {
+      await server.deps.database.close();
+      const response = await new TestClient(server.url).get("/api/health");
+      expect(response.status).toBe(503);
+      expect(response.data.db).toBe("down");
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { envSchema, type Env } from "../../src/server/env";
+import { createLogger } from "../../src/server/logger";
+import { startServer, type RunningServer } from "../../src/server/server";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export interface TestServer extends RunningServer {
+  testDatabase: TestDatabase;
+  /** Stops the server and drops its database. */
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  /** Serve the built client from dist/ (browser tests). */
+  withClient?: boolean;
+}
+
+/** The real server (createApp + node HTTP) on a free port, over a database of its own. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const testDatabase = await createTestDatabase();
+  const env = envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
+  const running = await startServer({
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    database: testDatabase.database,
+    staticRoot: options.withClient ? undefined : null,
+  });
+  return {
+    ...running,
+    testDatabase,
+    stop: async () => {
+      await running.close();
+      await testDatabase.drop();
+    },
+  };
+}
