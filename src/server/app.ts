@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { loadSession, mountAuth } from "./auth/mount-auth";
 import { AppError } from "./http/app-error";
 import { ApiRouter } from "./http/api-router";
 import type { AppEnv } from "./http/app-env";
@@ -10,6 +11,7 @@ import { serveClient } from "./http/static-files";
 import { registerApiDocs } from "./routes/api-docs";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
+import { registerProfileRoutes } from "./routes/profile";
 
 /** Builds the whole HTTP app: middleware, error mapping, API routes, then the client. Tests use it too. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -21,10 +23,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("user", null);
     await next();
   });
+  // Every API route but better-auth's own knows who is asking before its handler runs.
+  const session = loadSession(deps.auth);
+  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : session(c, next)));
 
   const router = new ApiRouter(app, deps.env.BODY_LIMIT_BYTES);
   registerHealthRoutes(router, deps);
   registerInquiryRoutes(router, deps);
+  mountAuth(app, router, deps.auth, deps.database.db, deps.env);
+  registerProfileRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

@@ -29,6 +29,13 @@ export const envSchema = z.object({
   LEADS_NOTIFY_TO: emailList.default(["sales@markwise.local"]),
   VIDEO_REQUESTS_NOTIFY_TO: emailList.default(["videos@markwise.local"]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  TRUST_PROXY: z.stringbool().default(false),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,8 @@ import type { Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
 import { createLogger } from "./logger";
+import { createAuth } from "./auth/auth";
+import { resolveAuthSecret } from "./services/app-settings";
 import packageJson from "../../package.json" with { type: "json" };
 
 export const defaultStaticRoot = fileURLToPath(new URL("../../dist", import.meta.url));
@@ -34,14 +36,27 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
   const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
-  const deps: AppDeps = { env, database, mailer, logger, staticRoot, version: packageJson.version };
-  const app = createApp(deps);
 
+  // Listen first: with PORT=0 the public address (needed by auth for links and origins) is known only now.
+  const ready: { app?: ReturnType<typeof createApp> } = {};
+  const fetchWhenReady = (request: Request, bindings: unknown) =>
+    ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment." } }, { status: 503 });
   const server = await new Promise<ServerType>((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
+    const instance = serve({ fetch: fetchWhenReady, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  const publicUrl = (env.PUBLIC_URL ?? url).replace(/\/$/, "");
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
+    publicUrl,
+    sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
+    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+  });
+  const deps: AppDeps = { env, database, mailer, logger, auth, publicUrl, staticRoot, version: packageJson.version };
+  ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;
   const close = () =>

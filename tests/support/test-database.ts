@@ -18,7 +18,7 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === "pglite") {
     const tarball = await readFile(inject("pgliteTemplatePath"));
-    const database = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([tarball]), migrate: false });
+    const database = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([new Uint8Array(tarball)]), migrate: false });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -14,6 +14,8 @@ export interface RouteResponse {
 }
 
 export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
+  /** How the body arrives: JSON (default) or multipart/form-data (uploads; files are `File` values). */
+  bodyType?: "json" | "multipart";
   method: Method;
   /** Hono path syntax (`/api/items/:id`); the OpenAPI document shows it as `/api/items/{id}`. */
   path: string;
@@ -68,7 +70,8 @@ export class ApiRouter {
       }
       const params = spec.params ? parseOrThrow(spec.params, c.req.param(), "address") : undefined;
       const query = spec.query ? parseOrThrow(spec.query, c.req.query(), "query string") : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(c), "request body") : undefined;
+      const raw = spec.bodyType === "multipart" ? await readForm(c) : spec.body ? await readJson(c) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, raw, spec.bodyType === "multipart" ? "upload" : "request body") : undefined;
       return handler(c, { body, query, params } as RouteInput<B, Q, P>);
     });
   }
@@ -89,7 +92,7 @@ export class ApiRouter {
         ...(spec.access === "session" ? { security: [{ session: [] }] } : { security: [] }),
         ...(parameters.length ? { parameters } : {}),
         ...(spec.body
-          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } } }
+          ? { requestBody: { required: true, content: { [spec.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: { schema: jsonSchema(spec.body, "input") } } } }
           : {}),
         responses: Object.fromEntries(
           Object.entries(spec.responses).map(([status, response]) => [
@@ -121,6 +124,19 @@ async function readJson(c: Context): Promise<unknown> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+async function readForm(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.includes("multipart/form-data")) {
+    throw new AppError("unsupported_media_type", "Send the upload as multipart/form-data.");
+  }
+  try {
+    return await c.req.parseBody();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("bad_request", "The upload could not be read. Try again, or choose the file again.");
   }
 }
 

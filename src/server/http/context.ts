@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Env } from "../env";
 import type { Database } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
+import type { Auth } from "../auth/auth";
 
 /** Everything a route may use, built once at boot (or per test) and passed to createApp. */
 export interface AppDeps {
@@ -9,6 +10,9 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   logger: Logger;
+  auth: Auth;
+  /** The address people use to reach this server (links in e-mails, trusted origin). */
+  publicUrl: string;
   /** Folder with the built client; omitted in API-only tests. */
   staticRoot?: string;
   version: string;

@@ -1,2 +1,4 @@
+export * from "./auth";
 export * from "./inquiries";
 export * from "./outbox";
+export * from "./profiles";

@@ -9,3 +9,10 @@ export const outbox = pgTable("outbox", {
   html: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Settings the app generates once and every process shares (e.g. the session-signing secret). */
+export const appSettings = pgTable("app_settings", {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

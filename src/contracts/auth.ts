@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+export const authLimits = { passwordMin: 8, passwordMax: 128, usernameMin: 3, usernameMax: 30 } as const;
+
+export const authMessages = {
+  passwordsDiffer: "Passwords do not match",
+  usernameRequired: "Username is required",
+  checkEmail: "Check your email for the confirmation link!",
+  unexpected: "An unexpected error occurred",
+  passwordTooShort: `Password must be at least ${authLimits.passwordMin} characters`,
+  passwordTooLong: `Password must be at most ${authLimits.passwordMax} characters`,
+  emailRequired: "Email is required",
+  emailInvalid: "Enter a valid email address, like name@school.org",
+  usernameShape: `Username must be ${authLimits.usernameMin}-${authLimits.usernameMax} characters: letters, numbers, dots and underscores`,
+  emailNotVerified: "Your email address is not confirmed yet. Check your inbox for the confirmation link, or send a new one.",
+  googleDisabled: "Your school has not enabled Google sign-in for Markwise. Sign in with your email and password instead.",
+} as const;
+
+export const passwordField = z
+  .string({ error: authMessages.passwordTooShort })
+  .min(authLimits.passwordMin, authMessages.passwordTooShort)
+  .max(authLimits.passwordMax, authMessages.passwordTooLong);
+
+export const emailField = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .pipe(z.email(authMessages.emailInvalid));
+
+export const usernameField = z
+  .string({ error: authMessages.usernameRequired })
+  .trim()
+  .min(1, authMessages.usernameRequired)
+  .regex(new RegExp(`^[a-zA-Z0-9_.]{${authLimits.usernameMin},${authLimits.usernameMax}}$`), authMessages.usernameShape);
+
+/** The sign-up form (client) and the server's check before better-auth sees the request. */
+export const signUpForm = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDiffer });
+
+/** What the server accepts at POST /api/auth/sign-up/email (better-auth's body, checked by our rules first). */
+export const signUpRequest = z.object({
+  email: emailField,
+  password: passwordField,
+  username: usernameField,
+  name: z.string().trim().max(100).optional(),
+  callbackURL: z.string().optional(),
+});
+
+export const resetPasswordRequest = z.object({
+  newPassword: passwordField,
+  token: z.string().optional(),
+});
+
+export const profileTextInput = z.object({
+  bio: z.string().max(2000, "Keep the bio under 2000 characters"),
+});
+export const profileTextResponse = z.object({ bio: z.string() });
+
+export const googleStatusResponse = z.object({ enabled: z.boolean(), message: z.string().optional() });

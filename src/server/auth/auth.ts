@@ -1,0 +1,84 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { username } from "better-auth/plugins/username";
+import { authLimits } from "../../contracts/auth";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Mailer } from "../integrations/mail/mailer";
+import { accountExistsMail, passwordResetMail, verificationMail } from "./auth-mails";
+
+export interface AuthConfig {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  sessionIdleSeconds: number;
+  google?: { clientId: string; clientSecret: string };
+}
+
+/**
+ * better-auth with e-mail + password (confirmation required), username sign-in, password reset that ends
+ * every other session, Google when configured, and TOTP two-factor. Sessions live in the database
+ * (no cookie cache), so signing out or resetting a password takes effect on every server at once.
+ */
+export function createAuth(config: AuthConfig) {
+  const isHttps = config.publicUrl.startsWith("https://");
+  return betterAuth({
+    appName: "Markwise",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(config.db, { provider: "pg", schema, usePlural: true }),
+    // Our own database-backed limiter (rate-limit.ts) covers these routes per IP and per account.
+    rateLimit: { enabled: false },
+    session: {
+      expiresIn: config.sessionIdleSeconds,
+      // Renew while in use: a session used at least this often never expires.
+      updateAge: Math.max(60, Math.min(24 * 60 * 60, Math.floor(config.sessionIdleSeconds / 4))),
+    },
+    advanced: {
+      cookiePrefix: "markwise",
+      useSecureCookies: isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: isHttps },
+      database: { generateId: () => crypto.randomUUID() },
+      // better-auth turns these checks off under NODE_ENV=test; we keep them on everywhere so tests prove them.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: authLimits.passwordMin,
+      maxPasswordLength: authLimits.passwordMax,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => config.mailer.send(passwordResetMail(user.email, url)),
+      onExistingUserSignUp: async ({ user }) => config.mailer.send(accountExistsMail(user.email, config.publicUrl)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => config.mailer.send(verificationMail(user.email, url)),
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            accessType: "offline",
+            prompt: "select_account consent",
+          },
+        }
+      : {},
+    plugins: [
+      username({ minUsernameLength: authLimits.usernameMin, maxUsernameLength: authLimits.usernameMax }),
+      twoFactor({ issuer: "Markwise" }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

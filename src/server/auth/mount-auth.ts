@@ -1,0 +1,88 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest } from "../../contracts/auth";
+import type { Db } from "../db/client";
+import type { Env } from "../env";
+import type { ApiRouter } from "../http/api-router";
+import { AppError } from "../http/app-error";
+import type { AppEnv } from "../http/app-env";
+import { parseOrThrow } from "../http/validation";
+import type { Auth } from "./auth";
+import { rateLimit } from "./rate-limit";
+
+/**
+ * Puts better-auth under /api/auth with our additions in front: database-backed rate limits, our password and
+ * username rules (the same messages the forms show), and answers reshaped into the app's one error shape.
+ */
+export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: Db, env: Env): void {
+  const base = env.AUTH_RATE_LIMIT_MAX;
+  const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  const strict = rateLimit(db, { perAccount: base, perIp: base * 3, windowSeconds: window }, env.TRUST_PROXY);
+  const mailing = rateLimit(db, { perAccount: Math.max(1, Math.floor(base / 2)), perIp: base * 2, windowSeconds: window }, env.TRUST_PROXY);
+
+  for (const path of ["sign-in/email", "sign-in/username", "two-factor/verify-totp", "two-factor/verify-backup-code"]) {
+    app.post(`/api/auth/${path}`, strict);
+  }
+  app.post("/api/auth/sign-up/email", mailing, validateBody(signUpRequest));
+  app.post("/api/auth/request-password-reset", mailing);
+  app.post("/api/auth/send-verification-email", mailing);
+  app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
+
+  const isGoogleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  app.post("/api/auth/sign-in/social", async (c, next) => {
+    const body = (await c.req.raw.clone().json().catch(() => ({}))) as { provider?: string };
+    if (body.provider === "google" && !isGoogleEnabled) throw new AppError("forbidden", authMessages.googleDisabled);
+    await next();
+  });
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/auth-providers/google",
+      summary: "Whether Google sign-in is enabled for this installation",
+      tag: "Accounts",
+      access: "public",
+      responses: { 200: { description: "Google sign-in status", schema: googleStatusResponse } },
+    },
+    (c) => c.json(isGoogleEnabled ? { enabled: true } : { enabled: false, message: authMessages.googleDisabled }),
+  );
+
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await auth.handler(c.req.raw)));
+}
+
+/** Sets `user` on the context from the session cookie (null when signed out). */
+export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    c.set(
+      "user",
+      session ? { id: session.user.id, email: session.user.email, username: (session.user as { username?: string | null }).username ?? null } : null,
+    );
+    await next();
+  };
+}
+
+function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = await c.req.raw.clone().json().catch(() => {
+      throw new AppError("bad_request", "The request body is not valid JSON.");
+    });
+    parseOrThrow(schema, body, "request body");
+    await next();
+  };
+}
+
+const friendlyMessages: Record<string, string> = {
+  EMAIL_NOT_VERIFIED: authMessages.emailNotVerified,
+};
+
+async function reshapeAuthError(response: Response): Promise<Response> {
+  if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
+  if (!body || typeof body !== "object" || "error" in body) return response;
+  const code = (body.code ?? "auth_error").toLowerCase();
+  const message = (body.code && friendlyMessages[body.code]) || body.message || authMessages.unexpected;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers });
+}

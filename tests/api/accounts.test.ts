@@ -1,0 +1,222 @@
+import { eq } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../src/server/db/schema";
+import { createSignedInTeacher, latestMailTo, uniqueTeacher } from "../support/accounts";
+import { TestClient } from "../support/http";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+const db = () => server.deps.database.db;
+const client = () => new TestClient(server.url);
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+function pathOf(link: string | undefined): string {
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
+  it("signs up, refuses sign-in until the e-mail is confirmed, then the outbox link signs in and lands on the confirmation page", async () => {
+    const teacher = uniqueTeacher();
+    const browser = client();
+    const signUp = await browser.post("/api/auth/sign-up/email", { ...teacher, name: teacher.username, callbackURL: "/auth/confirmed" });
+    expect(signUp.status).toBe(200);
+    expect(signUp.data.token).toBeNull();
+    const [stored] = await db().select().from(users).where(eq(users.email, teacher.email));
+    expect(stored).toMatchObject({ username: teacher.username, emailVerified: false });
+
+    const early = await browser.post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password });
+    expect(early.status).toBe(403);
+    expect(early.data.error).toEqual({
+      code: "email_not_verified",
+      message: "Your email address is not confirmed yet. Check your inbox for the confirmation link, or send a new one.",
+    });
+
+    const resend = await browser.post("/api/auth/send-verification-email", { email: teacher.email, callbackURL: "/auth/confirmed" });
+    expect(resend.status).toBe(200);
+
+    const mail = await latestMailTo(db(), teacher.email);
+    expect(mail.subject).toBe("Confirm your Markwise account");
+    const confirm = await browser.get(pathOf(mail.link));
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("location")).toBe("/auth/confirmed");
+    const session = await browser.get("/api/auth/get-session");
+    expect(session.data.user.email).toBe(teacher.email);
+    expect((await db().select().from(users).where(eq(users.email, teacher.email)))[0]!.emailVerified).toBe(true);
+  });
+
+  it("sends a tampered confirmation link to the confirmation page with an error", async () => {
+    const response = await client().get("/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fauth%2Fconfirmed");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\/confirmed\?error=/);
+  });
+
+  it("checks the password and username rules on the server with the form's messages, storing nothing", async () => {
+    const teacher = uniqueTeacher();
+    const short = await client().post("/api/auth/sign-up/email", { ...teacher, password: "short" });
+    expect(short.status).toBe(400);
+    expect(short.data.error.fields.password).toBe("Password must be at least 8 characters");
+    const noUsername = await client().post("/api/auth/sign-up/email", { ...teacher, username: " " });
+    expect(noUsername.status).toBe(400);
+    expect(noUsername.data.error.fields.username).toBe("Username is required");
+    expect(await db().select().from(users).where(eq(users.email, teacher.email))).toHaveLength(0);
+  });
+
+  it("answers a duplicate e-mail exactly like a new sign-up and tells the owner by mail instead", async () => {
+    const existing = await createSignedInTeacher(server.url, db(), "dupe");
+    const again = await client().post("/api/auth/sign-up/email", { email: existing.email, password: "another password", username: `${existing.username.slice(0, 20)}x2`, name: "x" });
+    expect(again.status).toBe(200);
+    expect(again.data.token).toBeNull();
+    expect((await latestMailTo(db(), existing.email)).subject).toBe("You already have a Markwise account");
+    expect(await db().select().from(users).where(eq(users.email, existing.email))).toHaveLength(1);
+  });
+
+  it("refuses a duplicate username with a clear message", async () => {
+    const existing = await createSignedInTeacher(server.url, db(), "taken");
+    const response = await client().post("/api/auth/sign-up/email", { ...uniqueTeacher(), username: existing.username });
+    expect(response.status).toBe(400);
+    expect(response.data.error.message).toBe("Username is already taken. Please try another.");
+  });
+});
+
+describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
+  it("signs in by e-mail and by username, refuses a wrong password", async () => {
+    const teacher = await createSignedInTeacher(server.url, db());
+    const byEmail = client();
+    expect((await byEmail.post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password })).status).toBe(200);
+    expect((await byEmail.get("/api/profile-text")).status).toBe(200);
+
+    const byUsername = client();
+    expect((await byUsername.post("/api/auth/sign-in/username", { username: teacher.username, password: teacher.password })).status).toBe(200);
+    expect((await byUsername.get("/api/auth/get-session")).data.user.email).toBe(teacher.email);
+
+    const wrong = await client().post("/api/auth/sign-in/email", { email: teacher.email, password: "not the password" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.error).toEqual({ code: "invalid_email_or_password", message: "Invalid email or password" });
+  });
+
+  it("sets an HttpOnly, SameSite=Lax session cookie", async () => {
+    const teacher = await createSignedInTeacher(server.url, db());
+    const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: teacher.email, password: teacher.password }),
+    });
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("markwise.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("guards API routes: 401 in the error shape without a session, the data with one, and again 401 after sign-out", async () => {
+    const anonymous = await client().get("/api/profile-text");
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue." });
+
+    const teacher = await createSignedInTeacher(server.url, db());
+    expect((await teacher.client.put("/api/profile-text", { bio: "I teach 9th grade English." })).status).toBe(200);
+    expect((await teacher.client.get("/api/profile-text")).data).toEqual({ bio: "I teach 9th grade English." });
+
+    const signOut = await teacher.client.post("/api/auth/sign-out", {});
+    expect(signOut.status).toBe(200);
+    expect((await teacher.client.get("/api/profile-text")).status).toBe(401);
+  });
+
+  it("refuses a cookie-carrying sign-in without an Origin header", async () => {
+    const teacher = await createSignedInTeacher(server.url, db());
+    const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: "markwise.session_token=whatever" },
+      body: JSON.stringify({ email: teacher.email, password: teacher.password }),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe("missing_or_null_origin");
+  });
+
+  it("explains that Google sign-in is not enabled when it is not configured", async () => {
+    const status = await client().get("/api/auth-providers/google");
+    expect(status.data).toEqual({ enabled: false, message: "Your school has not enabled Google sign-in for Markwise. Sign in with your email and password instead." });
+    const attempt = await client().post("/api/auth/sign-in/social", { provider: "google", callbackURL: "/app" });
+    expect(attempt.status).toBe(403);
+    expect(attempt.data.error.message).toBe(status.data.message);
+  });
+});
+
+describe(`password reset (${testDatabaseKind})`, () => {
+  it("resets the password from the e-mailed link and ends every other session", async () => {
+    const teacher = await createSignedInTeacher(server.url, db());
+    const otherDevice = client();
+    await otherDevice.post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password });
+    expect((await otherDevice.get("/api/profile-text")).status).toBe(200);
+
+    const request = await client().post("/api/auth/request-password-reset", { email: teacher.email, redirectTo: "/auth/reset-password" });
+    expect(request.status).toBe(200);
+    const mail = await latestMailTo(db(), teacher.email);
+    expect(mail.subject).toBe("Reset your Markwise password");
+    const follow = await client().get(pathOf(mail.link));
+    expect(follow.status).toBe(302);
+    const token = new URL(follow.headers.get("location")!, server.url).searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const tooShort = await client().post("/api/auth/reset-password", { newPassword: "short", token });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.data.error.fields.newPassword).toBe("Password must be at least 8 characters");
+
+    const reset = await client().post("/api/auth/reset-password", { newPassword: "a brand new passphrase", token });
+    expect(reset.status).toBe(200);
+    expect((await otherDevice.get("/api/profile-text")).status).toBe(401);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, teacher.id))).toHaveLength(0);
+
+    expect((await client().post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password })).status).toBe(401);
+    expect((await client().post("/api/auth/sign-in/email", { email: teacher.email, password: "a brand new passphrase" })).status).toBe(200);
+  });
+});
+
+describe(`two-factor (${testDatabaseKind})`, () => {
+  it("enables TOTP with a verified code, then sign-in needs a code before there is a session", async () => {
+    const teacher = await createSignedInTeacher(server.url, db());
+    const enable = await teacher.client.post("/api/auth/two-factor/enable", { password: teacher.password });
+    expect(enable.status).toBe(200);
+    expect(enable.data.totpURI).toMatch(/^otpauth:\/\/totp\/Markwise:/);
+    expect(enable.data.backupCodes.length).toBeGreaterThanOrEqual(8);
+    const totp = OTPAuth.URI.parse(enable.data.totpURI) as OTPAuth.TOTP;
+    expect((await teacher.client.post("/api/auth/two-factor/verify-totp", { code: totp.generate() })).status).toBe(200);
+    expect((await db().select().from(users).where(eq(users.id, teacher.id)))[0]!.twoFactorEnabled).toBe(true);
+
+    const laptop = client();
+    const first = await laptop.post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password });
+    expect(first.status).toBe(200);
+    expect(first.data.twoFactorRedirect).toBe(true);
+    expect((await laptop.get("/api/profile-text")).status).toBe(401);
+
+    const wrongCode = await laptop.post("/api/auth/two-factor/verify-totp", { code: "000000" === totp.generate() ? "111111" : "000000" });
+    expect(wrongCode.status).toBe(401);
+    const second = await laptop.post("/api/auth/two-factor/verify-totp", { code: totp.generate() });
+    expect(second.status).toBe(200);
+    expect((await laptop.get("/api/profile-text")).status).toBe(200);
+  });
+});
+
+describe(`rate limits (${testDatabaseKind})`, () => {
+  it("answers 429 with when to try again after too many sign-in attempts for one account, shared through the database", async () => {
+    const limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
+    try {
+      const attempt = () => new TestClient(limited.url).post("/api/auth/sign-in/email", { email: "someone@school.test", password: "wrong password" });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).status).toBe(401);
+      const blocked = await attempt();
+      expect(blocked.status).toBe(429);
+      expect(blocked.data.error.code).toBe("rate_limited");
+      expect(blocked.data.error.message).toMatch(/^Too many attempts\. Try again in \d+ (minutes?|seconds?)\.$/);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+      const other = await new TestClient(limited.url).post("/api/auth/sign-in/email", { email: "other@school.test", password: "wrong password" });
+      expect(other.status).toBe(401);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
