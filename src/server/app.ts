@@ -12,6 +12,7 @@ import { registerApiDocs } from "./routes/api-docs";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
 import { registerProfileRoutes } from "./routes/profile";
+import { registerTeacherProfileRoutes } from "./routes/teacher-profile";
 
 /** Builds the whole HTTP app: middleware, error mapping, API routes, then the client. Tests use it too. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerInquiryRoutes(router, deps);
   mountAuth(app, router, deps.auth, deps.database.db, deps.env);
   registerProfileRoutes(router, deps);
+  registerTeacherProfileRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./inquiries";
 export * from "./outbox";
 export * from "./profiles";
+export * from "./teacher-profiles";

@@ -1,0 +1,3 @@
+export * from "./presets";
+export * from "./weights";
+export * from "./wizard-state";
