@@ -51,6 +51,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(internal.toBody(), 500);
   });
 
-  if (deps.staticRoot) serveClient(app, deps.staticRoot);
+  if (deps.staticRoot) serveClient(app, deps.staticRoot, deps.logger);
   return app;
 }

@@ -62,15 +62,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
+        const closable = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+        // Kept-alive connections become idle as their requests finish; close them as they do.
+        const sweeper = setInterval(() => closable.closeIdleConnections?.(), 100);
         const timer = setTimeout(() => {
           logger.warn("in-flight requests did not finish in time; closing their connections");
-          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+          closable.closeAllConnections?.();
         }, env.SHUTDOWN_TIMEOUT_MS);
         server.close(() => {
+          clearInterval(sweeper);
           clearTimeout(timer);
           resolve();
         });
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        closable.closeIdleConnections?.();
       });
       await database.close();
     })());

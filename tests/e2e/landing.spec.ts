@@ -198,8 +198,7 @@ describe("landing page", () => {
   it("leads to a privacy notice that reads on a phone", async () => {
     const page = await openLanding(phone);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Privacy" }).click();
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/privacy");
+    await page.waitForURL(`${app.url}/privacy`);
     for (const section of ["What we store", "Who can see it", "How long we keep it", "Deleting your data", "Contact"]) {
       await page.getByRole("heading", { level: 2, name: section }).waitFor();
     }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Hono } from "hono";
+import type { Logger } from "pino";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppEnv } from "./app-env";
 
@@ -8,10 +9,12 @@ import type { AppEnv } from "./app-env";
  * Serves the built client; any non-API GET that is not a file gets index.html so client routes
  * (and the client's 404 page) work on reload.
  */
-export function serveClient(app: Hono<AppEnv>, staticRoot: string): void {
+export function serveClient(app: Hono<AppEnv>, staticRoot: string, logger: Logger): void {
   const indexFile = path.join(staticRoot, "index.html");
   if (!existsSync(indexFile)) {
-    throw new Error(`The client is not built (${indexFile} is missing). Run "npm run build" or "npm start".`);
+    // `npm run dev` serves the client from Vite; `npm start` builds it first.
+    logger.warn(`The client is not built (${indexFile} is missing): serving the API only. "npm start" builds it.`);
+    return;
   }
   const indexHtml = readFileSync(indexFile, "utf8");
   app.use(

@@ -8,7 +8,8 @@ let shared: Promise<SpellChecker> | undefined;
 export function loadDictionaryChecker(): Promise<SpellChecker> {
   dictionaryChecker ??= (async () => {
     const { default: dictionary } = await import("dictionary-en");
-    return nspell(dictionary);
+    // dictionary-en reads its files as Uint8Arrays; nspell's types ask for Buffers, which wrap the same bytes.
+    return nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) });
   })();
   return dictionaryChecker;
 }

@@ -1,0 +1,14 @@
+/** Model provider settings; the server's env.ts builds this from AI_PROVIDER, AI_MODEL, AI_API_KEY, AI_BASE_URL, AI_TIMEOUT_MS. */
+export const aiProviders = ["openai", "anthropic", "ollama", "openai-compatible"] as const;
+export type AiProvider = (typeof aiProviders)[number];
+
+export interface AiConfig {
+  provider: AiProvider;
+  model: string;
+  apiKey?: string;
+  baseUrl?: string;
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Extra attempts after the first, with exponential backoff (done by the ai SDK). */
+  maxRetries: number;
+}

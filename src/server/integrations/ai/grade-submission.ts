@@ -1,0 +1,66 @@
+import {
+  gradeText,
+  type GradingInput,
+  type GradingResult,
+  type PriorModel,
+  type SpellChecker,
+} from "../../../core/grading/index.js";
+import type { AiConfig } from "./config.js";
+import { gradeWithModel, ModelGradingError } from "./model-grader.js";
+
+export interface SubmissionToGrade extends GradingInput {
+  text: string;
+}
+
+export interface GradeSubmissionDeps {
+  /** When absent, the built-in grader grades alone. */
+  ai?: AiConfig;
+  spellChecker: SpellChecker;
+  prior?: PriorModel;
+}
+
+export interface SubmissionGrade extends GradingResult {
+  grader: "builtin" | "llm";
+  /** Set when a model was configured but the built-in grade was used instead: why. */
+  fallbackReason?: string;
+  /** The built-in grader's overall score, kept beside a model grade for comparison. */
+  builtinOverallScore: number;
+}
+
+/**
+ * How much the model and the built-in grader agree drives the confidence of a model grade: agreement within the
+ * tolerance raises the built-in confidence part of the way to 100, disagreement lowers it in proportion to the gap.
+ */
+export function combineConfidence(builtin: GradingResult, modelOverall: number): number {
+  const gap = Math.abs(modelOverall - builtin.overallScore);
+  if (gap <= builtin.tolerance + 1e-9) return Math.round(Math.min(99, builtin.confidence + 0.4 * (100 - builtin.confidence)));
+  const over = gap / Math.max(builtin.tolerance, 1e-9);
+  return Math.round(Math.max(1, builtin.confidence / (1 + over)));
+}
+
+/** Grades one submission with the configured model, falling back to the built-in grader when the provider fails. */
+export async function gradeSubmission(submission: SubmissionToGrade, deps: GradeSubmissionDeps): Promise<SubmissionGrade> {
+  const { text, ...input } = submission;
+  const builtin = gradeText(input, text, { spellChecker: deps.spellChecker, ...(deps.prior ? { prior: deps.prior } : {}) });
+  const asBuiltin = (fallbackReason?: string): SubmissionGrade => ({
+    ...builtin,
+    grader: "builtin",
+    builtinOverallScore: builtin.overallScore,
+    ...(fallbackReason ? { fallbackReason } : {}),
+  });
+  if (!deps.ai) return asBuiltin();
+  try {
+    const model = await gradeWithModel(input, text, builtin, deps.ai);
+    return {
+      ...model,
+      tolerance: builtin.tolerance,
+      calibration: builtin.calibration,
+      confidence: combineConfidence(builtin, model.overallScore),
+      grader: "llm",
+      builtinOverallScore: builtin.overallScore,
+    };
+  } catch (error) {
+    const reason = error instanceof ModelGradingError ? error.reason : `The model could not be used: ${String(error)}`;
+    return asBuiltin(reason);
+  }
+}

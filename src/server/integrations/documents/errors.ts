@@ -1,0 +1,30 @@
+export type DocumentErrorCode = "unsupported" | "empty" | "corrupt" | "encrypted" | "image_only" | "too_large";
+
+/** A document that cannot be read, with a message a teacher can act on (the route maps `code` to 413/422). */
+export class DocumentError extends Error {
+  override readonly name = "DocumentError";
+  constructor(
+    readonly code: DocumentErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const documentMessages = {
+  unsupported: "This file type is not supported. Upload a .txt, .doc, .docx or .pdf file.",
+  empty: "This file is empty or has no readable text. Check that you chose the right file, or paste the text instead.",
+  corrupt:
+    "The file looks damaged and could not be read. Open it in your word processor, save it again (or export it as PDF), and upload the new copy.",
+  encrypted:
+    "This document is password-protected. Remove the password (or save an unprotected copy) and upload it again.",
+  imageOnly:
+    "This PDF contains only scanned images; there is no text to read. Export it with text from the program that made it, or paste the text instead.",
+  tooLarge: (maxBytes: number) =>
+    `This file is larger than the ${formatMegabytes(maxBytes)} limit. Upload a smaller file, or remove large images from it and try again.`,
+} as const;
+
+function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+}

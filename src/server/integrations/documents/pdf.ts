@@ -1,0 +1,308 @@
+import { getDocumentProxy } from "unpdf";
+import { DocumentError, documentMessages } from "./errors.js";
+import { hasReadableText, normalizeCell } from "./normalize.js";
+
+export interface PdfContent {
+  text: string;
+  tables: string[][][];
+  pageCount: number;
+}
+
+interface Fragment {
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+interface Line {
+  y: number;
+  size: number;
+  x0: number;
+  x1: number;
+  fragments: Fragment[];
+}
+
+interface Block {
+  kind: "lines" | "table";
+  lines: Line[];
+  rows?: string[][];
+}
+
+/** Text items further apart than this (in font sizes) on one line belong to different table cells. */
+const cellGap = 0.5;
+const bulletOrNumber = /^([-–—•*·▪◦○●■□➢►✓]\s|\(?\d{1,3}[.)]\s|\(?[a-zA-Z][.)]\s|\d+(\.\d+)?\s*([-–—]|to)\s*\d+)/;
+
+export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // A copy: pdf.js may take ownership of the buffer, and the caller still needs the original bytes.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false });
+  } catch (error) {
+    if (error instanceof Error && error.name === "PasswordException") {
+      throw new DocumentError("encrypted", documentMessages.encrypted);
+    }
+    throw new DocumentError("corrupt", documentMessages.corrupt);
+  }
+  try {
+    const pageTexts: string[] = [];
+    const tables: string[][][] = [];
+    for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
+      const page = await pdf.getPage(pageNumber);
+      const content = await page.getTextContent();
+      const lines = buildLines(
+        content.items.flatMap((item) => {
+          if (!("str" in item) || !item.str.trim()) return [];
+          const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+          const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height || 10;
+          return [{ text: item.str, x, y, width: item.width, size }];
+        }),
+      );
+      const blocks = findTables(lines);
+      for (const block of blocks) if (block.rows) tables.push(block.rows);
+      pageTexts.push(blocksToText(blocks));
+      page.cleanup();
+    }
+    return { text: pageTexts.filter((text) => text.trim()).join("\n\n"), tables, pageCount: pdf.numPages };
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+    throw new DocumentError("corrupt", documentMessages.corrupt);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+export function isImageOnly(content: PdfContent): boolean {
+  return content.pageCount > 0 && !hasReadableText(content.text);
+}
+
+interface PositionedItem {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+}
+
+/** Groups text items into visual lines (same baseline), and each line into fragments separated by wide gaps. */
+function buildLines(items: PositionedItem[]): Line[] {
+  const sorted = [...items].sort((p, q) => q.y - p.y || p.x - q.x);
+  const groups: PositionedItem[][] = [];
+  for (const item of sorted) {
+    const group = groups.at(-1);
+    const first = group?.[0];
+    if (group && first && Math.abs(first.y - item.y) <= 0.35 * Math.min(first.size, item.size)) group.push(item);
+    else groups.push([item]);
+  }
+  return groups.map((group) => {
+    group.sort((p, q) => p.x - q.x);
+    const size = median(group.map((item) => item.size));
+    const fragments: Fragment[] = [];
+    for (const item of group) {
+      const last = fragments.at(-1);
+      const gap = last ? item.x - last.x1 : Infinity;
+      if (last && gap <= cellGap * size) {
+        const needsSpace = gap > 0.1 * size && !/\s$/.test(last.text) && !/^\s/.test(item.text);
+        last.text += (needsSpace ? " " : "") + item.text;
+        last.x1 = Math.max(last.x1, item.x + item.width);
+      } else {
+        fragments.push({ x0: item.x, x1: item.x + item.width, text: item.text });
+      }
+    }
+    for (const fragment of fragments) fragment.text = fragment.text.replace(/\s+/g, " ").trim();
+    return {
+      y: group[0]?.y ?? 0,
+      size,
+      x0: Math.min(...fragments.map((f) => f.x0)),
+      x1: Math.max(...fragments.map((f) => f.x1)),
+      fragments,
+    };
+  });
+}
+
+/**
+ * Finds tables from text positions alone (pdf.js's drawing operators are not reliable on Node 20): a run of lines
+ * where several lines have text in separate columns. Columns are the x-ranges that text covers, split by gutters;
+ * rows are split where the vertical gap is clearly larger than the line spacing inside a cell.
+ */
+function findTables(lines: Line[]): Block[] {
+  const blocks: Block[] = [];
+  let plain: Line[] = [];
+  const pushPlain = () => {
+    if (plain.length) blocks.push({ kind: "lines", lines: plain });
+    plain = [];
+  };
+  const pageWidth = Math.max(...lines.map((line) => line.x1)) - Math.min(...lines.map((line) => line.x0));
+  let i = 0;
+  while (i < lines.length) {
+    const start = lines[i];
+    if (!start) break;
+    const table = start.fragments.length >= 2 ? tableStartingAt(lines, i, pageWidth) : undefined;
+    if (table) {
+      pushPlain();
+      blocks.push({ kind: "table", lines: lines.slice(i, table.end), rows: table.rows });
+      i = table.end;
+    } else {
+      plain.push(start);
+      i++;
+    }
+  }
+  pushPlain();
+  return blocks;
+}
+
+function tableStartingAt(lines: Line[], startIndex: number, pageWidth: number): { rows: string[][]; end: number } | undefined {
+  let end = startIndex + 1;
+  for (; end < lines.length; end++) {
+    const line = lines[end];
+    const previous = lines[end - 1];
+    if (!line || !previous || previous.y - line.y > 3 * Math.max(line.size, previous.size)) break;
+    // A single wide line is body text, not a cell.
+    if (line.fragments.length === 1 && line.x1 - line.x0 >= 0.6 * pageWidth) break;
+  }
+  const multi = lines.slice(startIndex, end).filter((line) => line.fragments.length >= 2);
+  if (multi.length < 2) return undefined;
+  const columns = columnsOf(multi);
+  if (columns.length < 2) return undefined;
+  for (let k = startIndex + 1; k < end; k++) {
+    const line = lines[k];
+    if (line && line.fragments.length === 1 && crossesGutter(line, columns)) {
+      end = k;
+      break;
+    }
+  }
+  while (end > startIndex && (lines[end - 1]?.fragments.length ?? 0) < 2 && lastMultiIndex(lines, startIndex, end) < 0) end--;
+  const region = lines.slice(startIndex, end);
+  if (region.filter((line) => line.fragments.length >= 2).length < 2) return undefined;
+  const rows = buildTable(region, columns);
+  return rows ? { rows, end } : undefined;
+}
+
+function lastMultiIndex(lines: Line[], from: number, to: number): number {
+  for (let k = to - 1; k >= from; k--) if ((lines[k]?.fragments.length ?? 0) >= 2) return k;
+  return -1;
+}
+
+function crossesGutter(line: Line, columns: [number, number][]): boolean {
+  const margin = 0.3 * line.size;
+  for (let k = 0; k + 1 < columns.length; k++) {
+    const left = columns[k];
+    const right = columns[k + 1];
+    if (left && right && line.x0 < left[1] - margin && line.x1 > right[0] + margin) return true;
+  }
+  return false;
+}
+
+function columnsOf(lines: Line[]): [number, number][] {
+  const spans = lines.flatMap((line) => line.fragments.map((f) => [f.x0, f.x1] as [number, number]));
+  spans.sort((p, q) => p[0] - q[0]);
+  const size = median(lines.map((line) => line.size));
+  const columns: [number, number][] = [];
+  for (const [x0, x1] of spans) {
+    const last = columns.at(-1);
+    if (last && x0 <= last[1] + 0.3 * size) last[1] = Math.max(last[1], x1);
+    else columns.push([x0, x1]);
+  }
+  return columns;
+}
+
+function buildTable(region: Line[], columns: [number, number][]): string[][] | undefined {
+  const size = median(region.map((line) => line.size));
+  const columnOf = (fragment: Fragment) => {
+    const center = (fragment.x0 + fragment.x1) / 2;
+    let best = 0;
+    let bestDistance = Infinity;
+    columns.forEach(([x0, x1], index) => {
+      const distance = center < x0 ? x0 - center : center > x1 ? center - x1 : 0;
+      if (distance < bestDistance) {
+        best = index;
+        bestDistance = distance;
+      }
+    });
+    return best;
+  };
+
+  const spacings: number[] = [];
+  for (let c = 0; c < columns.length; c++) {
+    const ys = region.filter((line) => line.fragments.some((f) => columnOf(f) === c)).map((line) => line.y);
+    for (let k = 1; k < ys.length; k++) spacings.push((ys[k - 1] ?? 0) - (ys[k] ?? 0));
+  }
+  const lineSpacing = Math.min(median(spacings.filter((s) => s > 0.5 * size)) || 1.2 * size, 1.6 * size);
+
+  const rowLines: Line[][] = [];
+  for (const line of region) {
+    const row = rowLines.at(-1);
+    const previous = row?.at(-1);
+    if (row && previous && previous.y - line.y <= 1.3 * lineSpacing) row.push(line);
+    else rowLines.push([line]);
+  }
+  if (rowLines.length < 2) return undefined;
+
+  const rows = rowLines.map((linesOfRow) => {
+    const cells: string[][] = columns.map(() => []);
+    for (const line of linesOfRow) for (const fragment of line.fragments) cells[columnOf(fragment)]?.push(fragment.text);
+    return cells.map((parts) => normalizeCell(joinWrapped(parts, " ")));
+  });
+  return rows.filter((row) => row.some((cell) => cell.length > 0));
+}
+
+function blocksToText(blocks: Block[]): string {
+  return blocks
+    .map((block) => (block.rows ? block.rows.map((row) => row.join("\t")).join("\n") : linesToParagraphs(block.lines)))
+    .filter((text) => text.trim())
+    .join("\n\n");
+}
+
+/**
+ * Rebuilds paragraphs: a line continues the previous one when it sits at the usual line spacing, in the same font
+ * size, and the previous line was full (its first word would not have fitted on the line before). Otherwise it
+ * starts a new paragraph, written after a blank line.
+ */
+function linesToParagraphs(lines: Line[]): string {
+  if (lines.length === 0) return "";
+  const right = Math.max(...lines.map((line) => line.x1));
+  const gaps: number[] = [];
+  for (let k = 1; k < lines.length; k++) {
+    const gap = (lines[k - 1]?.y ?? 0) - (lines[k]?.y ?? 0);
+    if (gap > 0) gaps.push(gap);
+  }
+  const lineSpacing = gaps.length ? Math.min(...gaps.filter((g) => g > 0.8 * median(lines.map((l) => l.size)))) : 0;
+  const paragraphs: string[][] = [];
+  let firstOfParagraph: Line | undefined;
+  lines.forEach((line, k) => {
+    const text = line.fragments.map((f) => f.text).join(" ");
+    const previous = lines[k - 1];
+    const paragraph = paragraphs.at(-1);
+    if (previous && paragraph && firstOfParagraph && continuesParagraph(previous, line, firstOfParagraph, right, lineSpacing)) {
+      paragraph.push(text);
+    } else {
+      paragraphs.push([text]);
+      firstOfParagraph = line;
+    }
+  });
+  return paragraphs.map((parts) => joinWrapped(parts, " ")).join("\n\n");
+}
+
+function continuesParagraph(previous: Line, line: Line, first: Line, right: number, lineSpacing: number): boolean {
+  const gap = previous.y - line.y;
+  if (gap <= 0 || !Number.isFinite(lineSpacing) || gap > 1.25 * lineSpacing) return false;
+  if (Math.abs(previous.size - line.size) > 0.1 * previous.size) return false;
+  const text = line.fragments.map((f) => f.text).join(" ");
+  if (bulletOrNumber.test(text)) return false;
+  const firstText = first.fragments.map((f) => f.text).join(" ");
+  if (line.x0 > previous.x0 + 0.8 * line.size && !bulletOrNumber.test(firstText)) return false;
+  const previousText = previous.fragments.map((f) => f.text).join(" ");
+  const characterWidth = (previous.x1 - previous.x0) / Math.max(1, previousText.length);
+  const firstWord = text.split(" ")[0] ?? "";
+  return right - previous.x1 < (firstWord.length + 1) * characterWidth + line.size;
+}
+
+/** Joins wrapped pieces of one paragraph; a piece ending in a hyphen is joined without a space. */
+function joinWrapped(parts: string[], separator: string): string {
+  return parts.reduce((text, part) => (!text ? part : /\p{L}-$/u.test(text) ? text + part : text + separator + part), "");
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}

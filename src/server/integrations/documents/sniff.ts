@@ -1,0 +1,69 @@
+import { hasStream, isOle, readOle } from "./ole.js";
+import { isZip, mentionsEntry, readZipDirectory } from "./zip.js";
+
+export type DocumentKind = "txt" | "doc" | "docx" | "pdf";
+
+export const mimeTypes: Record<DocumentKind, string> = {
+  txt: "text/plain",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
+};
+
+/**
+ * The document kind from the bytes alone (never the file name); undefined for anything else. A password-protected
+ * .docx is an OLE file holding EncryptionInfo + EncryptedPackage and is reported as "docx" so the caller can say so.
+ */
+export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | undefined {
+  if (startsWithPdfHeader(bytes)) return "pdf";
+  if (isZip(bytes)) {
+    const entries = readZipDirectory(bytes);
+    if (entries) return entries.some((entry) => entry.name === "word/document.xml") ? "docx" : undefined;
+    return mentionsEntry(bytes, "word/document.xml") ? "docx" : undefined;
+  }
+  if (isOle(bytes)) {
+    const ole = readOle(bytes);
+    if (!ole) return undefined;
+    if (hasStream(ole, "EncryptedPackage") && hasStream(ole, "EncryptionInfo")) return "docx";
+    return hasStream(ole, "WordDocument") ? "doc" : undefined;
+  }
+  return decodeText(bytes) === undefined ? undefined : "txt";
+}
+
+/** %PDF- within the first KiB, as PDF readers accept (some generators put a few bytes first). */
+function startsWithPdfHeader(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 1024);
+  for (let i = 0; i + 5 <= head.length; i++) {
+    if (head[i] === 0x25 && head[i + 1] === 0x50 && head[i + 2] === 0x44 && head[i + 3] === 0x46 && head[i + 4] === 0x2d) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Decodes plain text: UTF-8 (BOM optional) or UTF-16 with a BOM. Undefined when the bytes are not text: invalid
+ * UTF-8, NUL bytes, or too many control characters (an image or program renamed to .txt).
+ */
+export function decodeText(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder("utf-16le", { fatal: true }).decode(bytes.subarray(2));
+    else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder("utf-16be", { fatal: true }).decode(bytes.subarray(2));
+    else {
+      if (bytes.includes(0)) return undefined;
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    }
+  } catch {
+    return undefined;
+  }
+  if (text.includes("\u0000")) return undefined;
+  let control = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if ((code < 0x20 && char !== "\n" && char !== "\r" && char !== "\t" && char !== "\f") || (code >= 0x7f && code < 0xa0) || code === 0xfffd) {
+      control++;
+    }
+  }
+  return control > Math.max(2, text.length * 0.02) ? undefined : text;
+}
