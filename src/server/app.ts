@@ -12,6 +12,7 @@ import { registerApiDocs } from "./routes/api-docs";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
 import { registerProfileRoutes } from "./routes/profile";
+import { registerSystemRoutes } from "./routes/system";
 import { registerTeacherProfileRoutes } from "./routes/teacher-profile";
 
 /** Builds the whole HTTP app: middleware, error mapping, API routes, then the client. Tests use it too. */
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mountAuth(app, router, deps.auth, deps.database.db, deps.env);
   registerProfileRoutes(router, deps);
   registerTeacherProfileRoutes(router, deps);
+  registerSystemRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

@@ -35,10 +35,22 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   TRUST_PROXY: z.stringbool().default(false),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AI_PROVIDER: optionalText.pipe(z.enum(["openai", "anthropic", "ollama", "openai-compatible"], { error: "AI_PROVIDER must be openai, anthropic, ollama or openai-compatible" }).optional()),
+  AI_MODEL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_BASE_URL: optionalText.pipe(z.url().optional()),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The model provider settings, or undefined when grading and chat run on the built-in engine only. */
+export function aiConfigFrom(env: Env) {
+  if (!env.AI_PROVIDER || !env.AI_MODEL) return undefined;
+  return { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES };
+}
 
 /** Parses the environment once at boot; a bad value stops the process with a message naming it. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -40,6 +40,11 @@ export class TestClient {
     return this.request("DELETE", path);
   }
 
+  /** The cookies this client holds, e.g. to hand a signed-in session to a browser context. */
+  cookieList(): { name: string; value: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
+  }
+
   hasCookies(): boolean {
     return this.cookies.size > 0;
   }

@@ -13,7 +13,8 @@ function RootLayout() {
 
 /**
  * Every page loads lazily so the landing page ships only its own code. Pages the spec lists but later issues
- * build (/app, /auth, /setup, /setup-wizard, /assignments) are deliberately absent until then: they answer 404.
+ * build (/setup-wizard, /assignments) are absent until then: they answer 404.
+ * Guarded pages wrap themselves in <RequireSession> (features/auth/require-session).
  */
 export function createRouter() {
   return createBrowserRouter([
@@ -34,6 +35,34 @@ export function createRouter() {
         {
           path: "videos",
           lazy: async () => ({ Component: (await import("../routes/videos/videos-page")).VideosPage }),
+        },
+        {
+          path: "auth",
+          lazy: async () => ({ Component: (await import("../routes/auth/auth-page")).AuthPage }),
+        },
+        {
+          path: "auth/confirmed",
+          lazy: async () => ({ Component: (await import("../routes/auth/confirmed-page")).ConfirmedPage }),
+        },
+        {
+          path: "auth/reset-password",
+          lazy: async () => ({ Component: (await import("../routes/auth/reset-password-page")).ResetPasswordPage }),
+        },
+        {
+          path: "app",
+          lazy: async () => ({ Component: (await import("../routes/dashboard/dashboard-layout")).DashboardLayout }),
+          children: [
+            { index: true, lazy: async () => ({ Component: (await import("../routes/dashboard/home-page")).HomePage }) },
+            { path: "profile", lazy: async () => ({ Component: (await import("../routes/profile/profile-page")).ProfilePage }) },
+            { path: "settings", lazy: async () => ({ Component: (await import("../routes/dashboard/settings-page")).SettingsPage }) },
+            { path: "notifications", lazy: async () => ({ Component: (await import("../routes/dashboard/notifications-page")).NotificationsPage }) },
+            { path: "analytics", lazy: async () => ({ Component: (await import("../routes/dashboard/analytics-page")).AnalyticsPage }) },
+            { path: "system", lazy: async () => ({ Component: (await import("../routes/dashboard/system-page")).SystemPage }) },
+          ],
+        },
+        {
+          path: "setup",
+          lazy: async () => ({ Component: (await import("../routes/setup/setup-page")).SetupPage }),
         },
         {
           path: "*",
