@@ -9,6 +9,7 @@ import type { AppDeps } from "./http/context";
 import { requestLogging } from "./http/logging";
 import { serveClient } from "./http/static-files";
 import { registerApiDocs } from "./routes/api-docs";
+import { registerDocumentRoutes } from "./routes/documents";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
 import { registerProfileRoutes } from "./routes/profile";
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerProfileRoutes(router, deps);
   registerTeacherProfileRoutes(router, deps);
   registerSystemRoutes(router, deps);
+  registerDocumentRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

@@ -9,6 +9,7 @@ import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
 import { createLogger } from "./logger";
 import { createAuth } from "./auth/auth";
+import { createLocalFileStorage } from "./integrations/storage/file-storage";
 import { resolveAuthSecret } from "./services/app-settings";
 import packageJson from "../../package.json" with { type: "json" };
 
@@ -55,7 +56,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
   });
-  const deps: AppDeps = { env, database, mailer, logger, auth, publicUrl, staticRoot, version: packageJson.version };
+  const storage = createLocalFileStorage(env.DATA_DIR);
+  const deps: AppDeps = { env, database, mailer, logger, auth, storage, publicUrl, staticRoot, version: packageJson.version };
   ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;

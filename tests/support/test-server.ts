@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { envSchema, type Env } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
 import { startServer, type RunningServer } from "../../src/server/server";
@@ -18,7 +21,9 @@ export interface TestServerOptions {
 /** The real server (createApp + node HTTP) on a free port, over a database of its own. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const testDatabase = await createTestDatabase();
-  const env = envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
+  // Uploaded files go to a folder of this server's own, removed on stop.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-test-"));
+  const env = envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
   const running = await startServer({
     env,
     logger: createLogger(env.LOG_LEVEL),
@@ -31,6 +36,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     stop: async () => {
       await running.close();
       await testDatabase.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

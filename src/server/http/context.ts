@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import type { Database } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Auth } from "../auth/auth";
+import type { FileStorage } from "../integrations/storage/file-storage";
 
 /** Everything a route may use, built once at boot (or per test) and passed to createApp. */
 export interface AppDeps {
@@ -11,6 +12,7 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   auth: Auth;
+  storage: FileStorage;
   /** The address people use to reach this server (links in e-mails, trusted origin). */
   publicUrl: string;
   /** Folder with the built client; omitted in API-only tests. */

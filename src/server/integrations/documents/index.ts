@@ -2,6 +2,7 @@ import { extractDoc } from "./doc.js";
 import { extractDocx } from "./docx.js";
 import { DocumentError, documentMessages } from "./errors.js";
 import { hasReadableText, normalizeText } from "./normalize.js";
+import { isOle } from "./ole.js";
 import { extractPdf, isImageOnly } from "./pdf.js";
 import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind } from "./sniff.js";
 

@@ -1,0 +1,65 @@
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { storedFiles } from "../db/schema";
+import { AppError } from "../http/app-error";
+import { DocumentError, extractDocument, maxDocumentBytes, type ExtractedDocument } from "../integrations/documents";
+import type { FileStorage } from "../integrations/storage/file-storage";
+import { formatBytes } from "../http/api-router";
+
+export interface StoreDocumentDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/** Reads an uploaded document, then keeps its original and a row that points at it (the row only if the bytes landed). */
+export async function storeTeacherDocument(
+  deps: StoreDocumentDeps,
+  teacherId: string,
+  upload: { bytes: Uint8Array; originalName: string },
+): Promise<{ fileId: string; fileName: string; document: ExtractedDocument }> {
+  const document = await readDocumentOrThrow(upload.bytes);
+  const fileId = randomUUID();
+  await deps.storage.put(fileId, upload.bytes);
+  try {
+    await deps.db.insert(storedFiles).values({
+      id: fileId,
+      teacherId,
+      originalName: cleanFileName(upload.originalName),
+      mimeType: document.mimeType,
+      sizeBytes: upload.bytes.byteLength,
+      sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+      storageKey: fileId,
+      extractedText: document.text,
+    });
+  } catch (error) {
+    await deps.storage.delete(fileId);
+    throw error;
+  }
+  return { fileId, fileName: cleanFileName(upload.originalName), document };
+}
+
+/** Turns the document service's errors into answers that say what to fix. */
+export async function readDocumentOrThrow(bytes: Uint8Array): Promise<ExtractedDocument> {
+  try {
+    return await extractDocument(bytes, { maxBytes: maxDocumentBytes });
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    if (error.code === "too_large") throw new AppError("payload_too_large", `The file is larger than ${formatBytes(maxDocumentBytes)}. Upload a smaller file.`, { file: error.message });
+    if (error.code === "unsupported") throw new AppError("unsupported_media_type", error.message, { file: error.message });
+    throw new AppError("unprocessable", error.message, { file: error.message });
+  }
+}
+
+export async function findTeacherFile(deps: StoreDocumentDeps, teacherId: string, fileId: string) {
+  const [row] = await deps.db.select().from(storedFiles).where(and(eq(storedFiles.id, fileId), eq(storedFiles.teacherId, teacherId)));
+  if (!row) throw new AppError("not_found", "That file was not found.");
+  return { row, bytes: await deps.storage.get(row.storageKey) };
+}
+
+/** Keeps the name for display only: no folders, no control characters, a sensible length. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return cleaned || "document";
+}
