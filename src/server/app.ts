@@ -9,6 +9,7 @@ import type { AppDeps } from "./http/context";
 import { requestLogging } from "./http/logging";
 import { serveClient } from "./http/static-files";
 import { registerApiDocs } from "./routes/api-docs";
+import { registerAssignmentRoutes } from "./routes/assignments";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerTeacherProfileRoutes(router, deps);
   registerSystemRoutes(router, deps);
   registerDocumentRoutes(router, deps);
+  registerAssignmentRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

@@ -10,6 +10,7 @@ import { createMailer } from "./integrations/mail/mailer";
 import { createLogger } from "./logger";
 import { createAuth } from "./auth/auth";
 import { createLocalFileStorage } from "./integrations/storage/file-storage";
+import { loadSpellChecker } from "./integrations/spelling/load-spell-checker";
 import { resolveAuthSecret } from "./services/app-settings";
 import packageJson from "../../package.json" with { type: "json" };
 
@@ -57,7 +58,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
   });
   const storage = createLocalFileStorage(env.DATA_DIR);
-  const deps: AppDeps = { env, database, mailer, logger, auth, storage, publicUrl, staticRoot, version: packageJson.version };
+  const spellChecker = await loadSpellChecker();
+  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, publicUrl, staticRoot, version: packageJson.version };
   ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;

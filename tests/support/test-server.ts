@@ -23,7 +23,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const testDatabase = await createTestDatabase();
   // Uploaded files go to a folder of this server's own, removed on stop.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-test-"));
-  const env = envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
+  const env = envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir,
+    // Tests sign up many teachers from one address; the rate-limit test sets its own lower limit.
+    AUTH_RATE_LIMIT_MAX: "1000",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
   const running = await startServer({
     env,
     logger: createLogger(env.LOG_LEVEL),

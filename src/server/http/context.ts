@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Auth } from "../auth/auth";
 import type { FileStorage } from "../integrations/storage/file-storage";
+import type { SpellChecker } from "../../core/grading";
 
 /** Everything a route may use, built once at boot (or per test) and passed to createApp. */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   logger: Logger;
   auth: Auth;
   storage: FileStorage;
+  /** The grading engine's spell checker, loaded once per process. */
+  spellChecker: SpellChecker;
   /** The address people use to reach this server (links in e-mails, trusted origin). */
   publicUrl: string;
   /** Folder with the built client; omitted in API-only tests. */

@@ -3,3 +3,4 @@ export * from "./inquiries";
 export * from "./outbox";
 export * from "./profiles";
 export * from "./teacher-profiles";
+export * from "./assignments";

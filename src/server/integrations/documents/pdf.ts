@@ -54,7 +54,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
           if (!("str" in item) || !item.str.trim()) return [];
           const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
           const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height || 10;
-          return [{ text: item.str, x, y, width: item.width, size }];
+          return [{ text: item.str, x, y, width: item.width, size, endsLine: item.hasEOL }];
         }),
       );
       const blocks = findTables(lines);
@@ -81,6 +81,8 @@ interface PositionedItem {
   y: number;
   width: number;
   size: number;
+  /** pdf.js saw the content stream move to a new line after this item. */
+  endsLine: boolean;
 }
 
 /** Groups text items into visual lines (same baseline), and each line into fragments separated by wide gaps. */
@@ -97,10 +99,14 @@ function buildLines(items: PositionedItem[]): Line[] {
     group.sort((p, q) => p.x - q.x);
     const size = median(group.map((item) => item.size));
     const fragments: Fragment[] = [];
+    let previous: PositionedItem | undefined;
     for (const item of group) {
       const last = fragments.at(-1);
       const gap = last ? item.x - last.x1 : Infinity;
-      if (last && gap <= cellGap * size) {
+      // Text that continues on the same baseline after the writer ended a line is in the next table cell.
+      const nextCell = previous?.endsLine === true && gap > 0.15 * size;
+      previous = item;
+      if (last && gap <= cellGap * size && !nextCell) {
         const needsSpace = gap > 0.1 * size && !/\s$/.test(last.text) && !/^\s/.test(item.text);
         last.text += (needsSpace ? " " : "") + item.text;
         last.x1 = Math.max(last.x1, item.x + item.width);
@@ -226,15 +232,19 @@ function buildTable(region: Line[], columns: [number, number][]): string[][] | u
     const ys = region.filter((line) => line.fragments.some((f) => columnOf(f) === c)).map((line) => line.y);
     for (let k = 1; k < ys.length; k++) spacings.push((ys[k - 1] ?? 0) - (ys[k] ?? 0));
   }
-  const lineSpacing = Math.min(median(spacings.filter((s) => s > 0.5 * size)) || 1.2 * size, 1.6 * size);
+  const lineSpacing = cellLineSpacing(spacings.filter((s) => s > 0.5 * size)) ?? 1.2 * size;
+  // Lines inside a cell follow each other at exactly the font's spacing; borders and padding between rows add to it.
+  const rowBreak = lineSpacing + Math.max(1.2, 0.06 * lineSpacing);
 
-  const rowLines: Line[][] = [];
+  let rowLines: Line[][] = [];
   for (const line of region) {
     const row = rowLines.at(-1);
     const previous = row?.at(-1);
-    if (row && previous && previous.y - line.y <= 1.3 * lineSpacing) row.push(line);
+    if (row && previous && previous.y - line.y <= rowBreak) row.push(line);
     else rowLines.push([line]);
   }
+  // Single-line cells everywhere: nothing wraps, so every line is a row.
+  if (rowLines.length < 2 && region.every((line) => line.fragments.length >= 2)) rowLines = region.map((line) => [line]);
   if (rowLines.length < 2) return undefined;
 
   const rows = rowLines.map((linesOfRow) => {
@@ -242,12 +252,32 @@ function buildTable(region: Line[], columns: [number, number][]): string[][] | u
     for (const line of linesOfRow) for (const fragment of line.fragments) cells[columnOf(fragment)]?.push(fragment.text);
     return cells.map((parts) => normalizeCell(joinWrapped(parts, " ")));
   });
-  return rows.filter((row) => row.some((cell) => cell.length > 0));
+  // A row with an empty first cell continues the row above (a cell with a second paragraph); the header row stays.
+  const merged: string[][] = [];
+  for (const row of rows.filter((r) => r.some((cell) => cell.length > 0))) {
+    const above = merged.at(-1);
+    if (above && !row[0] && above[0] && merged.length > 1) {
+      row.forEach((cell, c) => {
+        if (cell) above[c] = above[c] ? `${above[c]} ${cell}` : cell;
+      });
+    } else merged.push(row);
+  }
+  return merged;
+}
+
+/** The usual distance between lines inside a cell: the smallest spacing that occurs repeatedly. */
+function cellLineSpacing(spacings: number[]): number | undefined {
+  const sorted = [...spacings].sort((a, b) => a - b);
+  for (const spacing of sorted) {
+    if (sorted.filter((other) => Math.abs(other - spacing) <= 0.6).length >= 2) return spacing;
+  }
+  return sorted[0];
 }
 
 function blocksToText(blocks: Block[]): string {
+  const right = Math.max(...blocks.flatMap((block) => block.lines.map((line) => line.x1)));
   return blocks
-    .map((block) => (block.rows ? block.rows.map((row) => row.join("\t")).join("\n") : linesToParagraphs(block.lines)))
+    .map((block) => (block.rows ? block.rows.map((row) => row.join("\t")).join("\n") : linesToParagraphs(block.lines, right)))
     .filter((text) => text.trim())
     .join("\n\n");
 }
@@ -257,22 +287,22 @@ function blocksToText(blocks: Block[]): string {
  * size, and the previous line was full (its first word would not have fitted on the line before). Otherwise it
  * starts a new paragraph, written after a blank line.
  */
-function linesToParagraphs(lines: Line[]): string {
+function linesToParagraphs(lines: Line[], right: number): string {
   if (lines.length === 0) return "";
-  const right = Math.max(...lines.map((line) => line.x1));
   const gaps: number[] = [];
   for (let k = 1; k < lines.length; k++) {
-    const gap = (lines[k - 1]?.y ?? 0) - (lines[k]?.y ?? 0);
-    if (gap > 0) gaps.push(gap);
+    const above = lines[k - 1];
+    const below = lines[k];
+    if (above && below && Math.abs(above.size - below.size) <= 0.1 * above.size && above.y > below.y) gaps.push(above.y - below.y);
   }
-  const lineSpacing = gaps.length ? Math.min(...gaps.filter((g) => g > 0.8 * median(lines.map((l) => l.size)))) : 0;
+  const lineSpacing = cellLineSpacing(gaps);
   const paragraphs: string[][] = [];
   let firstOfParagraph: Line | undefined;
   lines.forEach((line, k) => {
     const text = line.fragments.map((f) => f.text).join(" ");
     const previous = lines[k - 1];
     const paragraph = paragraphs.at(-1);
-    if (previous && paragraph && firstOfParagraph && continuesParagraph(previous, line, firstOfParagraph, right, lineSpacing)) {
+    if (previous && paragraph && firstOfParagraph && lineSpacing && continuesParagraph(previous, line, firstOfParagraph, right, lineSpacing)) {
       paragraph.push(text);
     } else {
       paragraphs.push([text]);
@@ -284,16 +314,19 @@ function linesToParagraphs(lines: Line[]): string {
 
 function continuesParagraph(previous: Line, line: Line, first: Line, right: number, lineSpacing: number): boolean {
   const gap = previous.y - line.y;
-  if (gap <= 0 || !Number.isFinite(lineSpacing) || gap > 1.25 * lineSpacing) return false;
+  if (gap <= 0 || gap > 1.25 * lineSpacing) return false;
   if (Math.abs(previous.size - line.size) > 0.1 * previous.size) return false;
   const text = line.fragments.map((f) => f.text).join(" ");
   if (bulletOrNumber.test(text)) return false;
   const firstText = first.fragments.map((f) => f.text).join(" ");
   if (line.x0 > previous.x0 + 0.8 * line.size && !bulletOrNumber.test(firstText)) return false;
   const previousText = previous.fragments.map((f) => f.text).join(" ");
+  // "...variables." then "Adequate: ..." is a new labelled line (a rubric level), not a wrapped sentence.
+  if (/[.!?]$/.test(previousText) && /^\p{Lu}[\p{L}\p{N} /&'()–-]{0,40}:\s/u.test(text)) return false;
   const characterWidth = (previous.x1 - previous.x0) / Math.max(1, previousText.length);
   const firstWord = text.split(" ")[0] ?? "";
-  return right - previous.x1 < (firstWord.length + 1) * characterWidth + line.size;
+  // Wrapped: the next line's first word would not have fitted at the end of this one.
+  return right - previous.x1 < (firstWord.length + 1) * characterWidth + 0.3 * line.size;
 }
 
 /** Joins wrapped pieces of one paragraph; a piece ending in a hyphen is joined without a space. */

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { criterion, feedbackLengths, gradingApproaches, gradingDefaults, latePolicyTypes, tones } from "./teacher-profile";
+
+export const assignmentTypes = ["argumentative_essay", "reflection", "lab_report", "research_paper", "creative_writing", "analysis", "other"] as const;
+export type AssignmentType = (typeof assignmentTypes)[number];
+export const assignmentTypeLabels: Record<AssignmentType, string> = {
+  argumentative_essay: "Argumentative Essay",
+  reflection: "Reflection",
+  lab_report: "Lab Report",
+  research_paper: "Research Paper",
+  creative_writing: "Creative Writing",
+  analysis: "Analysis",
+  other: "Other",
+};
+
+export const assignmentStatuses = ["draft", "active", "archived"] as const;
+export type AssignmentStatus = (typeof assignmentStatuses)[number];
+
+const percent = (label: string) =>
+  z.number({ error: `${label} must be a number from 0 to 100` }).int(`${label} must be a whole number from 0 to 100`).min(0, `${label} must be from 0 to 100`).max(100, `${label} must be from 0 to 100`);
+
+export const gradingSettings = z.object({
+  tone: z.enum(tones, { error: "Tone must be gentle, neutral or direct" }),
+  strictness: percent("Strictness"),
+  feedbackLength: z.enum(feedbackLengths, { error: "Feedback length must be short, standard or detailed" }),
+  grammarVsContent: percent("Grammar versus content"),
+  holisticVsPoints: z.enum(gradingApproaches, { error: "Grading approach must be holistic or points" }),
+  strengthsFirst: z.boolean().default(gradingDefaults.strengthsFirst),
+  autoAcceptThreshold: percent("Auto-accept threshold"),
+  latePolicyType: z.enum(latePolicyTypes, { error: "Late policy must be none, percentage or points" }),
+  latePenalty: z.number({ error: "Penalty per day must be a number" }).min(0, "Penalty per day cannot be negative").max(100, "Penalty per day must be at most 100"),
+  maxLateDays: z.number({ error: "Maximum late days must be a number" }).int("Maximum late days must be a whole number").min(0, "Maximum late days cannot be negative").max(365, "Maximum late days must be at most 365"),
+  plagiarismCheck: z.boolean({ error: "Plagiarism check must be on or off" }),
+  plagiarismThreshold: percent("Similarity threshold"),
+});
+export type GradingSettings = z.infer<typeof gradingSettings>;
+
+export const rubric = z.object({
+  criteria: z.array(criterion).max(30, "Use at most 30 criteria"),
+  /** Always recomputed by the server as the sum of the criteria's maximum points. */
+  totalPoints: z.number().optional(),
+});
+export type Rubric = { criteria: z.infer<typeof criterion>[]; totalPoints: number };
+
+export const sampleWork = z.object({
+  id: z.string(),
+  content: z.string(),
+  score: z.number(),
+  feedback: z.string(),
+  criteriaScores: z.record(z.string(), z.number()),
+  file: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type SampleWork = z.infer<typeof sampleWork>;
+
+export const calibrationPreview = z.object({
+  sampleId: z.string(),
+  confidence: z.number(),
+  predictedScores: z.record(z.string(), z.number()),
+  predictedOverall: z.number(),
+  actualOverall: z.number(),
+  predictedFeedback: z.string(),
+  grader: z.enum(["builtin", "llm"]),
+  /** Samples the engine was calibrated on: every sample but the previewed one. */
+  calibratedOn: z.number(),
+  createdAt: z.string(),
+});
+export type CalibrationPreview = z.infer<typeof calibrationPreview>;
+
+export const assignment = z.object({
+  id: z.string(),
+  teacherId: z.string(),
+  title: z.string(),
+  type: z.enum(assignmentTypes),
+  dueDate: z.string().nullable(),
+  prompt: z.string(),
+  rubric: z.object({ criteria: z.array(criterion), totalPoints: z.number() }),
+  sampleWork: z.array(sampleWork),
+  status: z.enum(assignmentStatuses),
+  autogradingEnabled: z.boolean(),
+  gradingSettings,
+  calibrationPreview: calibrationPreview.nullable(),
+  calibrationFit: z.unknown().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Assignment = z.infer<typeof assignment>;
+
+export const createAssignmentInput = z.object({ teacherId: z.string({ error: "teacherId is required" }).min(1, "teacherId is required") });
+
+/** PUT /api/assignments/{id}: the whole object as the wizard holds it; sampleWork lists the samples to keep. */
+export const updateAssignmentInput = z.object({
+  title: z.string({ error: "Title must be text" }).trim().max(200, "Keep the title under 200 characters"),
+  type: z.enum(assignmentTypes, { error: `Type must be one of: ${assignmentTypes.join(", ")}` }),
+  dueDate: z.iso.date({ error: "Due date must be a date like 2025-03-05" }).nullable().optional(),
+  prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Keep the prompt under 20,000 characters").default(""),
+  rubric: rubric.default({ criteria: [] }),
+  sampleWork: z.array(z.object({ id: z.string() }).loose()).optional(),
+  status: z.enum(assignmentStatuses, { error: "Status must be draft, active or archived" }),
+  autogradingEnabled: z.boolean({ error: "autogradingEnabled must be true or false" }),
+  gradingSettings,
+}).loose();
+export type UpdateAssignmentInput = z.input<typeof updateAssignmentInput>;
+
+export const assignmentListQuery = z.object({
+  status: z.enum(assignmentStatuses, { error: "status must be active, draft or archived" }).optional(),
+});
+
+export const sampleUploadInput = z.object({
+  sample: z.instanceof(File, { error: "Choose the sample's file (.txt, .doc, .docx or .pdf)" }),
+  score: z.coerce.number({ error: "Score must be a number" }).gt(0, "Score must be above 0"),
+  feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback under 20,000 characters"),
+  criteriaScores: z
+    .string()
+    .default("{}")
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "criteriaScores must be JSON like {\"criterion-id\": 8}" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Criterion scores cannot be negative"))),
+});
+
+export const rubricUploadInput = z.object({
+  rubric: z.instanceof(File, { error: "Choose a rubric file (.txt, .doc, .docx or .pdf)" }).optional(),
+  file: z.instanceof(File).optional(),
+}).refine((body) => body.rubric || body.file, { path: ["rubric"], message: "Choose a rubric file (.txt, .doc, .docx or .pdf)" });
+
+export const calibrationPreviewInput = z.object({
+  sampleId: z.string({ error: "Choose a sample to preview" }).min(1, "Choose a sample to preview"),
+  /** The step-4 controls (strictness, tone, length) override the saved settings for this preview. */
+  settings: gradingSettings.partial().optional(),
+});
+
+export const assignmentMessages = {
+  created: "Assignment created and autograding enabled.",
+  rubricUploaded: "Rubric uploaded and parsed successfully.",
+  sampleUploaded: "Sample work uploaded successfully.",
+  createFailed: "Failed to create new assignment. Please try again.",
+  saveFailed: "Failed to save changes. Please try again.",
+  finalizeFailed: "Failed to finalize assignment. Please try again.",
+  rubricFailed: "Failed to upload rubric. Please try again.",
+  sampleFailed: "Failed to upload sample work. Please try again.",
+  previewFailed: "Failed to generate calibration preview. Please try again.",
+  noCriteria:
+    "No rubric criteria with points were found in this document. Use a table (criteria as rows, levels with points as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
+} as const;

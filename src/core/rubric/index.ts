@@ -1,0 +1,1 @@
+export { parseRubric, type ParsedCriterion, type RubricDocument } from "./parse-rubric.js";

@@ -1,0 +1,37 @@
+/** Reading points the way teachers write them: "(20 points)", "— 20 pts", "18-20", "2.5 marks", "/25", "out of 10". */
+
+const number = String.raw`\d{1,4}(?:[.,]\d{1,2})?`;
+const dash = String.raw`(?:-|–|—|to)`;
+const range = String.raw`${number}(?:\s*${dash}\s*${number})?`;
+export const unit = String.raw`(?:points?|pts?\.?|marks?|%)`;
+
+/** A points expression with its unit, in brackets, or as "/N" / "out of N". */
+const pointsExpression = String.raw`(?:\(\s*(?:out\s+of\s+)?${range}\s*${unit}?\s*\)|\[\s*${range}\s*${unit}?\s*\]|(?:out\s+of\s+)?${range}\s*${unit}|\/\s*${number}\b|out\s+of\s+${number})`;
+
+export const pointsPattern = new RegExp(pointsExpression, "i");
+/** A whole cell or label that is nothing but points: "20", "20 pts", "(4)", "18-20", "/20". */
+export const pointsOnlyPattern = new RegExp(String.raw`^\s*(?:${pointsExpression}|${range})\s*$`, "i");
+/** Any number or range inside a header such as "Exemplary (4)", "Proficient 3-4", "4 - Mastery", "A (18-20)". */
+const anyRange = new RegExp(range, "g");
+
+function toNumber(text: string): number {
+  return Number(text.replace(",", "."));
+}
+
+/** The highest number of a points text: "18-20" gives 20, "(2.5 pts)" gives 2.5. Undefined without a number. */
+export function highestPoints(text: string): number | undefined {
+  const values = [...text.matchAll(/\d{1,4}(?:[.,]\d{1,2})?/g)].map((m) => toNumber(m[0]));
+  const finite = values.filter((value) => Number.isFinite(value));
+  return finite.length ? Math.max(...finite) : undefined;
+}
+
+/** The points of a level header (the highest number it shows); undefined when it shows none. */
+export function headerPoints(header: string): number | undefined {
+  const matches = [...header.matchAll(anyRange)].map((m) => m[0]);
+  if (matches.length === 0) return undefined;
+  return Math.max(...matches.map((m) => highestPoints(m) ?? 0));
+}
+
+export const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const rangeSource = range;
+export const pointsSource = pointsExpression;

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import {
+  assignment,
+  assignmentListQuery,
+  assignmentMessages,
+  calibrationPreview,
+  calibrationPreviewInput,
+  createAssignmentInput,
+  rubricUploadInput,
+  sampleUploadInput,
+  sampleWork,
+  updateAssignmentInput,
+} from "../../contracts/assignments";
+import { criterion } from "../../contracts/teacher-profile";
+import { documentLimits } from "../../contracts/documents";
+import { errorBody } from "../../contracts/errors";
+import { parseRubric } from "../../core/rubric";
+import { aiConfigFrom } from "../env";
+import type { ApiRouter } from "../http/api-router";
+import { AppError, notFound } from "../http/app-error";
+import type { AppDeps } from "../http/context";
+import { requireUser } from "../http/require-user";
+import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, updateAssignment } from "../services/assignments";
+import { generateCalibrationPreview } from "../services/calibration-preview";
+import { storeTeacherDocument } from "../services/stored-files";
+
+const idParams = z.object({ id: z.string() });
+const unauthorized = { description: "Not signed in", schema: errorBody };
+const missing = { description: "No such assignment for this teacher", schema: errorBody };
+const invalid = { description: "Invalid input; `fields` names each problem", schema: errorBody };
+const uploadErrors = {
+  413: { description: "Larger than 10 MB", schema: errorBody },
+  415: { description: "Not a .txt, .doc, .docx or .pdf document", schema: errorBody },
+  422: { description: "Empty, damaged, password-protected or image-only, or (rubrics) no criteria found", schema: errorBody },
+};
+const uploadLimit = documentLimits.maxBytes + 256 * 1024;
+
+export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void {
+  const db = deps.database.db;
+  const storeDeps = { db, storage: deps.storage };
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/assignments",
+      summary: "Create a draft assignment with grading settings seeded from the teacher profile",
+      tag: "Assignments",
+      access: "session",
+      body: createAssignmentInput,
+      responses: { 201: { description: "The created draft", schema: assignment }, 404: { description: "teacherId is not the caller", schema: errorBody }, 401: unauthorized },
+    },
+    async (c, { body }) => {
+      const teacherId = requireUser(c).id;
+      if (body.teacherId !== teacherId) throw notFound("That teacher");
+      return c.json(await createAssignment(db, teacherId), 201);
+    },
+  );
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/assignments/teacher/:teacherId",
+      summary: "The teacher's assignments, optionally by status (active, draft, archived)",
+      tag: "Assignments",
+      access: "session",
+      params: z.object({ teacherId: z.string() }),
+      query: assignmentListQuery,
+      responses: { 200: { description: "Assignments, newest change first", schema: z.array(assignment) }, 404: { description: "teacherId is not the caller", schema: errorBody }, 401: unauthorized },
+    },
+    async (c, { params, query }) => {
+      const teacherId = requireUser(c).id;
+      if (params.teacherId !== teacherId) throw notFound("That teacher");
+      return c.json(await listAssignments(db, teacherId, query.status));
+    },
+  );
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/assignments/:id",
+      summary: "One assignment with its rubric, samples, settings and calibration preview",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      responses: { 200: { description: "The assignment", schema: assignment }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params }) => c.json(await findAssignment(db, requireUser(c).id, params.id)),
+  );
+
+  router.route(
+    {
+      method: "put",
+      path: "/api/assignments/:id",
+      summary: "Validate and save the whole assignment; samples left out of sampleWork are removed",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      body: updateAssignmentInput,
+      responses: { 200: { description: "The saved assignment", schema: assignment }, 400: invalid, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => c.json(await updateAssignment(db, requireUser(c).id, params.id, body, deps.spellChecker)),
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/assignments/:id/rubric",
+      summary: "Upload a rubric document (table, headed sections or list); its criteria replace the assignment's rubric",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      bodyType: "multipart",
+      body: rubricUploadInput,
+      maxBodyBytes: uploadLimit,
+      responses: { 200: { description: "The new rubric", schema: z.object({ criteria: z.array(criterion), totalPoints: z.number() }) }, ...uploadErrors, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => {
+      const teacherId = requireUser(c).id;
+      await findAssignmentRow(db, teacherId, params.id);
+      const file = (body.rubric ?? body.file)!;
+      const stored = await storeTeacherDocument(storeDeps, teacherId, { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name });
+      const parsed = parseRubric({ text: stored.document.text, tables: stored.document.tables });
+      if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
+      const stamp = Date.now();
+      const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));
+      const updated = await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker);
+      return c.json(updated.rubric);
+    },
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/assignments/:id/samples",
+      summary: "Upload a graded sample (file, overall score, feedback, criteriaScores as JSON)",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      bodyType: "multipart",
+      body: sampleUploadInput,
+      maxBodyBytes: uploadLimit,
+      responses: { 201: { description: "The stored sample", schema: sampleWork }, 400: invalid, ...uploadErrors, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => {
+      const teacherId = requireUser(c).id;
+      await findAssignmentRow(db, teacherId, params.id);
+      const stored = await storeTeacherDocument(storeDeps, teacherId, { bytes: new Uint8Array(await body.sample.arrayBuffer()), originalName: body.sample.name });
+      const created = await addSample(
+        db,
+        teacherId,
+        params.id,
+        { content: stored.document.text, score: body.score, feedback: body.feedback, criteriaScores: body.criteriaScores, fileId: stored.fileId },
+        deps.spellChecker,
+      );
+      return c.json(created, 201);
+    },
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/assignments/:id/calibration-preview",
+      summary: "Grade one sample with the engine calibrated on the other samples only; stored as calibrationPreview",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      body: calibrationPreviewInput,
+      responses: { 200: { description: "The preview", schema: calibrationPreview }, 400: invalid, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => {
+      const ai = aiConfigFrom(deps.env);
+      const preview = await generateCalibrationPreview({ db, spellChecker: deps.spellChecker, ...(ai ? { ai } : {}) }, requireUser(c).id, params.id, body);
+      return c.json(preview);
+    },
+  );
+}

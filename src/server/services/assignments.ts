@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
+import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, UpdateAssignmentInput } from "../../contracts/assignments";
+import { updateAssignmentInput } from "../../contracts/assignments";
+import { gradingDefaults } from "../../contracts/teacher-profile";
+import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
+import type { z } from "zod";
+import type { Db } from "../db/client";
+import { assignmentSamples, assignments, storedFiles } from "../db/schema";
+import { AppError, notFound } from "../http/app-error";
+import { findTeacherProfile, type Queryable } from "./teacher-profiles";
+import { toGradingInput } from "./grading-input";
+
+type AssignmentRow = typeof assignments.$inferSelect;
+type SampleRow = typeof assignmentSamples.$inferSelect;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Grading settings for a new assignment: the teacher's profile where it says something, the spec's defaults elsewhere. */
+export async function seedGradingSettings(db: Queryable, teacherId: string): Promise<GradingSettings> {
+  const profile = await findTeacherProfile(db, teacherId);
+  const late = profile?.latePolicy ?? gradingDefaults.latePolicy;
+  return {
+    tone: profile?.tone ?? gradingDefaults.tone,
+    strictness: profile?.strictness ?? gradingDefaults.strictness,
+    feedbackLength: profile?.feedbackLength ?? gradingDefaults.feedbackLength,
+    grammarVsContent: profile?.grammarVsContent ?? gradingDefaults.grammarVsContent,
+    holisticVsPoints: profile?.gradingApproach ?? gradingDefaults.gradingApproach,
+    strengthsFirst: profile?.strengthsFirst ?? gradingDefaults.strengthsFirst,
+    autoAcceptThreshold: profile?.autoAcceptThreshold ?? gradingDefaults.autoAcceptThreshold,
+    latePolicyType: late.type,
+    latePenalty: late.penaltyPerDay,
+    maxLateDays: late.maxLateDays,
+    plagiarismCheck: gradingDefaults.plagiarismCheck,
+    plagiarismThreshold: gradingDefaults.plagiarismThreshold,
+  };
+}
+
+export async function createAssignment(db: Db, teacherId: string): Promise<Assignment> {
+  const gradingSettings = await seedGradingSettings(db, teacherId);
+  const [row] = await db.insert(assignments).values({ teacherId, gradingSettings }).returning();
+  return toAssignment(row!, [], new Map());
+}
+
+/** The teacher's own assignment row; anything else (another teacher's, a malformed id) is simply not found. */
+export async function findAssignmentRow(db: Queryable, teacherId: string, id: string): Promise<AssignmentRow> {
+  if (!uuidPattern.test(id)) throw notFound("That assignment");
+  const [row] = await db.select().from(assignments).where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId)));
+  if (!row) throw notFound("That assignment");
+  return row;
+}
+
+export async function findAssignment(db: Queryable, teacherId: string, id: string): Promise<Assignment> {
+  const row = await findAssignmentRow(db, teacherId, id);
+  const [withSamples] = await attachSamples(db, [row]);
+  return withSamples!;
+}
+
+export async function listAssignments(db: Queryable, teacherId: string, status?: AssignmentStatus): Promise<Assignment[]> {
+  const rows = await db
+    .select()
+    .from(assignments)
+    .where(status ? and(eq(assignments.teacherId, teacherId), eq(assignments.status, status)) : eq(assignments.teacherId, teacherId))
+    .orderBy(desc(assignments.updatedAt));
+  return attachSamples(db, rows);
+}
+
+/** Saves the whole object; samples missing from `sampleWork` are removed (the wizard's remove button). */
+export async function updateAssignment(db: Db, teacherId: string, id: string, input: z.output<typeof updateAssignmentInput>, spellChecker: SpellChecker): Promise<Assignment> {
+  return db.transaction(async (tx) => {
+    await findAssignmentRow(tx, teacherId, id);
+    if (input.status === "active" && !input.title) {
+      throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: "Add a title" });
+    }
+    checkCriteriaIds(input.rubric.criteria);
+    if (input.sampleWork) {
+      const keep = input.sampleWork.map((sample) => sample.id).filter((sampleId) => uuidPattern.test(sampleId));
+      await tx
+        .delete(assignmentSamples)
+        .where(keep.length ? and(eq(assignmentSamples.assignmentId, id), notInArray(assignmentSamples.id, keep)) : eq(assignmentSamples.assignmentId, id));
+    }
+    await tx
+      .update(assignments)
+      .set({
+        title: input.title,
+        type: input.type,
+        dueDate: input.dueDate ?? null,
+        prompt: input.prompt,
+        criteria: input.rubric.criteria,
+        status: input.status,
+        autogradingEnabled: input.autogradingEnabled,
+        gradingSettings: input.gradingSettings,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId)));
+    await refreshCalibrationFit(tx, id, spellChecker);
+    return findAssignment(tx, teacherId, id);
+  });
+}
+
+export async function replaceRubric(db: Db, teacherId: string, id: string, criteria: Assignment["rubric"]["criteria"], spellChecker: SpellChecker): Promise<Assignment> {
+  return db.transaction(async (tx) => {
+    await findAssignmentRow(tx, teacherId, id);
+    await tx.update(assignments).set({ criteria, updatedAt: new Date() }).where(eq(assignments.id, id));
+    await refreshCalibrationFit(tx, id, spellChecker);
+    return findAssignment(tx, teacherId, id);
+  });
+}
+
+export async function addSample(
+  db: Db,
+  teacherId: string,
+  id: string,
+  sample: { content: string; score: number; feedback: string; criteriaScores: Record<string, number>; fileId: string },
+  spellChecker: SpellChecker,
+): Promise<Assignment["sampleWork"][number]> {
+  return db.transaction(async (tx) => {
+    const row = await findAssignmentRow(tx, teacherId, id);
+    checkSampleScores(row.criteria, sample.score, sample.criteriaScores);
+    const existing = await tx.select({ id: assignmentSamples.id }).from(assignmentSamples).where(eq(assignmentSamples.assignmentId, id));
+    const [created] = await tx
+      .insert(assignmentSamples)
+      .values({ assignmentId: id, teacherId, ...sample, position: existing.length })
+      .returning();
+    await refreshCalibrationFit(tx, id, spellChecker);
+    const [file] = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, sample.fileId));
+    return toSampleWork(created!, file ? new Map([[file.id, file.name]]) : new Map());
+  });
+}
+
+export async function saveCalibrationPreview(db: Queryable, teacherId: string, id: string, preview: CalibrationPreview): Promise<Assignment> {
+  await db.update(assignments).set({ calibrationPreview: preview, updatedAt: new Date() }).where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId)));
+  return findAssignment(db, teacherId, id);
+}
+
+/** Scores must fit the rubric: overall above 0 and at most the total (100 without criteria), each criterion 0..its max. */
+export function checkSampleScores(criteria: AssignmentRow["criteria"], score: number, criteriaScores: Record<string, number>): void {
+  const maxScore = criteria.length ? criteria.reduce((total, item) => total + item.maxPoints, 0) : 100;
+  const fields: Record<string, string> = {};
+  if (score <= 0) fields.score = "Score must be above 0";
+  if (score > maxScore) fields.score = `Score must be at most ${maxScore}${criteria.length ? " (the rubric total)" : ""}`;
+  const byId = new Map(criteria.map((item) => [item.id, item]));
+  for (const [criterionId, value] of Object.entries(criteriaScores)) {
+    const found = byId.get(criterionId);
+    if (!found) fields[`criteriaScores.${criterionId}`] = "This criterion is not in the rubric";
+    else if (value < 0 || value > found.maxPoints) fields[`criteriaScores.${criterionId}`] = `${found.name} must be from 0 to ${found.maxPoints}`;
+  }
+  if (Object.keys(fields).length) throw new AppError("validation_failed", "The sample's scores do not fit the rubric.", fields);
+}
+
+function checkCriteriaIds(criteria: AssignmentRow["criteria"]): void {
+  const seen = new Set<string>();
+  for (const item of criteria) {
+    if (seen.has(item.id)) throw new AppError("validation_failed", `Two criteria share the id ${item.id}; each needs its own.`, { "rubric.criteria": "Criterion ids must be unique" });
+    seen.add(item.id);
+  }
+}
+
+/** Stores how well the engine reproduces the assignment's own samples (leave-one-out from two samples on). */
+async function refreshCalibrationFit(tx: Queryable, id: string, spellChecker: SpellChecker): Promise<void> {
+  const [row] = await tx.select().from(assignments).where(eq(assignments.id, id));
+  const samples = await tx.select().from(assignmentSamples).where(eq(assignmentSamples.assignmentId, id)).orderBy(asc(assignmentSamples.position));
+  const fit = samples.length
+    ? summarizeCalibrationFit(
+        toGradingInput(row!, samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback }))),
+        { spellChecker },
+      )
+    : null;
+  await tx.update(assignments).set({ calibrationFit: fit }).where(eq(assignments.id, id));
+}
+
+async function attachSamples(db: Queryable, rows: AssignmentRow[]): Promise<Assignment[]> {
+  if (!rows.length) return [];
+  const samples = await db
+    .select()
+    .from(assignmentSamples)
+    .where(inArray(assignmentSamples.assignmentId, rows.map((row) => row.id)))
+    .orderBy(asc(assignmentSamples.position), asc(assignmentSamples.createdAt));
+  const fileIds = samples.map((sample) => sample.fileId).filter((fileId): fileId is string => Boolean(fileId));
+  const files = fileIds.length ? await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(inArray(storedFiles.id, fileIds)) : [];
+  const fileNames = new Map(files.map((file) => [file.id, file.name]));
+  return rows.map((row) => toAssignment(row, samples.filter((sample) => sample.assignmentId === row.id), fileNames));
+}
+
+function toSampleWork(sample: SampleRow, fileNames: Map<string, string>): Assignment["sampleWork"][number] {
+  return {
+    id: sample.id,
+    content: sample.content,
+    score: sample.score,
+    feedback: sample.feedback,
+    criteriaScores: sample.criteriaScores,
+    file: sample.fileId ? { id: sample.fileId, name: fileNames.get(sample.fileId) ?? "document" } : null,
+  };
+}
+
+function toAssignment(row: AssignmentRow, samples: SampleRow[], fileNames: Map<string, string>): Assignment {
+  return {
+    id: row.id,
+    teacherId: row.teacherId,
+    title: row.title,
+    type: row.type as Assignment["type"],
+    dueDate: row.dueDate,
+    prompt: row.prompt,
+    rubric: { criteria: row.criteria, totalPoints: row.criteria.reduce((total, item) => total + item.maxPoints, 0) },
+    sampleWork: samples.map((sample) => toSampleWork(sample, fileNames)),
+    status: row.status as AssignmentStatus,
+    autogradingEnabled: row.autogradingEnabled,
+    gradingSettings: row.gradingSettings,
+    calibrationPreview: row.calibrationPreview ?? null,
+    calibrationFit: row.calibrationFit ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type { UpdateAssignmentInput };

@@ -1,0 +1,31 @@
+import type { GradingSettings as AssignmentSettings } from "../../contracts/assignments";
+import type { GradingInput, GradingRubricCriterion, GradingSample } from "../../core/grading";
+
+export interface GradableAssignment {
+  prompt: string;
+  criteria: { id: string; name: string; maxPoints: number; descriptors: string[] }[];
+  gradingSettings: AssignmentSettings;
+}
+
+/** Without a rubric the engine grades one Overall criterion out of 100 (the sample score's scale in the form). */
+const overallCriterion: GradingRubricCriterion = { id: "overall", name: "Overall", maxPoints: 100, descriptors: [] };
+
+/** Maps an assignment (or the setup's profile) onto the engine's input. */
+export function toGradingInput(assignment: GradableAssignment, samples: GradingSample[], overrides: Partial<AssignmentSettings> = {}): GradingInput {
+  const settings = { ...assignment.gradingSettings, ...overrides };
+  const criteria = assignment.criteria.length > 0 ? assignment.criteria : [overallCriterion];
+  return {
+    prompt: assignment.prompt,
+    criteria,
+    samples,
+    settings: {
+      tone: settings.tone,
+      strictness: settings.strictness,
+      feedbackLength: settings.feedbackLength,
+      grammarVsContent: settings.grammarVsContent,
+      gradingApproach: settings.holisticVsPoints,
+      strengthsFirst: settings.strengthsFirst,
+    },
+    scoreRange: [0, criteria.reduce((total, item) => total + item.maxPoints, 0)],
+  };
+}

@@ -1,0 +1,257 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gradeText } from "../../src/core/grading";
+import { toGradingInput } from "../../src/server/services/grading-input";
+import { createSignedInTeacher } from "../support/accounts";
+import { TestClient } from "../support/http";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { fixtureFile, fixturesDir, formWith } from "../support/uploads";
+
+let server: TestServer;
+const db = () => server.deps.database.db;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+async function teacherWithDraft(profile?: Record<string, unknown>) {
+  const teacher = await createSignedInTeacher(server.url, db(), "asg");
+  if (profile) await teacher.client.put("/api/teacher-profile", profile);
+  const created = await teacher.client.post("/api/assignments", { teacherId: teacher.id });
+  expect(created.status).toBe(201);
+  return { ...teacher, assignment: created.data };
+}
+
+const criteria = [
+  { id: "criterion-1", name: "Thesis", maxPoints: 20, descriptors: ["Clear, arguable claim"] },
+  { id: "criterion-2", name: "Evidence", maxPoints: 30, descriptors: ["Relevant, cited quotations"] },
+];
+
+function wholeObject(assignment: Record<string, unknown>, changes: Record<string, unknown> = {}) {
+  return { ...assignment, title: "Civil Rights DBQ", type: "argumentative_essay", dueDate: "2025-03-05", prompt: "Evaluate the effectiveness of the civil rights movement.", rubric: { criteria }, ...changes };
+}
+
+const uploadSample = (client: TestClient, id: string, fields: Record<string, string | File>) =>
+  client.request("POST", `/api/assignments/${id}/samples`, { body: formWith(fields) });
+
+describe(`assignments API (${testDatabaseKind})`, () => {
+  it("creates a draft seeded from the teacher profile, with the spec's defaults where the profile is silent", async () => {
+    const { assignment } = await teacherWithDraft({ tone: "direct", strictness: 80, gradingApproach: "points", latePolicy: { type: "percentage", penaltyPerDay: 5, maxLateDays: 3 } });
+    expect(assignment).toMatchObject({ status: "draft", autogradingEnabled: false, sampleWork: [], calibrationPreview: null, rubric: { criteria: [], totalPoints: 0 } });
+    expect(assignment.gradingSettings).toEqual({
+      tone: "direct",
+      strictness: 80,
+      feedbackLength: "standard",
+      grammarVsContent: 30,
+      holisticVsPoints: "points",
+      strengthsFirst: true,
+      autoAcceptThreshold: 85,
+      latePolicyType: "percentage",
+      latePenalty: 5,
+      maxLateDays: 3,
+      plagiarismCheck: false,
+      plagiarismThreshold: 20,
+    });
+  });
+
+  it("saves the whole object, reads it back and lists it by status", async () => {
+    const teacher = await teacherWithDraft();
+    const saved = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, wholeObject(teacher.assignment));
+    expect(saved.status).toBe(200);
+    expect(saved.data).toMatchObject({ title: "Civil Rights DBQ", dueDate: "2025-03-05", rubric: { totalPoints: 50 } });
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data).toEqual(saved.data);
+
+    const drafts = await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=draft`);
+    expect(drafts.data.map((item: { id: string }) => item.id)).toEqual([teacher.assignment.id]);
+    expect((await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=active`)).data).toEqual([]);
+
+    const finished = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, wholeObject(saved.data, { status: "active", autogradingEnabled: true }));
+    expect(finished.data).toMatchObject({ status: "active", autogradingEnabled: true });
+    expect((await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=active`)).data).toHaveLength(1);
+
+    const archived = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, wholeObject(finished.data, { status: "archived" }));
+    expect(archived.data.status).toBe("archived");
+    expect((await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=archived`)).data).toHaveLength(1);
+  });
+
+  it.each([
+    [{ type: "essay" }, "type"],
+    [{ dueDate: "05/03/2025" }, "dueDate"],
+    [{ status: "published" }, "status"],
+    [{ gradingSettings: { strictness: 120 } }, "gradingSettings.strictness"],
+    [{ rubric: { criteria: [{ id: "a", name: "", maxPoints: 5 }] } }, "rubric.criteria.0.name"],
+    [{ rubric: { criteria: [{ id: "a", name: "Thesis", maxPoints: -1 }] } }, "rubric.criteria.0.maxPoints"],
+  ])("refuses %j with 400 naming the field, leaving the assignment as it was", async (change, field) => {
+    const teacher = await teacherWithDraft();
+    const body = wholeObject(teacher.assignment, change);
+    if ("gradingSettings" in change) body.gradingSettings = { ...teacher.assignment.gradingSettings, ...(change.gradingSettings as object) };
+    const response = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, body);
+    expect(response.status).toBe(400);
+    expect(response.data.error.fields[field]).toBeTruthy();
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.title).toBe("");
+  });
+
+  it("refuses to activate an assignment without a title", async () => {
+    const teacher = await teacherWithDraft();
+    const response = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, wholeObject(teacher.assignment, { title: " ", status: "active", autogradingEnabled: true }));
+    expect(response.status).toBe(400);
+    expect(response.data.error.fields.title).toBe("Add a title");
+  });
+
+  it("answers 404 for another teacher's ids and never writes to their assignment", async () => {
+    const owner = await teacherWithDraft();
+    const other = await createSignedInTeacher(server.url, db(), "asg");
+    const id = owner.assignment.id;
+    expect((await other.client.post("/api/assignments", { teacherId: owner.id })).status).toBe(404);
+    expect((await other.client.get(`/api/assignments/${id}`)).status).toBe(404);
+    expect((await other.client.get(`/api/assignments/teacher/${owner.id}`)).status).toBe(404);
+    expect((await other.client.put(`/api/assignments/${id}`, wholeObject(owner.assignment, { title: "Hijacked" }))).status).toBe(404);
+    expect((await other.client.request("POST", `/api/assignments/${id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/reflection-dashes.txt") }) })).status).toBe(404);
+    expect((await uploadSample(other.client, id, { sample: fixtureFile("documents/student-essay.txt"), score: "10", feedback: "x" })).status).toBe(404);
+    expect((await other.client.post(`/api/assignments/${id}/calibration-preview`, { sampleId: "x" })).status).toBe(404);
+    expect((await other.client.get("/api/assignments/not-a-uuid")).status).toBe(404);
+    expect((await owner.client.get(`/api/assignments/${id}`)).data.title).toBe("");
+  });
+
+  it("needs a session for every call", async () => {
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.post("/api/assignments", { teacherId: "x" })).status).toBe(401);
+    expect((await anonymous.get("/api/assignments/teacher/x")).status).toBe(401);
+  });
+});
+
+describe(`rubric uploads (${testDatabaseKind})`, () => {
+  const expected = JSON.parse(readFileSync(path.join(fixturesDir, "rubrics/expected.json"), "utf8")) as Record<string, { name: string; maxPoints: number; descriptorsCount: number }[]>;
+
+  it.each(Object.entries(expected).filter(([, criteriaList]) => criteriaList.length > 0))("%s gives its expected criteria", async (name, expectedCriteria) => {
+    const teacher = await teacherWithDraft();
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile(`rubrics/${name}`) }) });
+    expect(response.status).toBe(200);
+    expect(response.data.criteria.map((item: { name: string; maxPoints: number; descriptors: string[] }) => ({ name: item.name, maxPoints: item.maxPoints, descriptorsCount: item.descriptors.length }))).toEqual(expectedCriteria);
+    expect(response.data.totalPoints).toBe(expectedCriteria.reduce((total, item) => total + item.maxPoints, 0));
+    expect(response.data.criteria[0].id).toMatch(/^criterion-\d+-1$/);
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric).toEqual(response.data);
+  });
+
+  it("answers 422 saying what was expected when no criterion can be found", async () => {
+    const teacher = await teacherWithDraft();
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/book-report-no-points.txt") }) });
+    expect(response.status).toBe(422);
+    expect(response.data.error.message).toContain("Thesis (20 points)");
+  });
+
+  it.each([["documents/empty.txt", 422], ["documents/scanned-image-only.pdf", 422], ["documents/student-essay-encrypted.pdf", 422], ["documents/scanned-page.png", 415]])("refuses %s with %i", async (file, status) => {
+    const teacher = await teacherWithDraft();
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile(file) }) });
+    expect(response.status).toBe(status);
+  });
+
+  it("needs a file", async () => {
+    const teacher = await teacherWithDraft();
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ note: "no file" }) });
+    expect(response.status).toBe(400);
+    expect(response.data.error.fields.rubric).toBe("Choose a rubric file (.txt, .doc, .docx or .pdf)");
+  });
+});
+
+describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
+  async function assignmentWithRubric() {
+    const teacher = await teacherWithDraft();
+    const saved = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, wholeObject(teacher.assignment));
+    return { ...teacher, assignment: saved.data };
+  }
+
+  it("stores an uploaded sample with its text, scores and original file", async () => {
+    const teacher = await assignmentWithRubric();
+    const response = await uploadSample(teacher.client, teacher.assignment.id, {
+      sample: fixtureFile("documents/student-essay.pdf"),
+      score: "42",
+      feedback: "Clear thesis; explain the second document further.",
+      criteriaScores: JSON.stringify({ "criterion-1": 18, "criterion-2": 24 }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.data).toMatchObject({ score: 42, criteriaScores: { "criterion-1": 18, "criterion-2": 24 }, file: { name: "student-essay.pdf" } });
+    expect(response.data.content.length).toBeGreaterThan(100);
+    const reloaded = await teacher.client.get(`/api/assignments/${teacher.assignment.id}`);
+    expect(reloaded.data.sampleWork).toEqual([response.data]);
+    expect((await teacher.client.get(`/api/documents/${response.data.file.id}`)).status).toBe(200);
+  });
+
+  it.each([
+    [{ score: "0" }, "score", "Score must be above 0"],
+    [{ score: "51" }, "score", "Score must be at most 50 (the rubric total)"],
+    [{ criteriaScores: JSON.stringify({ "criterion-1": 21 }) }, "criteriaScores.criterion-1", "Thesis must be from 0 to 20"],
+    [{ criteriaScores: "{not json" }, "criteriaScores", "criteriaScores must be JSON like {\"criterion-id\": 8}"],
+    [{ feedback: " " }, "feedback", "Add the feedback you gave"],
+  ])("refuses a sample with %j", async (change, field, message) => {
+    const teacher = await assignmentWithRubric();
+    const response = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "30", feedback: "Good.", ...change });
+    expect(response.status).toBe(400);
+    expect(response.data.error.fields[field]).toBe(message);
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.sampleWork).toEqual([]);
+  });
+
+  it("allows scores up to 100 when the assignment has no rubric", async () => {
+    const teacher = await teacherWithDraft();
+    const response = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "95", feedback: "Excellent." });
+    expect(response.status).toBe(201);
+  });
+
+  it("previews a sample with the engine calibrated on the other samples only, and stores the preview", async () => {
+    const teacher = await assignmentWithRubric();
+    const first = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "44", feedback: "Strong.", criteriaScores: JSON.stringify({ "criterion-1": 18, "criterion-2": 26 }) });
+    const second = await uploadSample(teacher.client, teacher.assignment.id, {
+      sample: new File(["The movement worked. It was good. People marched and laws changed because of that."], "short.txt"),
+      score: "15",
+      feedback: "Too thin: develop your claim with evidence.",
+      criteriaScores: JSON.stringify({ "criterion-1": 8, "criterion-2": 7 }),
+    });
+
+    const response = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: first.data.id });
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({ sampleId: first.data.id, calibratedOn: 1, actualOverall: 44, grader: "builtin" });
+    expect(Object.keys(response.data.predictedScores).sort()).toEqual(["criterion-1", "criterion-2"]);
+    expect(response.data.confidence).toBeGreaterThanOrEqual(0);
+    expect(response.data.confidence).toBeLessThanOrEqual(100);
+    expect(response.data.predictedFeedback.length).toBeGreaterThan(40);
+
+    // The same grade as the engine calibrated on the second sample alone: the first never grades itself.
+    const assignment = (await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data;
+    const onlyOthers = toGradingInput(
+      { prompt: assignment.prompt, criteria: assignment.rubric.criteria, gradingSettings: assignment.gradingSettings },
+      [{ id: second.data.id, text: second.data.content, score: 15, criteriaScores: second.data.criteriaScores, feedback: second.data.feedback }],
+    );
+    const expected = gradeText(onlyOthers, first.data.content, { spellChecker: server.deps.spellChecker });
+    expect(response.data.predictedOverall).toBe(expected.overallScore);
+    expect(response.data.confidence).toBe(expected.confidence);
+    expect(assignment.calibrationPreview).toEqual(response.data);
+  });
+
+  it("previews the only sample on the prior alone, and applies the step-4 settings", async () => {
+    const teacher = await assignmentWithRubric();
+    const sample = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.docx"), score: "40", feedback: "Good work." });
+    const lenient = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: sample.data.id, settings: { strictness: 0 } });
+    const strict = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: sample.data.id, settings: { strictness: 100 } });
+    expect(lenient.data.calibratedOn).toBe(0);
+    expect(strict.data.predictedOverall).toBeLessThanOrEqual(lenient.data.predictedOverall);
+  });
+
+  it("answers 404 for a sample that is not in the assignment", async () => {
+    const teacher = await assignmentWithRubric();
+    const response = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: "00000000-0000-4000-8000-000000000000" });
+    expect(response.status).toBe(404);
+  });
+
+  it("removes samples left out of sampleWork on save", async () => {
+    const teacher = await assignmentWithRubric();
+    const sample = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "30", feedback: "Fine." });
+    const current = (await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data;
+    expect(current.sampleWork).toHaveLength(1);
+    expect(current.calibrationFit).toMatchObject({ sampleCount: 1 });
+    const saved = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, { ...current, sampleWork: [] });
+    expect(saved.data.sampleWork).toEqual([]);
+    expect(sample.status).toBe(201);
+  });
+});
