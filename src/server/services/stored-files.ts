@@ -60,6 +60,6 @@ export async function findTeacherFile(deps: StoreDocumentDeps, teacherId: string
 /** Keeps the name for display only: no folders, no control characters, a sensible length. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const cleaned = [...base].filter((char) => char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127).join("").trim().slice(0, 200);
   return cleaned || "document";
 }

@@ -11,13 +11,19 @@ describe("initialsFromEmail", () => {
 });
 
 describe("reading the session", () => {
-  it("reads email, username and image from better-auth's answer", () => {
-    expect(readSessionUser({ session: {}, user: { email: "a@b.org", username: "ada", image: "https://x/y.png" } })).toEqual({
+  it("reads email, username, image and the two-factor flag from better-auth's answer", () => {
+    expect(readSessionUser({ session: {}, user: { email: "a@b.org", username: "ada", image: "https://x/y.png", twoFactorEnabled: true } })).toEqual({
       email: "a@b.org",
       username: "ada",
       image: "https://x/y.png",
+      twoFactorEnabled: true,
     });
-    expect(readSessionUser({ user: { email: "a@b.org", image: null } })).toEqual({ email: "a@b.org", username: undefined, image: undefined });
+    expect(readSessionUser({ user: { email: "a@b.org", image: null, twoFactorEnabled: null } })).toEqual({
+      email: "a@b.org",
+      username: undefined,
+      image: undefined,
+      twoFactorEnabled: false,
+    });
   });
 
   it("treats null, odd shapes and failures as signed out", async () => {

@@ -5,6 +5,8 @@ export type SessionUser = {
   email: string;
   username?: string;
   image?: string;
+  /** Whether sign-in asks for an authenticator code (better-auth's two-factor plugin). */
+  twoFactorEnabled?: boolean;
 };
 
 export const sessionQueryKey = ["/api/auth/get-session"] as const;
@@ -29,6 +31,7 @@ export function readSessionUser(answer: unknown): SessionUser | null {
     email,
     username: readText(record, "username") ?? readText(record, "displayUsername") ?? readText(record, "name"),
     image: readText(record, "image"),
+    twoFactorEnabled: record.twoFactorEnabled === true,
   };
 }
 

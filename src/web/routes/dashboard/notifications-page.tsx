@@ -1,6 +1,16 @@
-import { Outlet } from "react-router";
+import { Bell } from "lucide-react";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { EmptyPage } from "./empty-page";
 
-// PLACEHOLDER until the page is built (owner: UI helper). Must be replaced before submission.
 export function NotificationsPage() {
-  return <Outlet />;
+  useDocumentTitle("Notifications");
+  return (
+    <EmptyPage
+      title="Notifications"
+      description="Alerts about your students' work."
+      icon={Bell}
+      heading="No notifications yet"
+      body="Once submissions are graded, this is where Markwise tells you about them: grades waiting for your review because their confidence fell below your auto-accept threshold, late submissions, and possible plagiarism."
+    />
+  );
 }

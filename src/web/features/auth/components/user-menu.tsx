@@ -14,12 +14,13 @@ import { toast } from "../../../components/ui/toast";
 import { initialsFromEmail, type SessionUser } from "../api";
 import { useSession } from "../session";
 
-function UserAvatar({ user, className }: { user: SessionUser; className?: string }) {
+/** The avatar image, or two-letter initials from the e-mail when there is none. */
+export function UserAvatar({ user, className, fallbackClassName }: { user: SessionUser; className?: string; fallbackClassName?: string }) {
   const initials = initialsFromEmail(user.email);
   return (
     <Avatar className={className}>
       {user.image ? <AvatarImage src={user.image} alt="" /> : null}
-      <AvatarFallback>{initials || <UserRound aria-hidden className="size-4" />}</AvatarFallback>
+      <AvatarFallback className={fallbackClassName}>{initials || <UserRound aria-hidden className="size-4" />}</AvatarFallback>
     </Avatar>
   );
 }
