@@ -13,7 +13,7 @@ function RootLayout() {
 
 /**
  * Every page loads lazily so the landing page ships only its own code. Pages the spec lists but later issues
- * build (/setup-wizard, /assignments) are absent until then: they answer 404.
+ * build (/setup-wizard) are absent until then: they answer 404.
  * Guarded pages wrap themselves in <RequireSession> (features/auth/require-session).
  */
 export function createRouter() {
@@ -63,6 +63,22 @@ export function createRouter() {
         {
           path: "setup",
           lazy: async () => ({ Component: (await import("../routes/setup/setup-page")).SetupPage }),
+        },
+        {
+          path: "assignments",
+          lazy: async () => ({ Component: (await import("../routes/assignments/assignment-list-page")).AssignmentListPage }),
+        },
+        {
+          path: "assignments/new",
+          lazy: async () => ({ Component: (await import("../routes/assignments/new-assignment-page")).NewAssignmentPage }),
+        },
+        {
+          path: "assignments/:id",
+          lazy: async () => ({ Component: (await import("../routes/assignments/assignment-detail-page")).AssignmentDetailPage }),
+        },
+        {
+          path: "assignments/:id/edit",
+          lazy: async () => ({ Component: (await import("../routes/assignments/new-assignment-page")).NewAssignmentPage }),
         },
         {
           path: "*",
