@@ -35,6 +35,22 @@ export const gradingSettings = z.object({
 });
 export type GradingSettings = z.infer<typeof gradingSettings>;
 
+/** Settings where neither the assignment nor the teacher profile says anything (spec section 9 defaults). */
+export const defaultAssignmentSettings: GradingSettings = {
+  tone: gradingDefaults.tone,
+  strictness: gradingDefaults.strictness,
+  feedbackLength: gradingDefaults.feedbackLength,
+  grammarVsContent: gradingDefaults.grammarVsContent,
+  holisticVsPoints: gradingDefaults.gradingApproach,
+  strengthsFirst: gradingDefaults.strengthsFirst,
+  autoAcceptThreshold: gradingDefaults.autoAcceptThreshold,
+  latePolicyType: gradingDefaults.latePolicy.type,
+  latePenalty: gradingDefaults.latePolicy.penaltyPerDay,
+  maxLateDays: gradingDefaults.latePolicy.maxLateDays,
+  plagiarismCheck: gradingDefaults.plagiarismCheck,
+  plagiarismThreshold: gradingDefaults.plagiarismThreshold,
+};
+
 export const rubric = z.object({
   criteria: z.array(criterion).max(30, "Use at most 30 criteria"),
   /** Always recomputed by the server as the sum of the criteria's maximum points. */

@@ -76,6 +76,8 @@ describe(`calibration data (${testDatabaseKind})`, () => {
     const saved = await teacher.client.put("/api/calibration", { ...apushSetup, complete: true });
     expect(saved.status).toBe(200);
     expect(saved.data.profile).toMatchObject({ calibrated: true, name: "Ms. Rivera", strictness: 80 });
+    // The grader's fit on the teacher's own samples (one sample: the prior alone, no leave-one-out yet).
+    expect(saved.data.profile.calibrationFit).toMatchObject({ method: "prior-only", sampleCount: 1 });
     expect(saved.data.rubric).toMatchObject({ template: "4-part-historical", weights: { evidence: 40, analysis: 25, organization: 20, mechanics: 15 } });
     expect(saved.data.samples).toHaveLength(1);
     expect(saved.data.samples[0]).toMatchObject({ score: 82, rubricId: saved.data.rubric.id, criteriaScores: { evidence: 30, analysis: 52 } });

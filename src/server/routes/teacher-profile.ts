@@ -65,7 +65,7 @@ export function registerTeacherProfileRoutes(router: ApiRouter, deps: AppDeps): 
       maxBodyBytes: 12 * 1024 * 1024,
       responses: { 200: { description: "The saved calibration data", schema: calibrationResponse }, 400: invalid, 401: unauthorized },
     },
-    async (c, { body }) => c.json(await saveCalibration(db, requireUser(c).id, body)),
+    async (c, { body }) => c.json(await saveCalibration(db, requireUser(c).id, body, deps.spellChecker)),
   );
 
   router.route(

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, UpdateAssignmentInput } from "../../contracts/assignments";
 import { updateAssignmentInput } from "../../contracts/assignments";
-import { gradingDefaults } from "../../contracts/teacher-profile";
+import { defaultAssignmentSettings } from "../../contracts/assignments";
+import type { TeacherProfile } from "../../contracts/teacher-profile";
 import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
 import type { z } from "zod";
 import type { Db } from "../db/client";
@@ -17,20 +18,23 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Grading settings for a new assignment: the teacher's profile where it says something, the spec's defaults elsewhere. */
 export async function seedGradingSettings(db: Queryable, teacherId: string): Promise<GradingSettings> {
   const profile = await findTeacherProfile(db, teacherId);
-  const late = profile?.latePolicy ?? gradingDefaults.latePolicy;
+  return settingsFromProfile(profile);
+}
+
+export function settingsFromProfile(profile: Partial<TeacherProfile> | null): GradingSettings {
+  const defaults = defaultAssignmentSettings;
   return {
-    tone: profile?.tone ?? gradingDefaults.tone,
-    strictness: profile?.strictness ?? gradingDefaults.strictness,
-    feedbackLength: profile?.feedbackLength ?? gradingDefaults.feedbackLength,
-    grammarVsContent: profile?.grammarVsContent ?? gradingDefaults.grammarVsContent,
-    holisticVsPoints: profile?.gradingApproach ?? gradingDefaults.gradingApproach,
-    strengthsFirst: profile?.strengthsFirst ?? gradingDefaults.strengthsFirst,
-    autoAcceptThreshold: profile?.autoAcceptThreshold ?? gradingDefaults.autoAcceptThreshold,
-    latePolicyType: late.type,
-    latePenalty: late.penaltyPerDay,
-    maxLateDays: late.maxLateDays,
-    plagiarismCheck: gradingDefaults.plagiarismCheck,
-    plagiarismThreshold: gradingDefaults.plagiarismThreshold,
+    ...defaults,
+    tone: profile?.tone ?? defaults.tone,
+    strictness: profile?.strictness ?? defaults.strictness,
+    feedbackLength: profile?.feedbackLength ?? defaults.feedbackLength,
+    grammarVsContent: profile?.grammarVsContent ?? defaults.grammarVsContent,
+    holisticVsPoints: profile?.gradingApproach ?? defaults.holisticVsPoints,
+    strengthsFirst: profile?.strengthsFirst ?? defaults.strengthsFirst,
+    autoAcceptThreshold: profile?.autoAcceptThreshold ?? defaults.autoAcceptThreshold,
+    latePolicyType: profile?.latePolicy?.type ?? defaults.latePolicyType,
+    latePenalty: profile?.latePolicy?.penaltyPerDay ?? defaults.latePenalty,
+    maxLateDays: profile?.latePolicy?.maxLateDays ?? defaults.maxLateDays,
   };
 }
 

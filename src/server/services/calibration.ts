@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { isStepComplete, type SetupState } from "../../core/setup/wizard-state";
 import type { CalibrationResponse, Criterion, SampleInput } from "../../contracts/teacher-profile";
 import { calibrationInput } from "../../contracts/teacher-profile";
+import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
+import { toGradingInput } from "./grading-input";
+import { settingsFromProfile } from "./assignments";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { rubrics, sampleStudentWork, storedFiles, teacherProfiles } from "../db/schema";
@@ -40,7 +43,7 @@ export async function loadCalibration(db: Queryable, teacherId: string): Promise
  * Saves profile, rubric and samples in one transaction (all or nothing). The teacher's sample set becomes
  * exactly the list given. With `complete`, the setup's rules are checked and the profile marked calibrated.
  */
-export async function saveCalibration(db: Db, teacherId: string, data: CalibrationData): Promise<CalibrationResponse> {
+export async function saveCalibration(db: Db, teacherId: string, data: CalibrationData, spellChecker: SpellChecker): Promise<CalibrationResponse> {
   return db.transaction(async (tx) => {
     const current = await findTeacherProfile(tx, teacherId);
     const criteria = data.rubric?.criteria ?? [];
@@ -48,7 +51,8 @@ export async function saveCalibration(db: Db, teacherId: string, data: Calibrati
     await checkFilesBelongTo(tx, teacherId, data.samples);
     if (data.complete) checkComplete(current, data);
 
-    await upsertTeacherProfile(tx, teacherId, data.profile, data.complete ? { calibrated: true } : {});
+    const fit = data.complete ? { calibrated: true, calibrationFit: summarizeSetupFit(current, data, spellChecker) } : {};
+    await upsertTeacherProfile(tx, teacherId, data.profile, fit);
     const rubricId = data.rubric ? await upsertSetupRubric(tx, teacherId, data.rubric) : undefined;
     await replaceSamples(tx, teacherId, data.samples, rubricId ?? null);
     return loadCalibration(tx, teacherId);
@@ -122,6 +126,20 @@ async function checkFilesBelongTo(tx: Queryable, teacherId: string, samples: Sam
   if (!fileIds.length) return;
   const found = await tx.select({ id: storedFiles.id }).from(storedFiles).where(and(eq(storedFiles.teacherId, teacherId), inArray(storedFiles.id, fileIds)));
   if (found.length !== fileIds.length) throw new AppError("not_found", "An attached file was not found. Upload it again.");
+}
+
+/**
+ * How well the engine reproduces the teacher's own setup samples (leave-one-out from two samples on), graded
+ * against the setup rubric: its criteria when it has them, else one criterion per weighted part (out of 100).
+ */
+function summarizeSetupFit(current: CalibrationResponse["profile"], data: CalibrationData, spellChecker: SpellChecker) {
+  const rubricCriteria = data.rubric?.criteria ?? [];
+  const criteria = rubricCriteria.length
+    ? rubricCriteria
+    : Object.entries(data.rubric?.weights ?? {}).map(([name, weight]) => ({ id: name, name, maxPoints: weight, descriptors: [] }));
+  const settings = settingsFromProfile({ ...(current ?? {}), ...data.profile });
+  const samples = data.samples.map((sample, index) => ({ id: sample.id ?? `sample-${index + 1}`, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback }));
+  return summarizeCalibrationFit(toGradingInput({ prompt: "", criteria, gradingSettings: settings }, samples), { spellChecker });
 }
 
 function checkComplete(current: CalibrationResponse["profile"], data: CalibrationData): void {

@@ -67,6 +67,7 @@ describe("sniffDocumentKind looks at content, never names", () => {
     ["a JPEG", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])],
     ["invalid UTF-8", new Uint8Array([0x48, 0x69, 0xc3, 0x28, 0xa0, 0xa1])],
     ["text with control bytes", new TextEncoder().encode("ab\u0001\u0002\u0003\u0004\u0005\u0006cd")],
+    ["a Rich Text file", new TextEncoder().encode("{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}} Thesis}")],
   ])("refuses %s", (_, bytes) => {
     expect(sniffDocumentKind(bytes)).toBeUndefined();
   });
@@ -118,5 +119,79 @@ describe("extractDocument normalises text", () => {
   it("turns \\r\\n into \\n, trims trailing spaces and keeps at most two blank lines", async () => {
     const bytes = new TextEncoder().encode("Title  \r\n\r\n\r\n\r\n\r\nFirst paragraph.\t\r\nSecond line\r\n\r\n");
     expect((await extractDocument(bytes)).text).toBe("Title\n\n\nFirst paragraph.\nSecond line");
+  });
+});
+
+describe("extractDocument tables", () => {
+  const rubrics = fileURLToPath(new URL("../../../../tests/fixtures/rubrics/", import.meta.url));
+  const rubric = (name: string) => new Uint8Array(readFileSync(rubrics + name));
+
+  it("reads a .docx table as rows of cells and writes it into the text as tab-separated lines", async () => {
+    const document = await extractDocument(rubric("argumentative-essay-table.docx"));
+    expect(document.tables).toHaveLength(1);
+    expect(document.tables[0]?.[0]).toEqual(["Criteria", "Exemplary (4)", "Proficient (3)", "Developing (2)", "Beginning (1)"]);
+    expect(document.tables[0]?.length).toBe(7);
+    expect(document.text).toContain("Evidence\tRelevant, well-chosen evidence");
+  });
+
+  it("rebuilds a PDF table's rows and columns from text positions", async () => {
+    const document = await extractDocument(rubric("persuasive-letter-table.pdf"));
+    expect(document.tables).toHaveLength(1);
+    expect(document.tables[0]?.[0]).toEqual(["Criterion", "Points", "Exceeds", "Meets", "Approaching", "Not Yet"]);
+    expect(document.tables[0]?.[2]?.slice(0, 3)).toEqual([
+      "Supporting Reasons and Evidence",
+      "30",
+      "Three or more strong reasons, each backed by facts, statistics or local examples.",
+    ]);
+  });
+
+  it("joins a PDF table that runs onto the next page, including the row cut by the page break", async () => {
+    const document = await extractDocument(rubric("group-project-table.pdf"));
+    expect(document.pageCount).toBe(2);
+    expect(document.tables).toHaveLength(1);
+    expect(document.tables[0]?.map((row) => row[0])).toEqual([
+      "Criteria",
+      "Research Question",
+      "Primary Sources",
+      "Interview",
+      "Historical Accuracy",
+      "Script and Structure",
+      "Audio Quality",
+      "Individual Contribution",
+      "Reflection",
+    ]);
+    expect(document.tables[0]?.[6]?.[1]).toMatch(/without covering speech\.$/);
+  });
+
+  it("reads a .doc table from word-extractor's tab-separated rows", async () => {
+    const document = await extractDocument(rubric("research-paper-table.doc"));
+    expect(document.tables[0]?.[0]).toEqual(["Category", "A (18-20)", "B (16-17)", "C (14-15)", "D/F (0-13)"]);
+    expect(document.tables[0]).toHaveLength(6);
+  });
+
+  it("keeps plain text free of tables", async () => {
+    expect((await extractDocument(rubric("narrative-writing-list.txt"))).tables).toEqual([]);
+  });
+});
+
+describe("extractDocument refuses a zip bomb before inflating it", () => {
+  it("answers too_large when a .docx declares an absurd uncompressed document.xml", async () => {
+    const bytes = load("student-essay.docx").slice();
+    const view = new DataView(bytes.buffer);
+    const name = new TextEncoder().encode("word/document.xml");
+    let patched = false;
+    for (let offset = 0; offset + 46 < bytes.length; offset++) {
+      if (view.getUint32(offset, true) !== 0x02014b50) continue;
+      const nameLength = view.getUint16(offset + 28, true);
+      const entryName = bytes.subarray(offset + 46, offset + 46 + nameLength);
+      if (nameLength === name.length && entryName.every((byte, i) => byte === name[i])) {
+        view.setUint32(offset + 24, 0xfffffff0, true);
+        patched = true;
+      }
+    }
+    expect(patched).toBe(true);
+    const error = await failure(bytes);
+    expect(error.code).toBe("too_large");
+    expect(error.message).toMatch(/MB/);
   });
 });

@@ -22,8 +22,8 @@ interface Line {
   fragments: Fragment[];
 }
 
+/** A run of plain lines, or a table (with its rows) and the lines it was built from. */
 interface Block {
-  kind: "lines" | "table";
   lines: Line[];
   rows?: string[][];
 }
@@ -36,7 +36,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may take ownership of the buffer, and the caller still needs the original bytes.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
   } catch (error) {
     if (error instanceof Error && error.name === "PasswordException") {
       throw new DocumentError("encrypted", documentMessages.encrypted);
@@ -46,6 +46,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
   try {
     const pageTexts: string[] = [];
     const tables: string[][][] = [];
+    let previousPageEndedInTable = false;
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const content = await page.getTextContent();
@@ -58,7 +59,14 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
         }),
       );
       const blocks = findTables(lines);
-      for (const block of blocks) if (block.rows) tables.push(block.rows);
+      blocks.forEach((block, index) => {
+        if (!block.rows) return;
+        const previous = tables.at(-1);
+        if (index === 0 && previousPageEndedInTable && previous && previous[0]?.length === block.rows[0]?.length) {
+          appendContinuedTable(previous, block.rows);
+        } else tables.push(block.rows);
+      });
+      previousPageEndedInTable = blocks.at(-1)?.rows !== undefined;
       pageTexts.push(blocksToText(blocks));
       page.cleanup();
     }
@@ -69,6 +77,21 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
   } finally {
     await pdf.destroy();
   }
+}
+
+/**
+ * A table that runs onto the next page: one table, and a row cut by the page break (its first cell empty on the
+ * new page) is joined back together.
+ */
+function appendContinuedTable(table: string[][], rows: string[][]) {
+  const [first, ...rest] = rows;
+  const last = table.at(-1);
+  if (first && last && !first[0]) {
+    first.forEach((cell, column) => {
+      if (cell) last[column] = last[column] ? `${last[column]} ${cell}` : cell;
+    });
+    table.push(...rest);
+  } else table.push(...rows);
 }
 
 export function isImageOnly(content: PdfContent): boolean {
@@ -126,7 +149,8 @@ function buildLines(items: PositionedItem[]): Line[] {
 }
 
 /**
- * Finds tables from text positions alone (pdf.js's drawing operators are not reliable on Node 20): a run of lines
+ * Finds tables from text positions alone (pdf.js's operator list, which would give the borders, needs
+ * ArrayBuffer.prototype.transferToFixedLength, missing from Node 20): a run of lines
  * where several lines have text in separate columns. Columns are the x-ranges that text covers, split by gutters;
  * rows are split where the vertical gap is clearly larger than the line spacing inside a cell.
  */
@@ -134,7 +158,7 @@ function findTables(lines: Line[]): Block[] {
   const blocks: Block[] = [];
   let plain: Line[] = [];
   const pushPlain = () => {
-    if (plain.length) blocks.push({ kind: "lines", lines: plain });
+    if (plain.length) blocks.push({ lines: plain });
     plain = [];
   };
   const pageWidth = Math.max(...lines.map((line) => line.x1)) - Math.min(...lines.map((line) => line.x0));
@@ -145,7 +169,7 @@ function findTables(lines: Line[]): Block[] {
     const table = start.fragments.length >= 2 ? tableStartingAt(lines, i, pageWidth) : undefined;
     if (table) {
       pushPlain();
-      blocks.push({ kind: "table", lines: lines.slice(i, table.end), rows: table.rows });
+      blocks.push({ lines: lines.slice(i, table.end), rows: table.rows });
       i = table.end;
     } else {
       plain.push(start);
@@ -176,16 +200,10 @@ function tableStartingAt(lines: Line[], startIndex: number, pageWidth: number): 
       break;
     }
   }
-  while (end > startIndex && (lines[end - 1]?.fragments.length ?? 0) < 2 && lastMultiIndex(lines, startIndex, end) < 0) end--;
   const region = lines.slice(startIndex, end);
   if (region.filter((line) => line.fragments.length >= 2).length < 2) return undefined;
   const rows = buildTable(region, columns);
   return rows ? { rows, end } : undefined;
-}
-
-function lastMultiIndex(lines: Line[], from: number, to: number): number {
-  for (let k = to - 1; k >= from; k--) if ((lines[k]?.fragments.length ?? 0) >= 2) return k;
-  return -1;
 }
 
 function crossesGutter(line: Line, columns: [number, number][]): boolean {
@@ -205,7 +223,7 @@ function columnsOf(lines: Line[]): [number, number][] {
   const columns: [number, number][] = [];
   for (const [x0, x1] of spans) {
     const last = columns.at(-1);
-    if (last && x0 <= last[1] + 0.3 * size) last[1] = Math.max(last[1], x1);
+    if (last && x0 < last[1] + 0.05 * size) last[1] = Math.max(last[1], x1);
     else columns.push([x0, x1]);
   }
   return columns;

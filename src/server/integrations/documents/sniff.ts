@@ -27,7 +27,13 @@ export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | undefined {
     if (hasStream(ole, "EncryptedPackage") && hasStream(ole, "EncryptionInfo")) return "docx";
     return hasStream(ole, "WordDocument") ? "doc" : undefined;
   }
+  // Rich Text is text on the wire but markup to a reader; it would reach the grader as control words.
+  if (startsWithAscii(bytes, "{\\rtf")) return undefined;
   return decodeText(bytes) === undefined ? undefined : "txt";
+}
+
+function startsWithAscii(bytes: Uint8Array, prefix: string): boolean {
+  return [...prefix].every((char, index) => bytes[index] === char.charCodeAt(0));
 }
 
 /** %PDF- within the first KiB, as PDF readers accept (some generators put a few bytes first). */
