@@ -9,6 +9,7 @@ import type { AppEnv } from "../http/app-env";
 import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
 import { rateLimit } from "./rate-limit";
+import { describeAuthRoutes } from "./auth-routes-doc";
 
 /**
  * Puts better-auth under /api/auth with our additions in front: database-backed rate limits, our password and
@@ -47,6 +48,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
     (c) => c.json(isGoogleEnabled ? { enabled: true } : { enabled: false, message: authMessages.googleDisabled }),
   );
 
+  describeAuthRoutes(router);
   app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await auth.handler(c.req.raw)));
 }
 

@@ -76,6 +76,11 @@ export class ApiRouter {
     });
   }
 
+  /** Adds a route served by something else (better-auth) to the OpenAPI document, so the reference is complete. */
+  describe(spec: Omit<RouteSpec<z.ZodType | undefined, AnyObject | undefined, AnyObject | undefined>, "maxBodyBytes">): void {
+    this.specs.push(spec);
+  }
+
   /** The OpenAPI 3.1 document built from every declared route. */
   openApiDocument(info: { title: string; version: string }): Record<string, unknown> {
     const paths: Record<string, Record<string, unknown>> = {};
