@@ -29,7 +29,7 @@ const criteria = [
   { id: "criterion-2", name: "Evidence", maxPoints: 30, descriptors: ["Relevant, cited quotations"] },
 ];
 
-function wholeObject(assignment: Record<string, unknown>, changes: Record<string, unknown> = {}) {
+function wholeObject(assignment: Record<string, unknown>, changes: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...assignment, title: "Civil Rights DBQ", type: "argumentative_essay", dueDate: "2025-03-05", prompt: "Evaluate the effectiveness of the civil rights movement.", rubric: { criteria }, ...changes };
 }
 

@@ -207,7 +207,8 @@ interface CriterionLine {
 }
 
 interface Section {
-  criterion: ParsedCriterion | { name: string; maxPoints: number | undefined; descriptors: string[] };
+  /** maxPoints stays undefined until a heading without points meets its first level with points. */
+  criterion: { name: string; maxPoints: number | undefined; descriptors: string[] };
   kind: "heading" | "item";
   hasLevels: boolean;
   levelMax: number | undefined;
@@ -284,7 +285,7 @@ function parseLines(text: string): ParsedCriterion[] {
   });
 
   return sections.flatMap(({ criterion }) => {
-    const maxPoints = criterion.maxPoints ?? undefined;
+    const maxPoints = criterion.maxPoints;
     if (maxPoints === undefined || !isCriterionName(criterion.name)) return [];
     return [{ name: criterion.name, maxPoints, descriptors: criterion.descriptors }];
   });

@@ -3,12 +3,11 @@
 const number = String.raw`\d{1,4}(?:[.,]\d{1,2})?`;
 const dash = String.raw`(?:-|–|—|to)`;
 const range = String.raw`${number}(?:\s*${dash}\s*${number})?`;
-export const unit = String.raw`(?:points?|pts?\.?|marks?|%)`;
+export const unit = String.raw`(?:points?\b|pts?\b\.?|marks?\b|%)`;
 
 /** A points expression with its unit, in brackets, or as "/N" / "out of N". */
 const pointsExpression = String.raw`(?:\(\s*(?:out\s+of\s+)?${range}\s*${unit}?\s*\)|\[\s*${range}\s*${unit}?\s*\]|(?:out\s+of\s+)?${range}\s*${unit}|\/\s*${number}\b|out\s+of\s+${number})`;
 
-export const pointsPattern = new RegExp(pointsExpression, "i");
 /** A whole cell or label that is nothing but points: "20", "20 pts", "(4)", "18-20", "/20". */
 export const pointsOnlyPattern = new RegExp(String.raw`^\s*(?:${pointsExpression}|${range})\s*$`, "i");
 /** Any number or range inside a header such as "Exemplary (4)", "Proficient 3-4", "4 - Mastery", "A (18-20)". */
@@ -32,6 +31,6 @@ export function headerPoints(header: string): number | undefined {
   return Math.max(...matches.map((m) => highestPoints(m) ?? 0));
 }
 
-export const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Pattern sources for the parser's line rules. */
 export const rangeSource = range;
 export const pointsSource = pointsExpression;
