@@ -1,11 +1,12 @@
 import { Menu, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { BrandMark } from "../../components/brand";
 import { RequireSession } from "../../features/auth/require-session";
+import { useSession } from "../../features/auth/session";
 import { cn } from "../../lib/utils";
-import { SidebarContent } from "./sidebar";
+import { markSigningOut, SidebarContent, wasSignedOutHere } from "./sidebar";
 
 /** Remembers whether the desktop sidebar is collapsed (spec: 256 px open, 64 px closed). */
 export const sidebarStorageKey = "markwise.sidebar-collapsed";
@@ -19,11 +20,18 @@ function readCollapsed(): boolean {
 }
 
 export function DashboardLayout() {
+  const { status } = useSession();
+  if (status === "signed-out" && wasSignedOutHere()) return <SignedOutRedirect />;
   return (
     <RequireSession>
       <DashboardShell />
     </RequireSession>
   );
+}
+
+function SignedOutRedirect() {
+  useEffect(() => () => markSigningOut(false), []);
+  return <Navigate to="/" replace />;
 }
 
 function DashboardShell() {
@@ -48,9 +56,11 @@ function DashboardShell() {
       <aside
         aria-label="Sidebar"
         style={{ width: collapsed ? 64 : 256 }}
-        className="sticky top-0 hidden h-dvh shrink-0 border-r border-border bg-surface transition-[width] duration-200 md:block"
+        className="hidden shrink-0 border-r border-border bg-surface transition-[width] duration-200 md:block"
       >
-        <SidebarContent collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+        <div className="sticky top-0 h-dvh">
+          <SidebarContent collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+        </div>
       </aside>
 
       <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>

@@ -34,13 +34,14 @@ import { PageBody } from "./page-header";
 export function HomePage() {
   useDocumentTitle("Dashboard");
   const { user } = useSession();
-  const { profile, isPending } = useTeacherProfile();
+  const { profile, isPending, isError } = useTeacherProfile();
   const greeting = useGreeting();
-  const needsSetup = !isPending && profile?.calibrated !== true;
+  // Unknown (still loading, or the status could not be read) is not shown as "not calibrated".
+  const needsSetup = !isPending && !isError && profile?.calibrated !== true;
 
   return (
     <PageBody>
-      <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+      <div className="flex flex-col gap-5 @5xl:flex-row @5xl:items-end @5xl:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">Your teaching assistant</p>
           <h1 className="mt-1 font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">
@@ -153,6 +154,7 @@ function Tile({ to, title, description, icon: Icon }: { to?: string; title: stri
 }
 
 function RecalibrateButton({ hasProfile }: { hasProfile: boolean }) {
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   const [isResetting, setIsResetting] = useState(false);
   const navigate = useNavigate();
@@ -166,7 +168,7 @@ function RecalibrateButton({ hasProfile }: { hasProfile: boolean }) {
         const profile = await resetCalibration();
         queryClient.setQueryData<CalibrationResponse>(calibrationQueryKey, (current) => (current ? { ...current, profile } : current));
       }
-      rewindStoredSetupState();
+      if (user) rewindStoredSetupState(user.email);
       setOpen(false);
       navigate("/setup");
     } catch (error) {

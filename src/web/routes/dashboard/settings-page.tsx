@@ -6,7 +6,6 @@ import type { SetupProfile } from "../../../core/setup";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../components/ui/toast";
 import { calibrationQueryKey, useCalibration } from "../../features/calibration/api";
 import { saveTeacherProfile } from "../../features/teacher-profile/api";
 import { Field } from "../../features/teacher-profile/components/form-parts";
@@ -80,7 +79,6 @@ function SettingsForm({ profile }: { profile: TeacherProfile | null }) {
       const saved = await saveTeacherProfile(values as TeacherProfileInput);
       queryClient.setQueryData<CalibrationResponse>(calibrationQueryKey, (current) => (current ? { ...current, profile: saved } : current));
       setIsSaved(true);
-      toast({ title: "Settings saved", description: "New assignments will start from these defaults." });
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       setFormError(describeError(error, "Failed to save changes. Please try again."));
@@ -135,7 +133,7 @@ function SettingsForm({ profile }: { profile: TeacherProfile | null }) {
         {isSaved ? (
           <span role="status" className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-700">
             <CircleCheck aria-hidden className="size-4" />
-            Saved
+            Saved. New assignments start from these defaults.
           </span>
         ) : null}
         <Button type="submit" disabled={isSaving} className="min-w-36">

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bot, Database, Mail, Tag, type LucideIcon } from "lucide-react";
+import { Bot, Database, KeyRound, Mail, Tag, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SystemStatusResponse } from "../../../contracts/system";
 import { Spinner } from "../../components/ui/spinner";
@@ -14,7 +14,7 @@ const databaseNames: Record<SystemStatusResponse["database"]["kind"], string> = 
 
 const mailNames: Record<SystemStatusResponse["mail"], string> = {
   smtp: "SMTP server",
-  outbox: "Outbox (mail is logged, not sent)",
+  outbox: "Outbox (kept in the database and logged, not sent)",
 };
 
 export function SystemPage() {
@@ -54,6 +54,9 @@ export function SystemPage() {
           </Item>
           <Item icon={Mail} term="Mail">
             {mailNames[system.data.mail]}
+          </Item>
+          <Item icon={KeyRound} term="Google sign-in">
+            {system.data.googleSignIn ? "Configured" : "Not configured"}
           </Item>
         </dl>
       )}

@@ -20,6 +20,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
+import { useSession } from "../../features/auth/session";
 import { calibrationQueryKey, deleteCalibration, fetchCalibration, saveCalibration } from "../../features/calibration/api";
 import { clearStoredSetupState, readStoredSetupState, toCalibrationInput, toServerCalibration, writeStoredSetupState } from "../../features/setup/setup-state";
 import { GradingFields } from "../../features/teacher-profile/components/grading-fields";
@@ -59,7 +60,8 @@ const preferenceDefaults: Partial<SetupProfile> = {
 
 function SetupWizard() {
   const queryClient = useQueryClient();
-  const [restored] = useState(readStoredSetupState);
+  const owner = useSession().user?.email ?? "";
+  const [restored] = useState(() => readStoredSetupState(owner));
   const [state, setState] = useState<SetupState>(restored);
   const [isLoading, setIsLoading] = useState(true);
   const [messages, setMessages] = useState<Message[]>(() => [{ id: 0, text: resumeMessage(restored.currentStep) }]);
@@ -102,8 +104,8 @@ function SetupWizard() {
 
   // Saved on every change; after a reset the key stays removed until something changes again.
   useEffect(() => {
-    if (state !== initialSetupState) writeStoredSetupState(state);
-  }, [state]);
+    if (state !== initialSetupState) writeStoredSetupState(state, owner);
+  }, [state, owner]);
 
   // The preferences step shows every slider at a value, so the state holds those values too.
   const needsPreferenceDefaults = state.currentStep === "preferences" && Object.keys(preferenceDefaults).some((key) => state.profile[key as keyof SetupProfile] === undefined);
@@ -205,9 +207,9 @@ function SetupWizard() {
             const done = index < stepIndex || (item === "complete" && result?.status === "saved");
             const current = item === step;
             return (
-              <li key={item} aria-current={current ? "step" : undefined} className="grid gap-1.5">
+              <li key={item} aria-current={current ? "step" : undefined} className="grid min-w-0 gap-1.5">
                 <span className={cn("h-1.5 rounded-full", done || current ? "bg-primary" : "bg-border")} />
-                <span className={cn("flex items-center gap-1 text-xs font-medium", current ? "text-foreground" : "text-muted-foreground")}>
+                <span className={cn("sr-only items-center gap-1 text-xs font-medium sm:not-sr-only sm:flex", current ? "text-foreground" : "text-muted-foreground")}>
                   {done ? <Check aria-hidden className="size-3.5 shrink-0 text-primary" /> : null}
                   <span className="truncate">{stepTitles[item]}</span>
                   {done ? <span className="sr-only">(done)</span> : null}
@@ -222,8 +224,8 @@ function SetupWizard() {
         ) : (
           <>
             <div role="log" aria-label="Markwise" aria-live="polite" className="mt-6 grid gap-2">
-              {messages.slice(-3).map((message) => (
-                <p key={message.id} className="flex items-start gap-3">
+              {messages.slice(-2).map((message, index, shown) => (
+                <p key={message.id} className={cn("items-start gap-3", index < shown.length - 1 ? "hidden sm:flex" : "flex")}>
                   <span className="grid size-8 shrink-0 place-items-center rounded-full bg-accent-soft text-primary">
                     <Bot aria-hidden className="size-4" />
                   </span>
@@ -348,7 +350,7 @@ function stepBlocker(step: SetupStep, state: SetupState): string | undefined {
     case "rubric": {
       if (!state.rubric.template?.trim()) return "Choose a rubric template to continue.";
       if (!isStepComplete("rubric", state)) return "Add at least one rubric weight.";
-      return describeWeightsProblem(state.rubric.weights ?? {});
+      return describeWeightsProblem(state.rubric.weights ?? {}) ? "Fix the weights above to continue." : undefined;
     }
     case "samples":
       // Samples never complete by themselves: the teacher moves on when they have added what they want.
