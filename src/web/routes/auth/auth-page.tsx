@@ -128,7 +128,7 @@ function AuthScreen() {
             <TabTrigger value="sign-in">Sign in</TabTrigger>
             <TabTrigger value="sign-up">Sign up</TabTrigger>
           </Tabs.List>
-          <Tabs.Content value="sign-in" className="focus-visible:outline-none">
+          <Tabs.Content value="sign-in" tabIndex={-1} className="focus-visible:outline-none">
             <SignInForm
               identifier={identifier}
               onIdentifierChange={setIdentifier}
@@ -138,7 +138,7 @@ function AuthScreen() {
               onSignedIn={finishSignIn}
             />
           </Tabs.Content>
-          <Tabs.Content value="sign-up" className="focus-visible:outline-none">
+          <Tabs.Content value="sign-up" tabIndex={-1} className="focus-visible:outline-none">
             <SignUpForm email={identifier} onEmailChange={setIdentifier} onSignedUp={setSignedUpEmail} />
           </Tabs.Content>
         </Tabs.Root>
