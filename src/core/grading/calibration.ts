@@ -1,0 +1,127 @@
+import { slopeFor, type PriorTargetModel } from "./prior.js";
+
+export type CalibrationMethod = "scale-offset" | "offset" | "nearest-sample";
+
+/** A sample as calibration sees it: the prior's raw prediction, the teacher's score as a 0..1 fraction, a similarity. */
+export interface CalibrationPoint {
+  raw: number;
+  actual: number;
+  sampleId?: string;
+}
+
+/**
+ * How one target (the overall score or one criterion) maps raw prior predictions to this assignment's scale.
+ * Predictions are `offset + slope * (raw - center)`; `covariance` is the posterior uncertainty of (offset, slope).
+ */
+export interface TargetCalibration {
+  method: CalibrationMethod | "prior-only";
+  center: number;
+  offset: number;
+  slope: number;
+  covariance: [number, number, number];
+  residualSd: number;
+  points: CalibrationPoint[];
+  /** Grades are spread around `spreadCenter` by 1/correlation so they use the scale as the teacher does. */
+  spread: number;
+  spreadCenter: number;
+}
+
+const center = 0.5;
+
+function spreadOf(model: PriorTargetModel, points: CalibrationPoint[]) {
+  const spread = model.correlation && model.correlation > 0.3 ? 1 / model.correlation : 1;
+  const prior = model.rawMean ?? center;
+  const n0 = model.rawMeanWeight ?? 0;
+  const spreadCenter = points.length + n0 > 0 ? (points.reduce((s, p) => s + p.raw, 0) + n0 * prior) / (points.length + n0) : prior;
+  return { spread, spreadCenter };
+}
+
+/**
+ * Bayesian linear calibration: the prior says how far assignments usually sit from the pooled model (offsetSd) and
+ * how much their slopes vary (slopeSd); the teacher's samples update both. With no samples it is the prior itself;
+ * with two samples the offset moves most of the way and the slope barely; with many both follow the samples.
+ */
+export function fitTargetCalibration(
+  model: PriorTargetModel,
+  points: CalibrationPoint[],
+  method: CalibrationMethod,
+  levels: number,
+): TargetCalibration {
+  const sigma2 = model.residualSd ** 2;
+  const priorSlope = slopeFor(model, levels);
+  const priorOffset = model.offsetMean + priorSlope * center;
+  // Empirical Bayes for this one assignment: when the samples sit further from the prior than its spread of
+  // offsets allows, widen that spread to what the samples show, so an unusual teacher is not overruled.
+  const gap = points.length ? points.reduce((s, p) => s + p.actual - (priorOffset + priorSlope * (p.raw - center)), 0) / points.length : 0;
+  const offsetVariance = Math.max(model.offsetSd ** 2, gap * gap - sigma2 / Math.max(1, points.length));
+  const offsetPrecision = 1 / offsetVariance;
+  const slopePrecision = method === "scale-offset" ? 1 / model.slopeSd ** 2 : 1e9;
+  if (points.length === 0) {
+    return {
+      method: "prior-only",
+      center,
+      offset: priorOffset,
+      slope: priorSlope,
+      covariance: [offsetVariance, 0, 0],
+      residualSd: model.residualSd,
+      points,
+      ...spreadOf(model, points),
+    };
+  }
+  let p00 = offsetPrecision;
+  let p01 = 0;
+  let p11 = slopePrecision;
+  let v0 = offsetPrecision * priorOffset;
+  let v1 = slopePrecision * priorSlope;
+  for (const pt of points) {
+    const x = pt.raw - center;
+    p00 += 1 / sigma2;
+    p01 += x / sigma2;
+    p11 += (x * x) / sigma2;
+    v0 += pt.actual / sigma2;
+    v1 += (x * pt.actual) / sigma2;
+  }
+  const det = p00 * p11 - p01 * p01;
+  const c00 = p11 / det;
+  const c01 = -p01 / det;
+  const c11 = p00 / det;
+  return {
+    method,
+    center,
+    offset: c00 * v0 + c01 * v1,
+    slope: c01 * v0 + c11 * v1,
+    covariance: [c00, c01, c11],
+    residualSd: model.residualSd,
+    points,
+    ...spreadOf(model, points),
+  };
+}
+
+export interface CalibratedPrediction {
+  /** Expected teacher score as a fraction of the scale (may fall outside 0..1 before clamping). */
+  value: number;
+  /**
+   * The grade to give, as a fraction: the expectation spread out by 1/correlation around the assignment's centre.
+   * Expected values regress towards the middle of the scale; teachers' grades do not, and agreement (QWK, exact
+   * matches at the ends of the scale) is better when the grades have the teachers' spread.
+   */
+  grade: number;
+  /** Standard deviation of the teacher's score around it, as a fraction of the scale. */
+  sd: number;
+}
+
+export function applyCalibration(cal: TargetCalibration, raw: number, nearestIndex?: number): CalibratedPrediction {
+  const x = raw - cal.center;
+  const [c00, c01, c11] = cal.covariance;
+  const paramVar = Math.max(0, c00 + 2 * x * c01 + x * x * c11);
+  const linear = cal.offset + cal.slope * x;
+  const nearest = nearestIndex === undefined ? undefined : cal.points[nearestIndex];
+  if (cal.method === "nearest-sample" && nearest) {
+    // The closest sample anchors the grade; the prior only says how far above or below it this text sits.
+    const value = nearest.actual + cal.slope * (raw - nearest.raw);
+    return { value, grade: value, sd: Math.sqrt(2 * cal.residualSd ** 2 + paramVar) };
+  }
+  const atCenter = cal.offset + cal.slope * (cal.spreadCenter - cal.center);
+  const grade = atCenter + cal.spread * cal.slope * (raw - cal.spreadCenter);
+  return { value: linear, grade, sd: Math.sqrt(cal.residualSd ** 2 + paramVar) };
+}

@@ -1,0 +1,31 @@
+/** The prior has one model per kind of criterion; a rubric's criteria are mapped to kinds by their wording. */
+export const criterionKinds = ["overall", "content", "organization", "language", "fluency", "conventions"] as const;
+export type CriterionKind = (typeof criterionKinds)[number];
+
+const cues: Array<[CriterionKind, RegExp]> = [
+  ["conventions", /convention|grammar|spelling|mechanic|punctuat|capitali|usage/i],
+  ["fluency", /fluen|syntax|sentence/i],
+  ["language", /word choice|vocabular|language|style|voice|phraseolog|diction|word/i],
+  ["organization", /organi[sz]|structure|cohesi|coheren|narrativ|flow|paragraph|sequenc|transition/i],
+  ["content", /content|idea|argument|evidence|develop|adheren|relevan|focus|understand|analys|thesis|support|claim|reason|accura|knowledge|answer|comprehension/i],
+];
+
+/** Classifies by the criterion's name first, then by its descriptors; anything unrecognised is graded as a whole. */
+export function classifyCriterion(name: string, descriptors: readonly string[] = []): CriterionKind {
+  for (const [kind, re] of cues) if (re.test(name)) return kind;
+  const described = descriptors.join(" ");
+  let best: CriterionKind = "overall";
+  let bestHits = 0;
+  for (const [kind, re] of cues) {
+    const hits = described.match(new RegExp(re.source, "gi"))?.length ?? 0;
+    if (hits > bestHits) {
+      best = kind;
+      bestHits = hits;
+    }
+  }
+  return best;
+}
+
+export function isConventionsKind(kind: CriterionKind): boolean {
+  return kind === "conventions" || kind === "fluency";
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { gradeText, gradeWithAssignment, prepareAssignment } from "./grade.js";
+import { fakeSpellChecker, makeInput, strongEssay, weakEssay } from "./test-fixtures.js";
+import type { GradingInput, GradingSettings } from "./types.js";
+
+const options = { spellChecker: fakeSpellChecker() };
+const grade = (text: string, settings: Partial<GradingSettings> = {}, extra: Partial<GradingInput> = {}) =>
+  gradeText(makeInput(settings, extra), text, options);
+
+const middleEssay = `I think computers are mostly helpful for people. They let students look things up for school and they let people email thier friends. Some people play games to much, wich is a problem. But if parents set rules then kids can use computers for good things like homework.`;
+
+describe("grading results", () => {
+  it("keeps every criterion score inside its range and the overall inside the scale", () => {
+    for (const text of [strongEssay, weakEssay, middleEssay, ""]) {
+      const r = grade(text);
+      for (const c of r.criterionScores) {
+        expect(c.score).toBeGreaterThanOrEqual(c.min);
+        expect(c.score).toBeLessThanOrEqual(c.max);
+      }
+      expect(r.overallScore).toBeGreaterThanOrEqual(2);
+      expect(r.overallScore).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it("grades a developed essay above a short careless one", () => {
+    expect(grade(strongEssay).overallScore).toBeGreaterThan(grade(weakEssay).overallScore);
+  });
+
+  it("is deterministic", () => {
+    expect(grade(middleEssay)).toEqual(grade(middleEssay));
+  });
+
+  it("keeps confidence between 1 and 99", () => {
+    for (const text of [strongEssay, weakEssay, middleEssay, "", "word ".repeat(3000)]) {
+      const { confidence } = grade(text);
+      expect(confidence).toBeGreaterThanOrEqual(1);
+      expect(confidence).toBeLessThanOrEqual(99);
+    }
+  });
+
+  it("only quotes passages that occur verbatim in the student's text", () => {
+    for (const text of [strongEssay, weakEssay, middleEssay]) {
+      const r = grade(text, { feedbackLength: "detailed" });
+      for (const c of r.criterionScores) {
+        for (const q of c.quotes) expect(text.includes(q)).toBe(true);
+      }
+      expect(r.criterionScores.some((c) => c.quotes.length > 0)).toBe(true);
+    }
+  });
+
+  it("sums criterion scores when grading by points, on the rubric total", () => {
+    const r = grade(middleEssay, { gradingApproach: "points" });
+    expect(r.scoreRange).toEqual([4, 24]);
+    expect(r.overallScore).toBe(r.criterionScores.reduce((s, c) => s + c.score, 0));
+  });
+});
+
+describe("calibration to the teacher's samples", () => {
+  it("moves grades towards a teacher who grades harder than the prior", () => {
+    const lenient = makeInput({}, { samples: [{ text: middleEssay, score: 10 }, { text: weakEssay, score: 8 }] });
+    const harsh = makeInput({}, { samples: [{ text: middleEssay, score: 3 }, { text: weakEssay, score: 2 }] });
+    const essay = strongEssay.split("\n\n").slice(0, 3).join("\n\n");
+    expect(gradeText(harsh, essay, options).overallScore).toBeLessThan(gradeText(lenient, essay, options).overallScore);
+  });
+
+  it("reports the nearest sample by wording", () => {
+    const input = makeInput({}, {
+      samples: [
+        { id: "games", text: "Video games on computers are fun and games teach strategy.", score: 6 },
+        { id: "family", text: "Computers help my family call my grandmother in Mexico every Sunday.", score: 8 },
+      ],
+    });
+    const r = gradeText(input, "My grandmother in Mexico talks with my family on the computer.", options);
+    expect(r.calibration.nearestSampleId).toBe("family");
+    expect(r.calibration.sampleCount).toBe(2);
+  });
+});
+
+describe("settings", () => {
+  it("never raises a score when strictness goes up", () => {
+    for (const text of [strongEssay, weakEssay, middleEssay]) {
+      let previous = grade(text, { strictness: 0 });
+      for (let strictness = 10; strictness <= 100; strictness += 10) {
+        const next = grade(text, { strictness });
+        expect(next.overallScore).toBeLessThanOrEqual(previous.overallScore);
+        next.criterionScores.forEach((c, i) => expect(c.score).toBeLessThanOrEqual(previous.criterionScores[i]!.score));
+        previous = next;
+      }
+    }
+    expect(grade(middleEssay, { strictness: 100 }).overallScore).toBeLessThan(grade(middleEssay, { strictness: 0 }).overallScore);
+  });
+
+  it("moves holistic weight between conventions and content with grammarVsContent", () => {
+    // A teacher who rates these students' ideas far above their conventions.
+    const input = (grammarVsContent: number) =>
+      makeInput({ grammarVsContent }, {
+        criteria: [
+          { id: "ideas", name: "Ideas and content", maxPoints: 6, minPoints: 1, descriptors: [] },
+          { id: "conventions", name: "Conventions", maxPoints: 6, minPoints: 1, descriptors: [] },
+        ],
+        samples: [
+          { text: strongEssay, score: 8, criteriaScores: { ideas: 6, conventions: 2 } },
+          { text: middleEssay, score: 6, criteriaScores: { ideas: 5, conventions: 1 } },
+        ],
+      });
+    const essay = strongEssay.split("\n\n").slice(0, 3).join("\n\n");
+    const at = (g: number) => gradeText(input(g), essay, options);
+    const byId = (r: ReturnType<typeof at>, id: string) => r.criterionScores.find((c) => c.criterionId === id)!.score;
+    expect(byId(at(50), "ideas")).toBeGreaterThan(byId(at(50), "conventions"));
+    expect(at(0).overallScore).toBeGreaterThanOrEqual(at(50).overallScore);
+    expect(at(50).overallScore).toBeGreaterThanOrEqual(at(100).overallScore);
+    expect(at(0).overallScore).toBeGreaterThan(at(100).overallScore);
+  });
+
+  it("writes short feedback in 2-3 sentences, detailed feedback for every criterion", () => {
+    const short = grade(middleEssay, { feedbackLength: "short" }).feedback;
+    const standard = grade(middleEssay, { feedbackLength: "standard" }).feedback;
+    const detailed = grade(middleEssay, { feedbackLength: "detailed" }).feedback;
+    const sentences = short.split(/(?<=[.!?]["”]?)\s+/).filter((s) => s.trim().length > 0);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(3);
+    expect(standard.length).toBeGreaterThan(short.length);
+    expect(detailed.length).toBeGreaterThan(standard.length);
+    for (const name of ["Ideas and content", "Organization", "Word Choice", "Conventions"]) expect(detailed).toContain(name);
+    expect(detailed.match(/Next step|To push it further/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("reads differently in gentle, neutral and direct tones", () => {
+    const gentle = grade(middleEssay, { tone: "gentle" }).feedback;
+    const neutral = grade(middleEssay, { tone: "neutral" }).feedback;
+    const direct = grade(middleEssay, { tone: "direct" }).feedback;
+    expect(new Set([gentle, neutral, direct]).size).toBe(3);
+    expect(gentle).toMatch(/You could try|I really liked|Something you do well|Well done/);
+    expect(direct).not.toMatch(/You could try/);
+    expect(direct.length).toBeLessThan(gentle.length);
+  });
+
+  it("puts strengths first when strengthsFirst is on, and what to improve first when it is off", () => {
+    const first = grade(middleEssay, { strengthsFirst: true, feedbackLength: "short", tone: "neutral" }).feedback;
+    const last = grade(middleEssay, { strengthsFirst: false, feedbackLength: "short", tone: "neutral" }).feedback;
+    expect(first.indexOf("Next step")).toBeGreaterThan(0);
+    expect(last.indexOf("Next step")).toBeGreaterThan(-1);
+    expect(last.indexOf("Next step")).toBeLessThan(first.indexOf("Next step"));
+  });
+
+  it("builds feedback from the student's own text, not a fixed template", () => {
+    const a = grade(weakEssay, { feedbackLength: "detailed" }).feedback;
+    const b = grade(strongEssay, { feedbackLength: "detailed" }).feedback;
+    expect(a).toContain('"alot"');
+    expect(b).not.toContain('"alot"');
+    expect(b).toMatch(/first|however|in conclusion|for example/i);
+    expect(a).not.toEqual(b);
+  });
+});
+
+describe("prepared assignments", () => {
+  it("gives the same result as one-shot grading", () => {
+    const input = makeInput({}, { samples: [{ text: middleEssay, score: 6 }] });
+    const prepared = prepareAssignment(input, options);
+    expect(gradeWithAssignment(prepared, strongEssay)).toEqual(gradeText(input, strongEssay, options));
+  });
+});

@@ -1,0 +1,274 @@
+import { buildAssignmentContext, type AssignmentContext } from "./assignment-context.js";
+import { applyCalibration, fitTargetCalibration, type CalibrationMethod, type CalibrationPoint, type TargetCalibration } from "./calibration.js";
+import { confidenceFor, toleranceFor } from "./confidence.js";
+import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
+import { buildCriterionEvidence } from "./evidence.js";
+import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
+import { composeFeedback } from "./feedback.js";
+import { predictRaw, scaleLevels, slopeFor, targetFor, type PriorModel } from "./prior.js";
+import { defaultPrior } from "./default-prior.js";
+import { findMostSimilar } from "./similarity.js";
+import { createCachedSpellChecker, type SpellChecker } from "./spelling.js";
+import { clamp } from "./text.js";
+import type { CriterionScore, GradingInput, GradingResult, GradingRubricCriterion, GradingSample } from "./types.js";
+
+export interface GradingEngineOptions {
+  spellChecker: SpellChecker;
+  /** Defaults to the committed prior (prior-weights.json). */
+  prior?: PriorModel;
+  /** Defaults to the method the benchmark chose (docs/decisions/002-grading-engine.md). */
+  calibrationMethod?: CalibrationMethod;
+}
+
+export const defaultCalibrationMethod: CalibrationMethod = "scale-offset";
+
+interface PreparedCriterion {
+  criterion: GradingRubricCriterion;
+  kind: CriterionKind;
+  range: [number, number];
+  step: number;
+  calibration: TargetCalibration;
+}
+
+/** An assignment made ready to grade many texts: context, analysed samples and fitted calibrations, computed once. */
+export interface PreparedAssignment {
+  input: GradingInput;
+  context: AssignmentContext;
+  spell: SpellChecker;
+  prior: PriorModel;
+  scoreRange: [number, number];
+  overallStep: number;
+  overall: TargetCalibration;
+  kinds: Record<CriterionKind, TargetCalibration>;
+  criteria: PreparedCriterion[];
+  samples: Array<{ sample: GradingSample; analysis: TextAnalysis }>;
+}
+
+export function scoreRangeFor(input: GradingInput): [number, number] {
+  const total: [number, number] = [
+    input.criteria.reduce((s, c) => s + (c.minPoints ?? 0), 0),
+    input.criteria.reduce((s, c) => s + c.maxPoints, 0),
+  ];
+  if (input.settings.gradingApproach === "points") return total;
+  return input.scoreRange ?? total;
+}
+
+function stepOf(values: number[]): number {
+  return values.some((v) => Math.abs(v - Math.round(v)) > 1e-9) ? 0.5 : 1;
+}
+
+function toFraction(value: number, range: [number, number]): number {
+  const span = range[1] - range[0];
+  return span > 0 ? (value - range[0]) / span : 0;
+}
+
+export function prepareAssignment(input: GradingInput, options: GradingEngineOptions): PreparedAssignment {
+  if (input.criteria.length === 0) throw new Error("A rubric needs at least one criterion to grade against.");
+  const spell = createCachedSpellChecker(options.spellChecker);
+  const prior = options.prior ?? defaultPrior;
+  if (prior.featureNames.length !== featureNames.length) {
+    throw new Error("The grading prior was fitted on other features than this engine computes; refit it with `npm run fit:grader`.");
+  }
+  const method = options.calibrationMethod ?? defaultCalibrationMethod;
+  const context = buildAssignmentContext(input);
+  const scoreRange = scoreRangeFor(input);
+  const samples = input.samples.map((sample) => ({ sample, analysis: analyzeText(sample.text, context, spell) }));
+  const holisticPoints = (kind: CriterionKind): CalibrationPoint[] =>
+    samples.map(({ sample, analysis }) => ({
+      raw: predictRaw(prior, targetFor(prior, kind), analysis.features),
+      actual: sampleOverallFraction(input, sample, scoreRange),
+      sampleId: sample.id,
+    }));
+  const overallStep = stepOf(input.samples.map((s) => s.score));
+  const overallLevels = scaleLevels(scoreRange, overallStep);
+  const overall = fitTargetCalibration(targetFor(prior, "overall"), holisticPoints("overall"), method, overallLevels);
+  const kinds = Object.fromEntries(
+    criterionKinds.map((kind) => [kind, fitTargetCalibration(targetFor(prior, kind), holisticPoints(kind), method, overallLevels)]),
+  ) as Record<CriterionKind, TargetCalibration>;
+
+  const criteria = input.criteria.map((criterion): PreparedCriterion => {
+    const kind = classifyCriterion(criterion.name, criterion.descriptors);
+    const range: [number, number] = [criterion.minPoints ?? 0, criterion.maxPoints];
+    const scored = samples.filter(({ sample }) => sample.criteriaScores?.[criterion.id] !== undefined);
+    const model = targetFor(prior, kind);
+    const step = stepOf(scored.map(({ sample }) => sample.criteriaScores![criterion.id]!));
+    const calibration =
+      scored.length > 0
+        ? fitTargetCalibration(
+            model,
+            scored.map(({ sample, analysis }) => ({
+              raw: predictRaw(prior, model, analysis.features),
+              actual: toFraction(sample.criteriaScores![criterion.id]!, range),
+              sampleId: sample.id,
+            })),
+            method,
+            scaleLevels(range, step),
+          )
+        : kinds[kind];
+    return { criterion, kind, range, step, calibration };
+  });
+
+  return {
+    input,
+    context,
+    spell,
+    prior,
+    scoreRange,
+    overallStep,
+    overall,
+    kinds,
+    criteria,
+    samples,
+  };
+}
+
+/** The teacher's overall score as a fraction; for points grading, the sum of the sample's criterion scores when given. */
+function sampleOverallFraction(input: GradingInput, sample: GradingSample, range: [number, number]): number {
+  if (input.settings.gradingApproach === "points" && sample.criteriaScores) {
+    const total = input.criteria.reduce((s, c) => s + (sample.criteriaScores?.[c.id] ?? c.minPoints ?? 0), 0);
+    return toFraction(total, range);
+  }
+  return toFraction(sample.score, range);
+}
+
+export function analyzeForAssignment(prepared: PreparedAssignment, text: string): TextAnalysis {
+  return analyzeText(text, prepared.context, prepared.spell);
+}
+
+/** Strictness 50 grades like the samples; each 10 points above lowers every estimate by 2% of its scale. */
+function strictnessShift(strictness: number): number {
+  return ((clamp(strictness, 0, 100) - 50) / 50) * 0.1;
+}
+
+function roundToStep(value: number, step: number, range: [number, number]): number {
+  return clamp(Math.round(value / step) * step, range[0], range[1]);
+}
+
+/** The numbers of a grade without its words: what the benchmark measures and what gradeWithAssignment explains. */
+export interface ScoreEstimate {
+  overallScore: number;
+  scoreRange: [number, number];
+  confidence: number;
+  criteria: Array<{ criterionId: string; kind: CriterionKind; score: number; range: [number, number] }>;
+  kindFractions: Record<CriterionKind, number>;
+  nearest?: { index: number; similarity: number };
+}
+
+export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): ScoreEstimate {
+  const { input, prior } = prepared;
+  const settings = input.settings;
+  const shift = strictnessShift(settings.strictness);
+  const nearest = findMostSimilar(a.stemCounts, prepared.samples.map((s) => s.analysis.stemCounts));
+  const predict = (cal: TargetCalibration, kind: CriterionKind) =>
+    applyCalibration(cal, predictRaw(prior, targetFor(prior, kind), a.features), nearest?.index);
+
+  const kindFractions = Object.fromEntries(
+    criterionKinds.map((kind) => [kind, clamp(predict(prepared.kinds[kind], kind).grade, 0, 1)]),
+  ) as Record<CriterionKind, number>;
+
+  const criteria = prepared.criteria.map((c) => {
+    const fraction = clamp(predict(c.calibration, c.kind).grade - shift, 0, 1);
+    const score = roundToStep(c.range[0] + fraction * (c.range[1] - c.range[0]), c.step, c.range);
+    return { criterionId: c.criterion.id, kind: c.kind, score, range: c.range };
+  });
+
+  const range = prepared.scoreRange;
+  const span = range[1] - range[0];
+  const p = predict(prepared.overall, "overall");
+  let overallScore: number;
+  let mean: number;
+  if (settings.gradingApproach === "points") {
+    overallScore = criteria.reduce((s, c) => s + c.score, 0);
+    mean = range[0] + (p.value - shift) * span;
+  } else {
+    const balanced = balanceGrammarAndContent(
+      p.grade,
+      settings.grammarVsContent,
+      criteria.map((c) => ({ kind: c.kind, fraction: toFraction(c.score, c.range) })),
+      kindFractions,
+    );
+    overallScore = roundToStep(range[0] + clamp(balanced - shift, 0, 1) * span, prepared.overallStep, range);
+    mean = range[0] + (balanced - p.grade + p.value - shift) * span;
+  }
+  const confidence = confidenceFor({
+    grade: overallScore,
+    mean,
+    sd: p.sd * span * outOfRangeFactor(prior, a),
+    range,
+    step: settings.gradingApproach === "points" ? 1 : prepared.overallStep,
+  });
+  return { overallScore, scoreRange: range, confidence, criteria, kindFractions, ...(nearest ? { nearest } : {}) };
+}
+
+export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis): GradingResult {
+  const a = analysis ?? analyzeForAssignment(prepared, text);
+  const estimate = estimateScores(prepared, a);
+  const range = estimate.scoreRange;
+  const criterionScores: CriterionScore[] = estimate.criteria.map((c, i) => {
+    const prep = prepared.criteria[i]!;
+    const evidence = buildCriterionEvidence(text, a, c.kind, toFraction(c.score, c.range), prep.criterion);
+    return { criterionId: c.criterionId, score: c.score, min: c.range[0], max: c.range[1], rationale: evidence.rationale, quotes: evidence.quotes };
+  });
+  const feedback = composeFeedback({
+    text,
+    analysis: a,
+    settings: prepared.input.settings,
+    criteria: prepared.criteria.map((c, i) => ({ criterion: c.criterion, kind: c.kind, score: criterionScores[i]! })),
+    kindFractions: estimate.kindFractions,
+    overallFraction: toFraction(estimate.overallScore, range),
+  });
+  const overallPrior = prepared.prior.targets.overall!;
+  const nearestSample = estimate.nearest ? prepared.samples[estimate.nearest.index]?.sample : undefined;
+  return {
+    criterionScores,
+    overallScore: estimate.overallScore,
+    scoreRange: range,
+    confidence: estimate.confidence,
+    tolerance: toleranceFor(range),
+    feedback,
+    calibration: {
+      method: prepared.overall.method,
+      sampleCount: prepared.samples.length,
+      overallOffset: prepared.overall.offset - (overallPrior.offsetMean + slopeFor(overallPrior, scaleLevels(range, prepared.overallStep)) * prepared.overall.center),
+      overallScale: prepared.overall.slope,
+      ...(nearestSample?.id !== undefined ? { nearestSampleId: nearestSample.id } : {}),
+      ...(estimate.nearest ? { nearestSampleSimilarity: Math.round(estimate.nearest.similarity * 100) / 100 } : {}),
+    },
+  };
+}
+
+/**
+ * grammarVsContent 50 keeps the fitted holistic estimate; towards 100 up to half of it is replaced by the conventions
+ * estimate, towards 0 by the content estimate. Rubric criteria of those kinds are used when the rubric has them.
+ */
+function balanceGrammarAndContent(
+  overall: number,
+  grammarVsContent: number,
+  criteria: Array<{ kind: CriterionKind; fraction: number }>,
+  kinds: Record<CriterionKind, number>,
+): number {
+  const g = (clamp(grammarVsContent, 0, 100) - 50) / 50;
+  if (g === 0) return overall;
+  const pick = (isConventions: boolean) => {
+    const matching = criteria.filter((c) => (c.kind === "overall" ? false : isConventionsKind(c.kind) === isConventions));
+    if (matching.length) return matching.reduce((s, c) => s + c.fraction, 0) / matching.length;
+    return isConventions ? (kinds.conventions + kinds.fluency) / 2 : (kinds.content + kinds.organization) / 2;
+  };
+  const target = g > 0 ? pick(true) : pick(false);
+  return overall + Math.abs(g) * 0.5 * (target - overall);
+}
+
+/** Texts far outside what the prior was fitted on get a wider spread, so their confidence drops. */
+function outOfRangeFactor(prior: PriorModel, a: TextAnalysis): number {
+  let far = 0;
+  for (let j = 0; j < prior.featureMean.length; j++) {
+    const sd = prior.featureSd[j]!;
+    if (sd > 0 && Math.abs((a.features[j]! - prior.featureMean[j]!) / sd) > 4) far++;
+  }
+  return 1 + 0.15 * Math.min(far, 4);
+}
+
+/** Grades one text against an assignment; prepare the assignment once with prepareAssignment to grade many. */
+export function gradeText(input: GradingInput, text: string, options: GradingEngineOptions): GradingResult {
+  return gradeWithAssignment(prepareAssignment(input, options), text);
+}

@@ -1,0 +1,31 @@
+/** The grading engine: pure and deterministic. Load a spell checker outside core and pass it in. */
+export type {
+  CalibrationInfo,
+  CriterionScore,
+  FeedbackLength,
+  FeedbackTone,
+  GradingApproach,
+  GradingInput,
+  GradingResult,
+  GradingRubricCriterion,
+  GradingSample,
+  GradingSettings,
+} from "./types.js";
+export { defaultGradingSettings } from "./types.js";
+export type { SpellChecker } from "./spelling.js";
+export { acceptAllSpellChecker, createCachedSpellChecker } from "./spelling.js";
+export type { GradingEngineOptions, PreparedAssignment, ScoreEstimate } from "./grade.js";
+export { analyzeForAssignment, estimateScores, gradeText, gradeWithAssignment, prepareAssignment, scoreRangeFor } from "./grade.js";
+export type { CalibrationFitSummary, CalibrationFitSample } from "./calibration-fit.js";
+export { previewSample, summarizeCalibrationFit } from "./calibration-fit.js";
+export type { CalibrationMethod } from "./calibration.js";
+export { confidenceFor, toleranceFor } from "./confidence.js";
+export { verifyQuotes } from "./quotes.js";
+export type { TextAnalysis } from "./features.js";
+export { analyzeText, featureNames } from "./features.js";
+export { buildAssignmentContext } from "./assignment-context.js";
+export type { PriorModel } from "./prior.js";
+export { defaultPrior } from "./default-prior.js";
+export { fitPrior, type PriorTrainingRow } from "./prior-fit.js";
+export { classifyCriterion, type CriterionKind } from "./criterion-kind.js";
+export { meanAbsoluteError, quadraticWeightedKappa, shareWithin } from "./metrics.js";

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { createCachedSpellChecker } from "./spelling.js";
+
+describe("cached spell checker", () => {
+  it("asks the dictionary once per distinct word", () => {
+    let calls = 0;
+    const checker = createCachedSpellChecker({ correct: (w) => (calls++, w !== "teh") });
+    for (let i = 0; i < 5; i++) {
+      expect(checker.correct("the")).toBe(true);
+      expect(checker.correct("teh")).toBe(false);
+    }
+    expect(calls).toBe(2);
+  });
+
+  it("accepts a capitalised word the dictionary knows in lower case, and curly apostrophes", () => {
+    const known = new Set(["house", "don't"]);
+    const checker = createCachedSpellChecker({ correct: (w) => known.has(w) });
+    expect(checker.correct("House")).toBe(true);
+    expect(checker.correct("don’t")).toBe(true);
+    expect(checker.correct("Hous")).toBe(false);
+  });
+});

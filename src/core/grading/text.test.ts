@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { countPlaceholders, findParagraphs, findSentences, findWords, shortenSpan, stemWord } from "./text.js";
+
+describe("text utilities", () => {
+  it("finds words with apostrophes and skips anonymisation tokens", () => {
+    const words = findWords("Don't tell @PERSON1 that it's late.").map((w) => w.text);
+    expect(words).toEqual(["Don't", "tell", "that", "it's", "late"]);
+    expect(countPlaceholders("Dear @CAPS1 and @PERSON2,")).toBe(2);
+  });
+
+  it("splits sentences on end punctuation and keeps offsets into the original text", () => {
+    const text = "It rained. Did we care?  No!";
+    const sentences = findSentences(text);
+    expect(sentences.map((s) => s.text)).toEqual(["It rained.", "Did we care?", "No!"]);
+    for (const s of sentences) expect(text.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it("counts paragraphs separated by blank lines", () => {
+    expect(findParagraphs("One.\nStill one.\n\nTwo.\n\n\nThree.")).toHaveLength(3);
+  });
+
+  it("stems plural and -ing forms to the same root", () => {
+    expect(stemWord("computers")).toBe(stemWord("computer"));
+    expect(stemWord("docking")).toBe("dock");
+    expect(stemWord("studies")).toBe("study");
+  });
+
+  it("shortens a span at a word boundary, staying a verbatim substring", () => {
+    const text = "The quick brown fox jumps over the lazy dog.";
+    const short = shortenSpan(text, { text, start: 0, end: text.length }, 4);
+    expect(short.text).toBe("The quick brown fox");
+    expect(text.includes(short.text)).toBe(true);
+  });
+});
