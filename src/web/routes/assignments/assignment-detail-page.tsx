@@ -1,4 +1,181 @@
-// PLACEHOLDER until the page is built (owner: UI helper). Must be replaced before submission.
+import { Archive, ArchiveRestore, ArrowLeft, Inbox, Pencil, RotateCcw, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { type Assignment, type AssignmentStatus } from "../../../contracts/assignments";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { RequireSession } from "../../features/auth/require-session";
+import { CalibrationFitSummary } from "../../features/assignments/components/calibration-fit";
+import { CalibrationResult } from "../../features/assignments/components/calibration-result";
+import { CriterionList, TotalPoints } from "../../features/assignments/components/criterion-list";
+import { SampleList, sampleName } from "../../features/assignments/components/sample-list";
+import { gradingSummary, guardrailSummary, SummaryList } from "../../features/assignments/components/settings-summary";
+import { displayTitle, formatLongDate, parseDueDate, typeLabel } from "../../features/assignments/format";
+import { useAssignment } from "../../features/assignments/hooks";
+import { useArchiveAssignment } from "../../features/assignments/use-archive";
+import { ApiError } from "../../lib/api";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { AssignmentsHeader } from "./assignment-list-page";
+
+const statusLabels: Record<AssignmentStatus, string> = { active: "Active", draft: "Draft", archived: "Archived" };
+
 export function AssignmentDetailPage() {
-  return null;
+  return (
+    <RequireSession>
+      <AssignmentDetail />
+    </RequireSession>
+  );
+}
+
+function AssignmentDetail() {
+  const { id = "" } = useParams();
+  const query = useAssignment(id);
+  useDocumentTitle(query.data ? displayTitle(query.data) : "Assignment");
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AssignmentsHeader />
+      <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+        <Link to="/assignments" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden className="size-4" />
+          All assignments
+        </Link>
+        {query.data ? (
+          <AssignmentView assignment={query.data} />
+        ) : query.isError ? (
+          <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
+            <p className="font-medium">
+              {query.error instanceof ApiError && query.error.status === 404 ? "This assignment does not exist, or it is not yours." : "The assignment could not be loaded."}
+            </p>
+            {query.error instanceof ApiError && query.error.status === 404 ? null : (
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void query.refetch()}>
+                <RotateCcw aria-hidden />
+                Try again
+              </Button>
+            )}
+          </div>
+        ) : (
+          <Spinner label="Loading assignment..." className="mt-10" />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function AssignmentView({ assignment }: { assignment: Assignment }) {
+  const archive = useArchiveAssignment();
+  const isArchived = assignment.status === "archived";
+  const dueDate = parseDueDate(assignment.dueDate);
+  const preview = assignment.calibrationPreview;
+  const previewIndex = preview ? assignment.sampleWork.findIndex((sample) => sample.id === preview.sampleId) : -1;
+
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">{displayTitle(assignment)}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-muted-foreground">{typeLabel(assignment.type)}</span>
+            <span className="rounded-full border border-border px-2.5 py-0.5 text-xs font-semibold">{statusLabels[assignment.status]}</span>
+            {assignment.autogradingEnabled ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent-strong">
+                <Sparkles aria-hidden className="size-3.5" />
+                Auto-grading
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to={`/assignments/${assignment.id}/edit`}>
+              <Pencil aria-hidden />
+              Edit
+            </Link>
+          </Button>
+          <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ assignment, archive: !isArchived })}>
+            {isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+            {isArchived ? "Restore" : "Archive"}
+          </Button>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6">
+        <Panel title="Details">
+          <SummaryList
+            items={[
+              { term: "Due date", value: dueDate ? formatLongDate(dueDate) : "Not set" },
+              { term: "Status", value: statusLabels[assignment.status] },
+            ]}
+          />
+          <div className="mt-4 grid gap-1.5">
+            <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Prompt</h3>
+            <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{assignment.prompt.trim() || "No prompt yet."}</p>
+          </div>
+        </Panel>
+
+        <Panel title="Rubric">
+          {assignment.rubric.criteria.length ? <CriterionList criteria={assignment.rubric.criteria} /> : <Empty>No criteria yet. Edit the assignment to add a rubric.</Empty>}
+          <div className="mt-3">
+            <TotalPoints total={assignment.rubric.totalPoints} />
+          </div>
+        </Panel>
+
+        <Panel title="Sample work">
+          {assignment.sampleWork.length ? (
+            <SampleList samples={assignment.sampleWork} criteria={assignment.rubric.criteria} />
+          ) : (
+            <Empty>No graded samples yet. Edit the assignment to upload 1-2 graded samples.</Empty>
+          )}
+        </Panel>
+
+        <Panel title="Grading settings">
+          <SummaryList items={[...gradingSummary(assignment.gradingSettings), ...guardrailSummary(assignment.gradingSettings)]} />
+        </Panel>
+
+        <Panel title="Calibration">
+          <div className="grid gap-6">
+            <section aria-labelledby="fit-heading" className="grid gap-2">
+              <h3 id="fit-heading" className="text-sm font-semibold">
+                How well the engine reproduces your samples
+              </h3>
+              <CalibrationFitSummary fit={assignment.calibrationFit} samples={assignment.sampleWork} />
+            </section>
+            <section aria-labelledby="preview-heading" className="grid gap-3">
+              <h3 id="preview-heading" className="text-sm font-semibold">
+                {preview && previewIndex >= 0 ? `Calibration preview of ${sampleName(assignment.sampleWork[previewIndex]!, previewIndex)}` : "Calibration preview"}
+              </h3>
+              {preview && previewIndex >= 0 ? (
+                <CalibrationResult preview={preview} criteria={assignment.rubric.criteria} sample={assignment.sampleWork[previewIndex]} />
+              ) : (
+                <Empty>No preview yet. Generate one in the Calibration Preview step of the wizard.</Empty>
+              )}
+            </section>
+          </div>
+        </Panel>
+
+        <Panel title="Student submissions">
+          <div className="flex items-start gap-3 text-sm leading-relaxed text-muted-foreground">
+            <Inbox aria-hidden className="mt-0.5 size-5 shrink-0" />
+            <p>Student submissions arrive with the next release of Markwise. Once they do, they will be listed here with their grades and feedback.</p>
+          </div>
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-6">
+      <h2 id={id} className="mb-4 font-display text-xl font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-input p-4 text-sm text-muted-foreground">{children}</p>;
 }

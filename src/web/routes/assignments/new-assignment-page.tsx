@@ -1,4 +1,274 @@
-// PLACEHOLDER until the page is built (owner: UI helper). Must be replaced before submission.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, ArrowRight, Check, LoaderCircle, RotateCcw } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { assignmentMessages, type Assignment, type GradingSettings } from "../../../contracts/assignments";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { RequireSession } from "../../features/auth/require-session";
+import {
+  allAssignmentListsKey,
+  assignmentQueryKey,
+  createAssignment,
+  fetchTeacherProfile,
+  saveAssignment,
+  teacherProfileQueryKey,
+  toUpdateInput,
+} from "../../features/assignments/api";
+import { Progress } from "../../features/assignments/components/progress";
+import { useAssignment, useSessionUserId } from "../../features/assignments/hooks";
+import { showFailure, showSuccess } from "../../features/assignments/toasts";
+import { ApiError } from "../../lib/api";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { AssignmentsHeader } from "./assignment-list-page";
+import { DetailsStep } from "./wizard/details-step";
+import { PreviewStep } from "./wizard/preview-step";
+import { ReviewStep } from "./wizard/review-step";
+import { RubricStep } from "./wizard/rubric-step";
+import { SamplesStep } from "./wizard/samples-step";
+import type { WizardStepProps } from "./wizard/types";
+
+const stepTitles = ["Assignment Details", "Assignment Rubric", "Sample Work", "Calibration Preview", "Review & Finalize"] as const;
+const stepCount = stepTitles.length;
+const editedMessage = "Assignment saved and autograding enabled.";
+
+/** /assignments/new creates a draft and walks through it; /assignments/{id}/edit walks through an existing one. */
 export function NewAssignmentPage() {
-  return null;
+  const { id } = useParams();
+  useDocumentTitle(id ? "Edit Assignment" : "New Assignment");
+  return (
+    <RequireSession>
+      <ProfileGate key={id ?? "new"} editId={id} />
+    </RequireSession>
+  );
+}
+
+/** Spec section 2: the wizard needs the teacher's profile; without one (or when it cannot load) it is /setup. */
+function ProfileGate({ editId }: { editId: string | undefined }) {
+  const session = useSessionUserId();
+  // Keyed by the user as well, so a cached profile never outlives a change of account in this tab.
+  const profile = useQuery({ queryKey: [...teacherProfileQueryKey, session.userId], queryFn: fetchTeacherProfile, enabled: Boolean(session.userId) });
+  const failed = profile.isError || session.isError;
+  useEffect(() => {
+    if (failed) console.warn("No teacher profile for the assignment wizard; sending the teacher to /setup", profile.error);
+  }, [failed, profile.error]);
+  if (failed) return <Navigate to="/setup" replace />;
+  if (!profile.data) return <CenteredLoading />;
+  return editId ? <EditLoader id={editId} /> : <DraftCreator teacherId={profile.data.id} />;
+}
+
+function CenteredLoading() {
+  return (
+    <div className="grid min-h-dvh place-items-center">
+      <Spinner label="Loading..." size="lg" />
+    </div>
+  );
+}
+
+function DraftCreator({ teacherId }: { teacherId: string }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Assignment>();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+
+  const create = useCallback(() => {
+    setFailed(false);
+    createAssignment(teacherId)
+      .then((created) => {
+        queryClient.setQueryData(assignmentQueryKey(created.id), created);
+        void queryClient.invalidateQueries({ queryKey: allAssignmentListsKey });
+        setDraft(created);
+      })
+      .catch((error: unknown) => {
+        console.warn("Could not create the draft assignment", error);
+        showFailure(assignmentMessages.createFailed, undefined, "Error");
+        setFailed(true);
+      });
+  }, [queryClient, teacherId]);
+
+  // Once per visit, even when React runs effects twice in development.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    create();
+  }, [create]);
+
+  if (draft) return <Wizard initial={draft} mode="new" />;
+  if (failed) {
+    return (
+      <ProblemPage title="Create New Assignment" message="The new assignment could not be created.">
+        <Button onClick={create}>
+          <RotateCcw aria-hidden />
+          Try again
+        </Button>
+      </ProblemPage>
+    );
+  }
+  return <CenteredLoading />;
+}
+
+function EditLoader({ id }: { id: string }) {
+  const query = useAssignment(id);
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <ProblemPage title="Edit Assignment" message={missing ? "This assignment does not exist, or it is not yours." : "The assignment could not be loaded."}>
+        {missing ? null : (
+          <Button onClick={() => void query.refetch()}>
+            <RotateCcw aria-hidden />
+            Try again
+          </Button>
+        )}
+      </ProblemPage>
+    );
+  }
+  if (!query.data) return <CenteredLoading />;
+  return <Wizard initial={query.data} mode="edit" />;
+}
+
+function ProblemPage({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AssignmentsHeader />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+        <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">{title}</h1>
+        <div role="alert" className="mt-6 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm font-medium text-destructive">
+          {message}
+        </div>
+        <div className="mt-5 flex flex-wrap gap-3">
+          {children}
+          <Button asChild variant="outline">
+            <Link to="/assignments">Back to assignments</Link>
+          </Button>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Assignment>(initial);
+  const [step, setStep] = useState(1);
+  const [isSaving, setIsSaving] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const update = useCallback((patch: Partial<Assignment>) => setDraft((current) => ({ ...current, ...patch })), []);
+  const updateSettings = useCallback(
+    (patch: Partial<GradingSettings>) => setDraft((current) => ({ ...current, gradingSettings: { ...current.gradingSettings, ...patch } })),
+    [],
+  );
+
+  /** Saves the whole object; true when the server took it. */
+  async function save(patch: Partial<Pick<Assignment, "status" | "autogradingEnabled">> = {}, failure: string): Promise<Assignment | undefined> {
+    setIsSaving(true);
+    setProblems([]);
+    try {
+      const saved = await saveAssignment(draft.id, toUpdateInput(draft, patch));
+      queryClient.setQueryData(assignmentQueryKey(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: allAssignmentListsKey });
+      setDraft(saved);
+      return saved;
+    } catch (error) {
+      showFailure(failure);
+      if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
+        setProblems(error.fields ? [...new Set(Object.values(error.fields))] : [error.serverMessage]);
+      }
+      return undefined;
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  async function goNext() {
+    if (isSaving) return;
+    if (await save({}, assignmentMessages.saveFailed)) setStep((current) => Math.min(stepCount, current + 1));
+  }
+
+  function goBack() {
+    setProblems([]);
+    setStep((current) => Math.max(1, current - 1));
+  }
+
+  async function finish() {
+    if (isSaving) return;
+    const saved = await save({ status: "active", autogradingEnabled: true }, assignmentMessages.finalizeFailed);
+    if (!saved) return;
+    showSuccess(mode === "new" ? assignmentMessages.created : editedMessage);
+    navigate(mode === "new" ? "/assignments" : `/assignments/${saved.id}`);
+  }
+
+  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving };
+  const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AssignmentsHeader />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+        <Link to="/assignments" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden className="size-4" />
+          All assignments
+        </Link>
+        <h1 className="mt-3 font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">{title}</h1>
+        <div className="mt-5 grid gap-2">
+          <p className="text-sm font-medium" aria-live="polite">
+            Step {step} of {stepCount}
+          </p>
+          <Progress value={step} max={stepCount} aria-label="Wizard progress" getValueLabel={(value, max) => `Step ${value} of ${max}`} />
+        </div>
+
+        <section aria-labelledby="wizard-step-heading" className="mt-6 rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-7">
+          <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold tracking-tight focus:outline-none">
+            {stepTitles[step - 1]}
+          </h2>
+          <div className="mt-6">
+            {step === 1 ? <DetailsStep {...stepProps} /> : null}
+            {step === 2 ? <RubricStep {...stepProps} /> : null}
+            {step === 3 ? <SamplesStep {...stepProps} /> : null}
+            {step === 4 ? <PreviewStep {...stepProps} /> : null}
+            {step === 5 ? <ReviewStep {...stepProps} /> : null}
+          </div>
+
+          {problems.length ? (
+            <div role="alert" className="mt-6 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
+              <p className="font-semibold">The server did not accept this step:</p>
+              <ul className="mt-1.5 list-disc pl-5">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          <div className="mt-8 flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+            <Button variant="outline" onClick={goBack} disabled={step === 1 || isSaving}>
+              <ArrowLeft aria-hidden />
+              Back
+            </Button>
+            {step < stepCount ? (
+              <Button onClick={() => void goNext()} disabled={isSaving}>
+                {isSaving ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+                {isSaving ? "Saving..." : "Next"}
+                {isSaving ? null : <ArrowRight aria-hidden />}
+              </Button>
+            ) : (
+              <Button onClick={() => void finish()} disabled={isSaving}>
+                {isSaving ? <LoaderCircle aria-hidden className="animate-spin" /> : <Check aria-hidden />}
+                {isSaving ? "Saving..." : "Finish"}
+              </Button>
+            )}
+          </div>
+        </section>
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,86 @@
+/**
+ * Grading accuracy and speed benchmark.
+ * npm run bench:grading -- --data ../shared/data/essays --k 2,10 --draws 5 --out bench/results/grading.json
+ * Options: --grader builtin|llm, --datasets asap,ellipse,asap_sas, --seed N, --method scale-offset|offset|nearest-sample,
+ * --llm-limit N (essays per set graded by the model).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { dirname, resolve } from "node:path";
+import type { CalibrationMethod } from "../../src/core/grading/index.js";
+import { loadDictionaryChecker, loadSpellChecker } from "../../src/server/integrations/spelling/load-spell-checker.js";
+import { hasData, loadBenchSets } from "./datasets.js";
+import { evaluateSet, leaveSetOut, prepareBench, type SetResult } from "./evaluate.js";
+import { formatReport, summarize } from "./report.js";
+import { measureSpeed } from "./speed.js";
+import { priorDatasets } from "./training.js";
+import { runLlmBench } from "./llm.js";
+
+function option(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+}
+
+const dataDir = resolve(option("data", "../shared/data/essays"));
+const ks = option("k", "2").split(",").map(Number);
+const draws = Number(option("draws", "5"));
+const seed = Number(option("seed", "1"));
+const out = option("out", "");
+const grader = option("grader", "builtin");
+const method = option("method", "") as CalibrationMethod | "";
+const benchDatasets = option("datasets", "asap,ellipse,asap_sas").split(",");
+
+if (!hasData(dataDir)) {
+  console.error(`No essay data at ${dataDir}. Pass --data <folder with asap.jsonl> (see ../shared/data/essays/README.md).`);
+  process.exit(1);
+}
+
+const started = Date.now();
+const spell = await loadSpellChecker();
+const allSets = loadBenchSets(dataDir, [...new Set([...priorDatasets, ...benchDatasets])]);
+const bench = prepareBench(allSets, spell);
+const machine = {
+  cpu: cpus()[0]?.model ?? "unknown",
+  cores: cpus().length,
+  memoryGb: Math.round(totalmem() / 1e9),
+  node: process.version,
+  platform: `${process.platform}-${process.arch}`,
+};
+
+if (grader === "llm") {
+  await runLlmBench({ bench, benchDatasets, seed, ks, out, machine });
+  process.exit(0);
+}
+
+const results: SetResult[] = [];
+const scored = allSets.filter((s) => benchDatasets.includes(s.dataset) && s.essays.some((e) => e.record.score !== null));
+for (const set of scored) {
+  const models = leaveSetOut(bench, set.group);
+  results.push(...evaluateSet(bench, set, models, { ks, draws, seed, spell, ...(method ? { method } : {}) }));
+}
+const dictionary = await loadDictionaryChecker();
+const speed = measureSpeed(allSets.filter((s) => s.dataset === "asap"), dictionary);
+// ASAP set 1 (persuasive letters of about 350 words) is closest to the 400-word submissions of the grading queue.
+const speedLong = measureSpeed(allSets.filter((s) => s.group === "asap:1"), dictionary, 1000);
+const summary = summarize(results, ks);
+const report = {
+  command: `npm run bench:grading -- ${process.argv.slice(2).join(" ")}`,
+  grader,
+  method: method || "default",
+  machine,
+  draws,
+  seed,
+  analysis: { essays: bench.analysedEssays, seconds: bench.analysisSeconds },
+  speed,
+  speedLong,
+  summary,
+  results,
+  runtimeSeconds: (Date.now() - started) / 1000,
+};
+console.log(formatReport(report));
+if (out) {
+  mkdirSync(dirname(resolve(out)), { recursive: true });
+  writeFileSync(resolve(out), JSON.stringify(report, null, 2) + "\n");
+  console.log(`\nWrote ${resolve(out)}`);
+}

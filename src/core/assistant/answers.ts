@@ -1,0 +1,202 @@
+/**
+ * Answers for the dashboard assistant without a model: only from the teacher's own data given here and the
+ * product's help text. When the data has no answer it says so; it never fills a gap with a guess.
+ */
+import { addDays, dayInZone, daysBetween, dueDay, formatDay } from "./dates";
+import type { AssistantIntent, DueWindow } from "./intents";
+import { listInProse } from "./text";
+import type { Tone } from "./types";
+
+export interface AssistantAssignment {
+  id: string;
+  title: string;
+  dueDate: string | null;
+  status: string;
+  sampleCount: number;
+  autogradingEnabled: boolean;
+}
+
+export interface AssistantData {
+  now: Date;
+  timeZone?: string;
+  assignments: AssistantAssignment[];
+  profile: { strictness?: number; tone?: Tone; calibrated?: boolean } | null;
+}
+
+export type AssistantAction = { type: "setStrictness"; value: number } | { type: "setTone"; value: Tone } | { type: "navigate"; to: string };
+
+export interface AssistantAnswer {
+  message: string;
+  action?: AssistantAction;
+}
+
+export const providerHelp =
+  "Open conversation needs an AI provider. To enable it, set AI_PROVIDER (openai, anthropic, ollama or openai-compatible) and AI_MODEL on the server, plus AI_API_KEY or AI_BASE_URL as your provider needs; see Configuration in the README.";
+
+export const capabilities =
+  "Without a model I can tell you what's due (this week, today or next), list your assignments, count an assignment's graded samples, open an assignment, set your default strictness or tone, and explain how to calibrate or where to upload a rubric.";
+
+const listLimit = 10;
+const quote = (title: string) => `\u201c${title}\u201d`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+const noAssignments = "You don't have any assignments yet. Create one at /assignments/new.";
+
+/** Assignments whose title matches a fragment: exact title first, then containing it, then sharing all its words. */
+export function findAssignments(fragment: string, assignments: AssistantAssignment[]): AssistantAssignment[] {
+  const simplify = (text: string) => text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\s+/g, " ").trim();
+  const wanted = simplify(fragment);
+  if (!wanted) return [];
+  const exact = assignments.filter((assignment) => simplify(assignment.title) === wanted);
+  if (exact.length) return exact;
+  const containing = assignments.filter((assignment) => simplify(assignment.title).includes(wanted));
+  if (containing.length) return containing;
+  const words = wanted.split(" ").filter((word) => !/^(?:the|a|an|my|of|on|for|and|assignment)$/.test(word));
+  if (!words.length) return [];
+  return assignments.filter((assignment) => {
+    const titleWords = new Set(simplify(assignment.title).split(" "));
+    return words.every((word) => titleWords.has(word) || titleWords.has(word.replace(/s$/, "")));
+  });
+}
+
+function describeDue(assignment: AssistantAssignment, day: string, today: string): string {
+  const distance = daysBetween(today, day);
+  const relative = distance === 0 ? " (today)" : distance === 1 ? " (tomorrow)" : "";
+  const draft = assignment.status === "draft" ? ", still a draft" : "";
+  return `${assignment.title}: ${formatDay(day, today)}${relative}${draft}`;
+}
+
+function answerDue(when: DueWindow, data: AssistantData): string {
+  if (data.assignments.length === 0) return noAssignments;
+  const today = dayInZone(data.now, data.timeZone);
+  const dated = data.assignments
+    .filter((assignment) => assignment.status !== "archived")
+    .map((assignment) => ({ assignment, day: dueDay(assignment.dueDate, data.timeZone) }))
+    .filter((entry): entry is { assignment: AssistantAssignment; day: string } => entry.day !== undefined)
+    .sort((a, b) => a.day.localeCompare(b.day) || a.assignment.title.localeCompare(b.assignment.title));
+  const upcoming = dated.filter((entry) => entry.day >= today);
+
+  if (when === "next") {
+    const first = upcoming[0];
+    if (!first) return "Nothing is coming up: none of your assignments has a due date from today on.";
+    const same = upcoming.filter((entry) => entry.day === first.day);
+    const distance = daysBetween(today, first.day);
+    const when = distance === 0 ? "today" : distance === 1 ? "tomorrow" : `${formatDay(first.day, today)} (in ${distance} days)`;
+    return `Next up, due ${when}: ${listInProse(same.map((entry) => entry.assignment.title))}.`;
+  }
+
+  const [start, end, label] =
+    when === "today" ? [today, today, `today (${formatDay(today)})`] : when === "tomorrow" ? [addDays(today, 1), addDays(today, 1), `tomorrow (${formatDay(addDays(today, 1))})`] : [today, addDays(today, 6), `this week (${formatDay(today)} to ${formatDay(addDays(today, 6), today)})`];
+  const due = dated.filter((entry) => entry.day >= start && entry.day <= end);
+  if (due.length === 0) {
+    const later = upcoming.find((entry) => entry.day > end);
+    const hint = later ? ` The next one is ${later.assignment.title}, due ${formatDay(later.day, today)}.` : "";
+    return `Nothing is due ${label}.${hint}`;
+  }
+  return `Due ${label}:\n${due.map((entry) => `\u2022 ${describeDue(entry.assignment, entry.day, today)}`).join("\n")}`;
+}
+
+function noMatch(fragment: string, data: AssistantData): string {
+  if (data.assignments.length === 0) return `I couldn't find ${quote(fragment)}: ${noAssignments.charAt(0).toLowerCase()}${noAssignments.slice(1)}`;
+  const titles = data.assignments.slice(0, 5).map((assignment) => assignment.title);
+  const more = data.assignments.length > 5 ? `, and ${data.assignments.length - 5} more` : "";
+  return `I couldn't find an assignment matching ${quote(fragment)}. Your assignments include ${listInProse(titles.map(quote))}${more}.`;
+}
+
+function answerSampleCount(fragment: string, data: AssistantData): string {
+  if (data.assignments.length === 0) return noAssignments;
+  const describe = (assignment: AssistantAssignment) => `${assignment.title} (${plural(assignment.sampleCount, "sample")})`;
+  if (!fragment) {
+    const shown = data.assignments.slice(0, listLimit).map(describe);
+    return `Graded samples per assignment: ${shown.join("; ")}${data.assignments.length > listLimit ? `; and ${data.assignments.length - listLimit} more` : ""}.`;
+  }
+  const matches = findAssignments(fragment, data.assignments);
+  if (matches.length === 0) return noMatch(fragment, data);
+  if (matches.length > 1) return `Several assignments match ${quote(fragment)}: ${matches.slice(0, listLimit).map(describe).join("; ")}.`;
+  const [assignment] = matches as [AssistantAssignment];
+  const advice = assignment.sampleCount === 0 ? " Add 1-2 graded samples in step 3 (Sample Work) of the assignment wizard to calibrate it." : "";
+  return `${quote(assignment.title)} has ${plural(assignment.sampleCount, "graded sample")}.${advice}`;
+}
+
+function answerOpen(fragment: string, data: AssistantData): AssistantAnswer {
+  const matches = findAssignments(fragment, data.assignments);
+  if (matches.length === 0) return { message: noMatch(fragment, data) };
+  if (matches.length > 1) {
+    return { message: `Several assignments match ${quote(fragment)}: ${listInProse(matches.slice(0, listLimit).map((assignment) => quote(assignment.title)))}. Which one should I open?` };
+  }
+  const [assignment] = matches as [AssistantAssignment];
+  return { message: `Opening ${quote(assignment.title)}.`, action: { type: "navigate", to: `/assignments/${encodeURIComponent(assignment.id)}` } };
+}
+
+function answerList(data: AssistantData): string {
+  if (data.assignments.length === 0) return noAssignments;
+  const today = dayInZone(data.now, data.timeZone);
+  const lines = data.assignments.slice(0, listLimit).map((assignment) => {
+    const day = dueDay(assignment.dueDate, data.timeZone);
+    const details = [assignment.status, day ? `due ${formatDay(day, today)}` : "no due date", plural(assignment.sampleCount, "sample")];
+    if (assignment.autogradingEnabled) details.push("auto-grading on");
+    return `\u2022 ${assignment.title}: ${details.join(", ")}`;
+  });
+  const more = data.assignments.length > listLimit ? `\n\u2026and ${data.assignments.length - listLimit} more on the Assignments page (/assignments).` : "";
+  return `You have ${plural(data.assignments.length, "assignment")}:\n${lines.join("\n")}${more}`;
+}
+
+const noProfile = "You haven't set up a teacher profile yet, so there are no defaults to change. Set one up with Chat Setup (/setup-wizard) or Form Setup (/setup).";
+const defaultsNote = "New assignments start from your profile's defaults; existing assignments keep their own settings.";
+
+function answerStrictness(value: number, data: AssistantData): AssistantAnswer {
+  if (!Number.isFinite(value) || value < 0 || value > 100) return { message: "Strictness must be from 0 to 100. Try, for example, \u201cset my strictness to 70\u201d." };
+  if (!Number.isInteger(value)) return { message: "Strictness must be a whole number from 0 to 100." };
+  if (!data.profile) return { message: noProfile };
+  if (data.profile.strictness === value) return { message: `Your strictness is already ${value}.` };
+  const was = data.profile.strictness === undefined ? "" : ` (it was ${data.profile.strictness})`;
+  return { message: `Your default strictness is now ${value}${was}. ${defaultsNote}`, action: { type: "setStrictness", value } };
+}
+
+function answerTone(value: Tone, data: AssistantData): AssistantAnswer {
+  if (!data.profile) return { message: noProfile };
+  if (data.profile.tone === value) return { message: `Your feedback tone is already ${value}.` };
+  const was = data.profile.tone === undefined ? "" : ` (it was ${data.profile.tone})`;
+  return { message: `Your default feedback tone is now ${value}${was}. ${defaultsNote}`, action: { type: "setTone", value } };
+}
+
+function answerCalibrate(data: AssistantData): string {
+  const status = !data.profile
+    ? "You haven't set up a profile yet, so start there."
+    : data.profile.calibrated
+      ? "Your profile is already calibrated; use Recalibrate on the dashboard to start it again."
+      : "Your profile isn't calibrated yet.";
+  return [
+    status,
+    "To calibrate: 1) complete your profile with Chat Setup (/setup-wizard) or Form Setup (/setup): tone, strictness, rubric and at least one graded sample;",
+    "2) for each assignment, in the wizard at /assignments/new, upload 1-2 samples you have graded in step 3 (Sample Work), with the score and your feedback;",
+    "3) in step 4 (Calibration Preview), pick a sample, adjust strictness, tone and feedback length, and press Generate Preview to compare the predicted scores and feedback with yours.",
+  ].join(" ");
+}
+
+const rubricHelp =
+  "Rubrics go in step 2 (Assignment Rubric) of the new-assignment wizard at /assignments/new: upload a .txt, .doc, .docx or .pdf file, or build the criteria by hand with a name, maximum points and performance levels. Your profile's default rubric is set in the rubric step of Chat Setup (/setup-wizard) or Form Setup (/setup).";
+
+export function answerIntent(intent: AssistantIntent, data: AssistantData): AssistantAnswer {
+  switch (intent.type) {
+    case "whatIsDue":
+      return { message: answerDue(intent.when, data) };
+    case "sampleCount":
+      return { message: answerSampleCount(intent.assignment, data) };
+    case "setStrictness":
+      return answerStrictness(intent.value, data);
+    case "setTone":
+      return answerTone(intent.value, data);
+    case "howToCalibrate":
+      return { message: answerCalibrate(data) };
+    case "whereToUploadRubric":
+      return { message: rubricHelp };
+    case "openAssignment":
+      return answerOpen(intent.assignment, data);
+    case "listAssignments":
+      return { message: answerList(data) };
+    case "help":
+      return { message: `${capabilities} Try \u201cWhat's due this week?\u201d or \u201cSet my strictness to 70\u201d. ${providerHelp}` };
+    case "unknown":
+      return { message: `I can't answer that without an AI model. ${providerHelp} ${capabilities}` };
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * A graded sample pasted into the chat: the student's text, the score ("Score: 8/10", "I gave this 85") and the
+ * feedback ("Feedback: ..." or whatever follows the score). An essay is long, so a short message is never read as
+ * one unless the assistant asked for a sample.
+ */
+import { words } from "./text";
+import type { SampleFact } from "./types";
+
+export interface SampleReading {
+  sample?: SampleFact;
+  problems: string[];
+  /** The message looks like a pasted essay, so nothing else should be read from it. */
+  isEssayLike: boolean;
+}
+
+const minimumEssayWords = 40;
+const scoreLine = [
+  /\b(?:score|grade|mark|total|points)\s*[:=-]?\s*(\d{1,3}(?:\.\d+)?)\s*(?:\/|out of)\s*(\d{1,3})\b/i,
+  /\b(?:score|grade|mark|total)\s*[:=-]\s*(-?\d{1,3}(?:\.\d+)?)\s*%?/i,
+  /\bi (?:gave|scored|graded|marked) (?:this|it|the essay|this essay|this one|this paper|the paper|him|her|them)(?: an?| a score of| as)?\s*(-?\d{1,3}(?:\.\d+)?)(?:\s*(?:\/|out of)\s*(\d{1,3}))?/i,
+  /^\s*(\d{1,3}(?:\.\d+)?)\s*(?:\/|out of)\s*(\d{1,3})\s*\.?\s*$/i,
+];
+const feedbackLabel = /^\s*(?:my\s+)?(?:feedback|comments?|notes?|teacher comments?|what i wrote)\s*[:\-\u2013]\s*/i;
+const contentLabel = /^\s*(?:the\s+)?(?:essay|student work|student essay|sample|submission|paper|response|student response|text)\s*[:\-\u2013]\s*/i;
+
+/** Labels that start mid-paragraph get their own line, so one-paragraph pastes split like multi-line ones. */
+function breakAtLabels(message: string): string[] {
+  return message
+    .replace(/\s+(?=(?:score|grade|feedback|comments?|my feedback|my comments)\s*:)/gi, "\n")
+    .replace(/(?<=[.!?"])\s+(?=i (?:gave|scored|graded|marked) (?:this|it|the essay|this essay|this one|this paper|the paper)\b)/gi, "\n")
+    .split("\n");
+}
+
+function readScore(line: string): { score: number; maxScore?: number; rest: string } | undefined {
+  if (words(line).length > 40) return undefined;
+  for (const pattern of scoreLine) {
+    const match = pattern.exec(line);
+    if (!match) continue;
+    const rest = line.slice(match.index + match[0].length).replace(/^\s*(?:[.,;:!-]|because|since)\s*/i, "").trim();
+    return { score: Number(match[1]), ...(match[2] ? { maxScore: Number(match[2]) } : {}), rest };
+  }
+  return undefined;
+}
+
+export function readSample(message: string, isAsked: boolean): SampleReading {
+  const isEssayLike = words(message).length >= minimumEssayWords;
+  const reading: SampleReading = { problems: [], isEssayLike };
+  if (!isEssayLike && !isAsked) return reading;
+
+  const content: string[] = [];
+  const feedback: string[] = [];
+  let mode: "content" | "feedback" = "content";
+  let score: { score: number; maxScore?: number } | undefined;
+  for (const line of breakAtLabels(message)) {
+    if (feedbackLabel.test(line)) {
+      mode = "feedback";
+      feedback.push(line.replace(feedbackLabel, ""));
+      continue;
+    }
+    if (contentLabel.test(line)) {
+      mode = "content";
+      content.push(line.replace(contentLabel, ""));
+      continue;
+    }
+    const found = score ? undefined : readScore(line);
+    if (found) {
+      score = found.maxScore === undefined ? { score: found.score } : { score: found.score, maxScore: found.maxScore };
+      // What a teacher writes after the score is, in practice, the feedback.
+      if (mode === "content") mode = "feedback";
+      if (found.rest) feedback.push(found.rest);
+      continue;
+    }
+    (mode === "content" ? content : feedback).push(line);
+  }
+
+  const firstLine = content.findIndex((line) => line.trim());
+  if (firstLine >= 0 && /:\s*$/.test(content[firstLine]!) && words(content[firstLine]!).length <= 12) content.splice(firstLine, 1);
+  const essay = content.join("\n").trim();
+  const comments = feedback.join("\n").trim();
+  const hasEssay = words(essay).length >= minimumEssayWords;
+
+  if (!score) {
+    if (hasEssay && isAsked) reading.problems.push("What score did you give this one? Add a line such as Score: 8/10 or I gave this 85.");
+    return reading;
+  }
+  if (!hasEssay) {
+    if (isAsked) reading.problems.push("I see a score but not the student's work. Paste the essay itself along with the score and your feedback.");
+    return reading;
+  }
+  if (words(comments).length < 2) {
+    reading.problems.push("I have the essay and the score, but not your feedback. Paste the comments you gave, starting with Feedback:");
+    return reading;
+  }
+  if (score.score <= 0) {
+    reading.problems.push("Score must be above 0");
+    return reading;
+  }
+  if (score.maxScore !== undefined && (score.maxScore <= 0 || score.score > score.maxScore)) {
+    reading.problems.push(`The score ${score.score} is more than the maximum of ${score.maxScore}.`);
+    return reading;
+  }
+  reading.sample = { content: essay, score: score.score, ...(score.maxScore !== undefined ? { maxScore: score.maxScore } : {}), feedback: comments };
+  return reading;
+}

@@ -1,0 +1,82 @@
+import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SampleWork, UpdateAssignmentInput } from "../../../contracts/assignments";
+import type { Criterion, TeacherProfile } from "../../../contracts/teacher-profile";
+import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
+
+/** The list filter of spec section 4, in the order of the tabs. */
+export const listStatuses = ["active", "draft", "archived"] as const satisfies readonly AssignmentStatus[];
+
+/**
+ * Query keys whose joined segments are the URL, so the default data fetcher (spec section 7) can load them:
+ * ["/api/assignments", id] -> GET /api/assignments/{id};
+ * ["/api/assignments/teacher", "{teacherId}?status=active"] -> GET /api/assignments/teacher/{teacherId}?status=active.
+ */
+export const assignmentQueryKey = (id: string) => ["/api/assignments", id] as const;
+export const assignmentListQueryKey = (teacherId: string, status: AssignmentStatus) => ["/api/assignments/teacher", `${encodeURIComponent(teacherId)}?status=${status}`] as const;
+export const allAssignmentListsKey = ["/api/assignments/teacher"] as const;
+export const teacherProfileQueryKey = ["/api/teacher-profile"] as const;
+
+export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number };
+export type PreviewSettings = Pick<GradingSettings, "strictness" | "tone" | "feedbackLength">;
+
+export function fetchTeacherProfile(): Promise<TeacherProfile> {
+  return getJson<TeacherProfile>("/api/teacher-profile");
+}
+
+export function fetchAssignment(id: string): Promise<Assignment> {
+  return getJson<Assignment>(`/api/assignments/${encodeURIComponent(id)}`);
+}
+
+/** A new draft whose grading settings the server seeds from the teacher's profile. */
+export async function createAssignment(teacherId: string): Promise<Assignment> {
+  const response = await apiRequest("POST", "/api/assignments", { teacherId });
+  return (await response.json()) as Assignment;
+}
+
+/** The whole object as the wizard holds it; samples missing from sampleWork are removed by the server. */
+export function toUpdateInput(assignment: Assignment, patch: Partial<UpdateAssignmentInput> = {}): UpdateAssignmentInput {
+  return {
+    title: assignment.title,
+    type: assignment.type,
+    dueDate: assignment.dueDate,
+    prompt: assignment.prompt,
+    rubric: { criteria: assignment.rubric.criteria },
+    sampleWork: assignment.sampleWork.map((sample) => ({ id: sample.id })),
+    status: assignment.status,
+    autogradingEnabled: assignment.autogradingEnabled,
+    gradingSettings: assignment.gradingSettings,
+    ...patch,
+  };
+}
+
+export async function saveAssignment(id: string, input: UpdateAssignmentInput): Promise<Assignment> {
+  const response = await apiRequest("PUT", `/api/assignments/${encodeURIComponent(id)}`, input);
+  return (await response.json()) as Assignment;
+}
+
+async function postForm<T>(url: string, form: FormData): Promise<T> {
+  const response = await fetch(url, { method: "POST", credentials: "include", headers: { Accept: "application/json" }, body: form });
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
+
+/** The document's criteria replace the assignment's rubric on the server; the answer is the new rubric. */
+export function uploadRubric(id: string, file: File): Promise<RubricUploadResult> {
+  const form = new FormData();
+  form.append("rubric", file);
+  return postForm<RubricUploadResult>(`/api/assignments/${encodeURIComponent(id)}/rubric`, form);
+}
+
+export function uploadSample(id: string, sample: { file: File; score: number; feedback: string; criteriaScores: Record<string, number> }): Promise<SampleWork> {
+  const form = new FormData();
+  form.append("sample", sample.file);
+  form.append("score", String(sample.score));
+  form.append("feedback", sample.feedback);
+  form.append("criteriaScores", JSON.stringify(sample.criteriaScores));
+  return postForm<SampleWork>(`/api/assignments/${encodeURIComponent(id)}/samples`, form);
+}
+
+/** Grades the sample with the engine calibrated on the assignment's other samples; the server stores the result. */
+export async function generateCalibrationPreview(id: string, sampleId: string, settings: PreviewSettings): Promise<CalibrationPreview> {
+  const response = await apiRequest("POST", `/api/assignments/${encodeURIComponent(id)}/calibration-preview`, { sampleId, settings });
+  return (await response.json()) as CalibrationPreview;
+}

@@ -1,0 +1,52 @@
+import { Trash2 } from "lucide-react";
+import type { Criterion } from "../../../../contracts/teacher-profile";
+import { formatScore, plural } from "../format";
+
+/** The rubric's criteria with their points and level descriptors; removable in the wizard. */
+export function CriterionList({ criteria, onRemove }: { criteria: readonly Criterion[]; onRemove?: (id: string) => void }) {
+  return (
+    <ul className="grid gap-2.5">
+      {criteria.map((item) => (
+        <li key={item.id} className="flex items-start gap-3 rounded-xl border border-border bg-surface p-3.5">
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="font-medium break-words">{item.name}</p>
+              <p className="shrink-0 text-sm font-semibold tabular-nums text-accent-strong">{plural(Number(formatScore(item.maxPoints)), "point")}</p>
+            </div>
+            {item.descriptors.length ? (
+              <ul aria-label={`${item.name} performance levels`} className="mt-2 grid gap-1 text-sm text-muted-foreground">
+                {item.descriptors.map((descriptor, index) => (
+                  <li key={index} className="flex gap-2">
+                    <span aria-hidden className="mt-2 size-1 shrink-0 rounded-full bg-muted-foreground/60" />
+                    <span className="min-w-0 break-words">{descriptor}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-muted-foreground">No performance levels described.</p>
+            )}
+          </div>
+          {onRemove ? (
+            <button
+              type="button"
+              aria-label={`Remove ${item.name}`}
+              onClick={() => onRemove(item.id)}
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TotalPoints({ total, id }: { total: number; id?: string }) {
+  return (
+    <p id={id} aria-live="polite" className="flex items-baseline justify-between gap-3 rounded-xl bg-accent-soft px-3.5 py-2.5 text-sm text-accent-strong">
+      <span className="font-medium">Total Points</span>
+      <span className="font-semibold tabular-nums">{formatScore(total)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,142 @@
+import { LoaderCircle, Plus, Upload } from "lucide-react";
+import { useRef, useState, type FormEvent } from "react";
+import { assignmentMessages } from "../../../../contracts/assignments";
+import type { Criterion } from "../../../../contracts/teacher-profile";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { uploadRubric } from "../../../features/assignments/api";
+import { CriterionList, TotalPoints } from "../../../features/assignments/components/criterion-list";
+import { totalPoints } from "../../../features/assignments/format";
+import { showFailure, showSuccess } from "../../../features/assignments/toasts";
+import { Field } from "../../../features/teacher-profile/components/form-parts";
+import { acceptedDocuments, fileInputClass, type WizardStepProps } from "./types";
+
+/** Spec section 3: ids are generated locally, "criterion-" plus a timestamp (made unique within this rubric). */
+function newCriterionId(existing: readonly Criterion[]): string {
+  let stamp = Date.now();
+  while (existing.some((item) => item.id === `criterion-${stamp}`)) stamp += 1;
+  return `criterion-${stamp}`;
+}
+
+/** Step 2: upload a rubric document, or build the criteria by hand. */
+export function RubricStep({ draft, update, disabled }: WizardStepProps) {
+  const criteria = draft.rubric.criteria;
+  const [file, setFile] = useState<File>();
+  const [isUploading, setIsUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState("");
+  const [points, setPoints] = useState("");
+  const [descriptors, setDescriptors] = useState("");
+
+  const pointsValue = Number(points);
+  const canAdd = name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0;
+
+  const setCriteria = (next: Criterion[]) => update({ rubric: { criteria: next, totalPoints: totalPoints(next) } });
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file || isUploading) return;
+    setIsUploading(true);
+    try {
+      const rubric = await uploadRubric(draft.id, file);
+      update({ rubric });
+      showSuccess(assignmentMessages.rubricUploaded);
+      setFile(undefined);
+      if (fileInput.current) fileInput.current.value = "";
+    } catch (error) {
+      showFailure(assignmentMessages.rubricFailed, error);
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  function addCriterion(event: FormEvent) {
+    event.preventDefault();
+    if (!canAdd) return;
+    const lines = descriptors
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    setCriteria([...criteria, { id: newCriterionId(criteria), name: name.trim(), maxPoints: pointsValue, descriptors: lines }]);
+    setName("");
+    setPoints("");
+    setDescriptors("");
+  }
+
+  return (
+    <div className="grid gap-8">
+      <form onSubmit={(event) => void upload(event)} aria-labelledby="rubric-upload-heading" className="grid gap-3 rounded-2xl border border-border bg-muted/40 p-4 sm:p-5">
+        <h3 id="rubric-upload-heading" className="font-display text-lg font-semibold tracking-tight">
+          Upload a rubric document
+        </h3>
+        <p id="rubric-file-hint" className="text-sm leading-relaxed text-muted-foreground">
+          A .txt, .doc, .docx or .pdf file up to 10 MB: a table with criteria as rows and points per level, headed sections like “Thesis (20 points)”, or
+          lines like “Evidence - 25 pts: ...”. Its criteria replace the ones below.
+        </p>
+        <div className="grid gap-2">
+          <label htmlFor="rubric-file" className="text-sm font-medium">
+            Rubric document
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <input
+              ref={fileInput}
+              id="rubric-file"
+              type="file"
+              accept={acceptedDocuments}
+              aria-describedby="rubric-file-hint"
+              disabled={isUploading}
+              onChange={(event) => setFile(event.target.files?.[0])}
+              className={fileInputClass}
+            />
+            <Button type="submit" variant="outline" disabled={!file || isUploading || disabled}>
+              {isUploading ? <LoaderCircle aria-hidden className="animate-spin" /> : <Upload aria-hidden />}
+              {isUploading ? "Uploading..." : "Upload Rubric"}
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <section aria-labelledby="criteria-heading" className="grid gap-3">
+        <h3 id="criteria-heading" className="font-display text-lg font-semibold tracking-tight">
+          Criteria ({criteria.length})
+        </h3>
+        {criteria.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-input p-4 text-sm text-muted-foreground">No criteria yet. Upload a rubric above or add criteria below.</p>
+        ) : (
+          <CriterionList criteria={criteria} onRemove={(id) => setCriteria(criteria.filter((item) => item.id !== id))} />
+        )}
+        <TotalPoints total={totalPoints(criteria)} />
+      </section>
+
+      <form onSubmit={addCriterion} aria-labelledby="criterion-add-heading" className="grid gap-4 rounded-2xl border border-border bg-muted/40 p-4 sm:p-5">
+        <h3 id="criterion-add-heading" className="font-display text-lg font-semibold tracking-tight">
+          Add a criterion
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+          <Field label="Criterion name" htmlFor="criterion-name">
+            <Input id="criterion-name" value={name} maxLength={200} placeholder="e.g. Thesis" onChange={(event) => setName(event.target.value)} />
+          </Field>
+          <Field label="Maximum points" htmlFor="criterion-points">
+            <Input id="criterion-points" type="number" inputMode="decimal" min={0} max={1000} value={points} onChange={(event) => setPoints(event.target.value)} />
+          </Field>
+        </div>
+        <Field label="Performance level descriptors" htmlFor="criterion-descriptors" hint="One level per line, e.g. “4 - Clear, arguable thesis that frames the essay”.">
+          <Textarea
+            id="criterion-descriptors"
+            rows={4}
+            value={descriptors}
+            aria-describedby="criterion-descriptors-hint"
+            onChange={(event) => setDescriptors(event.target.value)}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" variant="outline" disabled={!canAdd}>
+            <Plus aria-hidden />
+            Add Criterion
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

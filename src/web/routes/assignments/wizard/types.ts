@@ -1,0 +1,14 @@
+import type { Assignment, GradingSettings } from "../../../../contracts/assignments";
+
+export type WizardStepProps = {
+  /** The assignment as the wizard holds it; saved as a whole on Next and Finish. */
+  draft: Assignment;
+  update: (patch: Partial<Assignment>) => void;
+  updateSettings: (patch: Partial<GradingSettings>) => void;
+  /** True while the wizard saves: the step's own actions wait. */
+  disabled: boolean;
+};
+
+export const acceptedDocuments = ".txt,.doc,.docx,.pdf";
+export const fileInputClass =
+  "block w-full min-w-0 text-sm text-muted-foreground file:mr-3 file:inline-flex file:h-10 file:cursor-pointer file:rounded-lg file:border file:border-input file:bg-surface file:px-4 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-lg";

@@ -1,0 +1,501 @@
+import { addMonths, format, setDate } from "date-fns";
+import { eq, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignmentMessages } from "../../src/contracts/assignments";
+import { assignments } from "../../src/server/db/schema";
+import { startE2eApp, type E2eApp } from "../support/e2e";
+import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { fixturesDir } from "../support/uploads";
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+afterAll(() => app?.stop());
+
+const db = () => app.server.deps.database.db;
+const phone = { width: 360, height: 740 };
+const desktop = { width: 1280, height: 800 };
+const shots = "test-results/assignments";
+const fixture = (relative: string) => path.join(fixturesDir, relative);
+type Teacher = Awaited<ReturnType<typeof signInAsNewTeacher>>;
+
+async function signedInPage(viewport = desktop, withProfile = true): Promise<{ page: Page; teacher: Teacher }> {
+  const page = await app.newPage(viewport);
+  page.setDefaultTimeout(15_000);
+  const teacher = await signInAsNewTeacher(app, page, "asg");
+  if (withProfile) {
+    const saved = await teacher.client.put("/api/teacher-profile", { name: "Ms. Rivera", school: "Lincoln High", course: "English 10", tone: "direct", strictness: 70, feedbackLength: "detailed" });
+    expect(saved.status).toBe(200);
+  }
+  return { page, teacher };
+}
+
+/** What a person reads: the rendered text, with the spaces between blocks. */
+async function textOf(locator: Locator): Promise<string> {
+  await locator.waitFor();
+  return (await locator.innerText()).replace(/\s+/g, " ").trim();
+}
+
+/** The one toast on screen (spec: at most one visible). */
+function toastWith(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
+}
+
+/** A request the test releases by hand, so in-flight states ("Generating Preview...") can be seen. */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function expectStep(page: Page, step: number, title: string) {
+  await page.getByText(`Step ${step} of 5`, { exact: true }).waitFor();
+  await page.getByRole("heading", { level: 2, name: title }).waitFor();
+}
+
+async function openWizard(page: Page) {
+  await page.goto(`${app.url}/assignments/new`);
+  await page.getByRole("heading", { level: 1, name: "Create New Assignment" }).waitFor();
+  await expectStep(page, 1, "Assignment Details");
+}
+
+async function next(page: Page, step: number, title: string) {
+  await page.getByRole("button", { name: "Next" }).click();
+  await expectStep(page, step, title);
+}
+
+/** Chooses the 5th of next month from the calendar; returns that day. */
+async function pickDueDate(page: Page): Promise<Date> {
+  const day = setDate(addMonths(new Date(), 1), 5);
+  await page.getByRole("button", { name: "Due date Pick a date" }).click();
+  const calendar = page.getByRole("dialog");
+  await calendar.getByRole("button", { name: "Go to the Next Month" }).click();
+  await page.screenshot({ path: `${shots}/wizard-1-calendar-${page.viewportSize()?.width}.png` });
+  await calendar.getByRole("button", { name: format(day, "PPPP") }).click();
+  await calendar.waitFor({ state: "detached" });
+  await page.getByRole("button", { name: `Due date ${format(day, "PPP")}` }).waitFor();
+  return day;
+}
+
+async function fillDetails(page: Page, details: { title: string; type: string; prompt: string }) {
+  await page.getByLabel("Title", { exact: true }).fill(details.title);
+  await page.getByRole("combobox", { name: "Type" }).click();
+  const options = await page.getByRole("option").allTextContents();
+  expect(options).toEqual(["Argumentative Essay", "Reflection", "Lab Report", "Research Paper", "Creative Writing", "Analysis", "Other"]);
+  await page.getByRole("option", { name: details.type, exact: true }).click();
+  await page.getByLabel("Prompt", { exact: true }).fill(details.prompt);
+}
+
+async function addSample(page: Page, file: string, score: string, feedback: string, criterionScores: Record<string, string> = {}) {
+  await page.getByLabel("Student work", { exact: true }).setInputFiles(fixture(file));
+  await page.getByLabel("Overall score", { exact: true }).fill(score);
+  for (const [label, value] of Object.entries(criterionScores)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel("Feedback", { exact: true }).fill(feedback);
+  await page.getByRole("button", { name: "Add Sample" }).click();
+  await toastWith(page, assignmentMessages.sampleUploaded).waitFor();
+}
+
+async function generatePreview(page: Page) {
+  const release = await holdRequests(page, "**/calibration-preview");
+  await page.getByRole("button", { name: "Generate Preview" }).click();
+  const running = page.getByRole("button", { name: "Generating Preview..." });
+  await running.waitFor();
+  expect(await running.isDisabled()).toBe(true);
+  release();
+  await page.getByText("Confidence Score", { exact: true }).waitFor();
+  expect(await textOf(page.getByText(/^\d{1,3}%$/).first())).toMatch(/^\d{1,3}%$/);
+  await page.getByRole("region", { name: "Generated feedback" }).waitFor();
+  await page.getByRole("region", { name: "Original feedback" }).waitFor();
+}
+
+/** The card under Active, and its figures as one line of text. */
+async function activeCard(page: Page, title: string): Promise<string> {
+  await page.getByRole("tab", { name: "Active", selected: true }).waitFor();
+  const card = page.getByRole("list", { name: "Active assignments" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
+  return (await textOf(card)).replace(/\s+/g, " ");
+}
+
+function allowOnly(page: Page, statuses: number[]) {
+  const expected = statuses.map((status) => `the server responded with a status of ${status}`);
+  const other = app.consoleErrors(page).filter((line) => !(line.startsWith("Failed to load resource") && expected.some((text) => line.includes(text))));
+  expect(other).toEqual([]);
+}
+
+describe("assignment list", () => {
+  it("shows the three tabs with their empty texts and the way to a first assignment", async () => {
+    const { page } = await signedInPage();
+    await page.goto(`${app.url}/assignments`);
+    await page.getByRole("heading", { level: 1, name: "Assignments" }).waitFor();
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Active", "Drafts", "Archived"]);
+    await page.getByText("No active assignments", { exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "Create your first assignment" }).getAttribute("href")).toBe("/assignments/new");
+    expect(await page.getByRole("link", { name: "New Assignment" }).getAttribute("href")).toBe("/assignments/new");
+    await page.screenshot({ path: `${shots}/list-empty-1280.png`, fullPage: true });
+
+    await page.getByRole("tab", { name: "Drafts" }).click();
+    await page.getByText("No draft assignments", { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("?status=draft");
+    await page.getByRole("tab", { name: "Archived" }).click();
+    await page.getByText("No archived assignments", { exact: true }).waitFor();
+    app.assertNoConsoleErrors(page);
+  });
+
+  it("shows a tab's loading text while the list is on its way", async () => {
+    const { page } = await signedInPage(phone);
+    const release = await holdRequests(page, "**/api/assignments/teacher/**");
+    await page.goto(`${app.url}/assignments`);
+    expect(await textOf(page.getByRole("status").filter({ hasText: "Loading active assignments..." }))).toBe("Loading active assignments...");
+    release();
+    await page.getByText("No active assignments", { exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/list-empty-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    app.assertNoConsoleErrors(page);
+  });
+});
+
+describe("new-assignment wizard", () => {
+  it("sends a teacher without a profile to /setup", async () => {
+    const { page, teacher } = await signedInPage(desktop, false);
+    await page.goto(`${app.url}/assignments/new`);
+    await page.waitForURL(`${app.url}/setup`);
+    expect(await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id))).toEqual([]);
+    allowOnly(page, [404]);
+  });
+
+  it("creates an assignment through all five steps with a manual rubric, and shows its card under Active", async () => {
+    const { page, teacher } = await signedInPage();
+    await page.goto(`${app.url}/assignments`);
+    await page.getByText("No active assignments", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "New Assignment" }).click();
+    await page.getByRole("heading", { level: 1, name: "Create New Assignment" }).waitFor();
+    await expectStep(page, 1, "Assignment Details");
+    expect(await page.getByRole("progressbar", { name: "Wizard progress" }).getAttribute("aria-valuenow")).toBe("1");
+    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Finish" }).count()).toBe(0);
+
+    // Step 1: details, with the calendar.
+    await fillDetails(page, { title: "Photosynthesis lab write-up", type: "Lab Report", prompt: "Describe your method and explain the rate of oxygen production." });
+    const due = await pickDueDate(page);
+    await page.screenshot({ path: `${shots}/wizard-1-details-1280.png`, fullPage: true });
+    await next(page, 2, "Assignment Rubric");
+    const [draft] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
+    expect(draft).toMatchObject({ title: "Photosynthesis lab write-up", type: "lab_report", status: "draft", dueDate: format(due, "yyyy-MM-dd") });
+    expect(draft!.gradingSettings).toMatchObject({ tone: "direct", strictness: 70, feedbackLength: "detailed", latePenalty: 10, maxLateDays: 7, plagiarismThreshold: 20 });
+
+    // Back moves without losing what was typed.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expectStep(page, 1, "Assignment Details");
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Photosynthesis lab write-up");
+    await next(page, 2, "Assignment Rubric");
+
+    // Step 2: criteria by hand; Add Criterion waits for a name and points; Total Points adds and subtracts.
+    const add = page.getByRole("button", { name: "Add Criterion" });
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel("Criterion name").fill("Method");
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel("Maximum points").fill("20");
+    await page.getByLabel("Performance level descriptors").fill("20 - Every step repeatable\n10 - Some steps missing\n0 - No method");
+    await add.click();
+    const total = page.getByText("Total Points", { exact: true }).locator("..");
+    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 20");
+    for (const [name, points] of [["Analysis", "15"], ["Spelling", "5"]] as const) {
+      await page.getByLabel("Criterion name").fill(name);
+      await page.getByLabel("Maximum points").fill(points);
+      await add.click();
+    }
+    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 40");
+    await page.getByRole("button", { name: "Remove Spelling" }).click();
+    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 35");
+    await page.getByRole("list", { name: "Method performance levels" }).getByText("10 - Some steps missing").waitFor();
+    await page.screenshot({ path: `${shots}/wizard-2-rubric-1280.png`, fullPage: true });
+    await next(page, 3, "Sample Work");
+
+    // Step 3: two graded samples (a .pdf and a .docx); Add Sample waits for file, feedback and a score above 0.
+    await page.getByText(/Upload 1-2 graded samples to calibrate the AI/).waitFor();
+    const addSampleButton = page.getByRole("button", { name: "Add Sample" });
+    expect(await addSampleButton.isDisabled()).toBe(true);
+    await page.getByLabel("Student work", { exact: true }).setInputFiles(fixture("documents/student-essay.pdf"));
+    await page.getByLabel("Feedback", { exact: true }).fill("Clear method; the analysis needs numbers.");
+    await page.getByLabel("Overall score", { exact: true }).fill("0");
+    expect(await addSampleButton.isDisabled()).toBe(true);
+    expect(await page.getByLabel("Overall score", { exact: true }).getAttribute("max")).toBe("35");
+    await page.getByLabel("Overall score", { exact: true }).fill("28");
+    await page.getByLabel("Method (0-20)").fill("17");
+    await page.getByLabel("Analysis (0-15)").fill("11");
+    await addSampleButton.click();
+    await toastWith(page, assignmentMessages.sampleUploaded).waitFor();
+    await page.getByText("Sample 1: student-essay.pdf", { exact: true }).waitFor();
+    await addSample(page, "documents/student-essay.docx", "21", "Method incomplete; good discussion.", { "Method (0-20)": "12", "Analysis (0-15)": "9" });
+    const firstSample = page.getByRole("listitem").filter({ hasText: "Sample 1: student-essay.pdf" });
+    expect((await textOf(firstSample.getByText(/^Overall score:/))).replace(/\s+/g, " ")).toBe("Overall score: 28 / 35");
+    const viewContent = firstSample.getByRole("button", { name: "View Content" });
+    expect(await viewContent.getAttribute("aria-expanded")).toBe("false");
+    await viewContent.click();
+    expect(await viewContent.getAttribute("aria-expanded")).toBe("true");
+    await firstSample.getByText(/Every morning at 6:15, my alarm goes off/).waitFor();
+    await firstSample.getByRole("button", { name: "Criterion Scores" }).click();
+    await firstSample.getByText("17/20", { exact: true }).waitFor();
+    await firstSample.getByRole("button", { name: "View Feedback" }).click();
+    await firstSample.getByText("Clear method; the analysis needs numbers.").waitFor();
+    await page.screenshot({ path: `${shots}/wizard-3-samples-1280.png`, fullPage: true });
+    await next(page, 4, "Calibration Preview");
+
+    // Step 4: the first sample preselected, settings, the preview calibrated on the other sample.
+    expect(await textOf(page.getByRole("combobox", { name: "Sample to preview" }))).toBe("Sample 1: student-essay.pdf");
+    await page.getByLabel("Strictness").fill("80");
+    await page.getByRole("radio", { name: /^Gentle/ }).check();
+    await page.getByRole("radio", { name: /^Short/ }).check();
+    await generatePreview(page);
+    await page.getByText("Calibrated on 1 other sample", { exact: true }).waitFor();
+    await page.getByRole("img", { name: /^Method: predicted [\d.]+, actual 17, out of 20$/ }).waitFor();
+    await page.getByRole("img", { name: /^Analysis: predicted [\d.]+, actual 11, out of 15$/ }).waitFor();
+    await page.screenshot({ path: `${shots}/wizard-4-preview-1280.png`, fullPage: true });
+    await next(page, 5, "Review & Finalize");
+
+    // Step 5: the summary, the settings chosen in step 4, the guardrails and their hidden fields.
+    const summary = page.getByRole("region", { name: "Summary" });
+    for (const [term, value] of [["Title", "Photosynthesis lab write-up"], ["Type", "Lab Report"], ["Due date", format(due, "PPP")], ["Total points", "35"], ["Criteria", "2"], ["Samples", "2"]] as const) {
+      expect(await textOf(summary.getByText(term, { exact: true }).locator("xpath=following-sibling::dd")), term).toBe(value);
+    }
+    const settings = page.getByRole("region", { name: "Grading settings" });
+    await settings.getByText("Gentle", { exact: true }).waitFor();
+    await settings.getByText("80 / 100", { exact: true }).waitFor();
+    await settings.getByText("Short", { exact: true }).waitFor();
+    await settings.getByText("30% grammar, 70% content", { exact: true }).waitFor();
+    await page.getByText(/Grades with confidence above 85% are accepted automatically/).waitFor();
+    expect(await page.getByLabel(/Penalty per day/).count()).toBe(0);
+    expect(await page.getByLabel("Maximum late days").count()).toBe(0);
+    await page.getByRole("combobox", { name: "Late submission policy" }).click();
+    await page.getByRole("option", { name: "Percentage off per day" }).click();
+    expect(await page.getByLabel("Penalty per day (%)").inputValue()).toBe("10");
+    expect(await page.getByLabel("Maximum late days").inputValue()).toBe("7");
+    await page.getByLabel("Maximum late days").fill("3");
+    expect(await page.getByLabel("Similarity threshold").count()).toBe(0);
+    await page.getByRole("switch", { name: "Plagiarism check" }).click();
+    expect(await page.getByLabel("Similarity threshold").inputValue()).toBe("20");
+    await page.getByLabel("Auto-accept threshold").fill("90");
+    await page.screenshot({ path: `${shots}/wizard-5-review-1280.png`, fullPage: true });
+    await page.getByRole("button", { name: "Finish" }).click();
+
+    await page.waitForURL(`${app.url}/assignments`);
+    await toastWith(page, assignmentMessages.created).waitFor();
+    const card = await activeCard(page, "Photosynthesis lab write-up");
+    expect(card).toContain("Lab Report");
+    expect(card).toContain("Auto-grading");
+    expect(card).toContain("35 points");
+    expect(card).toContain("2 criteria");
+    expect(card).toContain(`Due ${format(due, "MMM d, yyyy")}`);
+    expect(card).toContain("2 samples");
+    await page.screenshot({ path: `${shots}/list-cards-1280.png`, fullPage: true });
+
+    const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
+    expect(row).toMatchObject({ status: "active", autogradingEnabled: true });
+    expect(row!.criteria.map((item) => [item.name, item.maxPoints])).toEqual([["Method", 20], ["Analysis", 15]]);
+    expect(row!.criteria[0]!.id).toMatch(/^criterion-\d+$/);
+    expect(row!.gradingSettings).toMatchObject({
+      tone: "gentle",
+      strictness: 80,
+      feedbackLength: "short",
+      autoAcceptThreshold: 90,
+      latePolicyType: "percentage",
+      latePenalty: 10,
+      maxLateDays: 3,
+      plagiarismCheck: true,
+      plagiarismThreshold: 20,
+    });
+    expect(row!.calibrationPreview).toMatchObject({ calibratedOn: 1 });
+
+    // The card opens the detail page: details, rubric, samples, settings, the preview, the fit and the submissions note.
+    await page.getByRole("link", { name: "Photosynthesis lab write-up" }).click();
+    await page.getByRole("heading", { level: 1, name: "Photosynthesis lab write-up" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/assignments/${row!.id}`);
+    for (const section of ["Details", "Rubric", "Sample work", "Grading settings", "Calibration", "Student submissions"]) {
+      await page.getByRole("heading", { level: 2, name: section }).waitFor();
+    }
+    await page.getByText(/Each of your 2 samples was graded by the engine calibrated on the others only/).waitFor();
+    await page.getByText("Calibrated on 1 other sample", { exact: true }).waitFor();
+    await page.getByText(/Student submissions arrive with the next release/).waitFor();
+    await page.getByText("Percentage off per day", { exact: false }).or(page.getByText("10% off per day, up to 3 days late")).first().waitFor();
+    await page.screenshot({ path: `${shots}/detail-1280.png`, fullPage: true });
+    expect(await page.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(`/assignments/${row!.id}/edit`);
+    app.assertNoConsoleErrors(page);
+  });
+
+  it("creates one from an uploaded .docx rubric, after a rubric without points is refused with the reason", async () => {
+    const { page, teacher } = await signedInPage();
+    await openWizard(page);
+    await fillDetails(page, { title: "Should schools ban phones?", type: "Argumentative Essay", prompt: "Take a position and defend it." });
+    await next(page, 2, "Assignment Rubric");
+
+    const upload = page.getByRole("button", { name: "Upload Rubric" });
+    expect(await upload.isDisabled()).toBe(true);
+    await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture("rubrics/book-report-no-points.txt"));
+    await upload.click();
+    const refused = toastWith(page, assignmentMessages.rubricFailed);
+    expect(await textOf(refused)).toContain(assignmentMessages.noCriteria);
+
+    await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture("rubrics/argumentative-essay-table.docx"));
+    await upload.click();
+    await toastWith(page, assignmentMessages.rubricUploaded).waitFor();
+    const expected = (JSON.parse(readFileSync(fixture("rubrics/expected.json"), "utf8")) as Record<string, { name: string; maxPoints: number }[]>)["argumentative-essay-table.docx"]!;
+    for (const item of expected) await page.getByRole("button", { name: `Remove ${item.name}` }).waitFor();
+    const expectedTotal = expected.reduce((sum, item) => sum + item.maxPoints, 0);
+    expect((await textOf(page.getByText("Total Points", { exact: true }).locator(".."))).replace(/\s+/g, " ")).toBe(`Total Points ${expectedTotal}`);
+    await next(page, 3, "Sample Work");
+
+    await addSample(page, "documents/student-essay.pdf", String(expectedTotal - 4), "Strong claim; weigh the counterargument.");
+    await next(page, 4, "Calibration Preview");
+    await generatePreview(page);
+    await page.getByText(/^Calibrated on 0 other samples/).waitFor();
+    await next(page, 5, "Review & Finalize");
+    await page.getByRole("region", { name: "Summary" }).getByText("Not set", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Finish" }).click();
+
+    await page.waitForURL(`${app.url}/assignments`);
+    await toastWith(page, assignmentMessages.created).waitFor();
+    const card = await activeCard(page, "Should schools ban phones?");
+    for (const text of ["Argumentative Essay", "Auto-grading", `${expectedTotal} points`, `${expected.length} criteria`, "No due date", "1 sample"]) expect(card).toContain(text);
+
+    const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
+    expect(row!.criteria.map((item) => item.name)).toEqual(expected.map((item) => item.name));
+    allowOnly(page, [422]);
+  });
+
+  it("does not move on when the server fails to save, and moves once it saves again", async () => {
+    const { page, teacher } = await signedInPage(phone);
+    await openWizard(page);
+    await page.getByLabel("Title", { exact: true }).fill("FAIL THIS SAVE");
+    // A real failure inside the server's save: a trigger that refuses this title on update.
+    await db().execute(sql.raw(`create or replace function refuse_assignment_save() returns trigger language plpgsql as $$
+      begin if new.title = 'FAIL THIS SAVE' then raise exception 'forced failure for the test'; end if; return new; end $$`));
+    await db().execute(sql.raw("create trigger refuse_assignment_save before update on assignments for each row execute function refuse_assignment_save()"));
+    try {
+      await page.getByRole("button", { name: "Next" }).click();
+      await toastWith(page, assignmentMessages.saveFailed).waitFor();
+      await page.getByRole("button", { name: "Next" }).waitFor();
+      await expectStep(page, 1, "Assignment Details");
+      await page.screenshot({ path: `${shots}/wizard-save-failed-360.png`, fullPage: true });
+    } finally {
+      await db().execute(sql.raw("drop trigger if exists refuse_assignment_save on assignments"));
+    }
+    const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
+    expect(row!.title).toBe("");
+    await next(page, 2, "Assignment Rubric");
+    allowOnly(page, [500]);
+  });
+
+  it("does not finish an assignment without a title, and says why", async () => {
+    const { page, teacher } = await signedInPage(phone);
+    await openWizard(page);
+    await next(page, 2, "Assignment Rubric");
+    await next(page, 3, "Sample Work");
+    await next(page, 4, "Calibration Preview");
+    expect(await page.getByRole("button", { name: "Generate Preview" }).isDisabled()).toBe(true);
+    await next(page, 5, "Review & Finalize");
+    await page.getByRole("region", { name: "Summary" }).getByText("Untitled assignment", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Finish" }).click();
+    await toastWith(page, assignmentMessages.finalizeFailed).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Add a title" }).waitFor();
+    await expectStep(page, 5, "Review & Finalize");
+    expect(new URL(page.url()).pathname).toBe("/assignments/new");
+    const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
+    expect(row).toMatchObject({ status: "draft", autogradingEnabled: false });
+    allowOnly(page, [400]);
+  });
+
+  it("toasts when the draft cannot be created", async () => {
+    const { page } = await signedInPage(phone);
+    await page.route("**/api/assignments", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.continue()));
+    await page.goto(`${app.url}/assignments/new`);
+    const failed = toastWith(page, assignmentMessages.createFailed);
+    expect(await textOf(failed)).toContain("Error");
+    await page.getByRole("button", { name: "Try again" }).waitFor();
+    allowOnly(page, [500]);
+  });
+});
+
+describe("archive, restore, edit and phones", () => {
+  it("archives and restores from the card and the detail page, and edits without a new draft", async () => {
+    const { page, teacher } = await signedInPage(phone);
+    const created = await teacher.client.post("/api/assignments", { teacherId: teacher.id });
+    expect(created.status).toBe(201);
+    const body = created.data;
+    const saved = await teacher.client.put(`/api/assignments/${body.id}`, {
+      ...body,
+      title: "Reflection on the field trip",
+      type: "reflection",
+      dueDate: "2025-03-05",
+      rubric: { criteria: [{ id: "criterion-1", name: "Insight", maxPoints: 10, descriptors: ["10 - Deep", "5 - Surface"] }] },
+      status: "active",
+      autogradingEnabled: true,
+    });
+    expect(saved.status).toBe(200);
+
+    await page.goto(`${app.url}/assignments`);
+    const card = await activeCard(page, "Reflection on the field trip");
+    for (const text of ["Reflection", "Auto-grading", "10 points", "1 criterion", "Due Mar 5, 2025", "0 samples"]) expect(card).toContain(text);
+    await page.screenshot({ path: `${shots}/list-cards-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    await page.getByRole("button", { name: "Archive Reflection on the field trip" }).click();
+    await toastWith(page, "Assignment archived.").waitFor();
+    await page.getByText("No active assignments", { exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Archived" }).click();
+    await page.getByRole("button", { name: "Restore Reflection on the field trip" }).click();
+    await page.getByText("No archived assignments", { exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Active" }).click();
+
+    // Keyboard: Tab reaches the card's link (after the header, New Assignment and the tabs) and Enter opens it.
+    let focused = "";
+    for (let presses = 0; presses < 12 && focused !== "Reflection on the field trip"; presses++) {
+      await page.keyboard.press("Tab");
+      focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    }
+    expect(focused).toBe("Reflection on the field trip");
+    await page.screenshot({ path: `${shots}/list-card-focus-360.png` });
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Reflection on the field trip" }).waitFor();
+    await page.getByText("March 5th, 2025", { exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/detail-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.getByRole("button", { name: "Archive" }).click();
+    await page.getByRole("button", { name: "Restore" }).waitFor();
+    expect((await db().select().from(assignments).where(eq(assignments.id, body.id)))[0]!.status).toBe("archived");
+    await page.getByRole("button", { name: "Restore" }).click();
+    await page.getByRole("button", { name: "Archive" }).waitFor();
+
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { level: 1, name: "Edit Assignment" }).waitFor();
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Reflection on the field trip");
+    await page.getByRole("button", { name: "Due date March 5th, 2025" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Wednesday, March 5th, 2025, selected" }).waitFor();
+    await page.waitForTimeout(300); // let the popover finish fading in for the screenshot
+    await page.screenshot({ path: `${shots}/wizard-1-calendar-360.png` });
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.screenshot({ path: `${shots}/wizard-1-details-360.png`, fullPage: true });
+    await next(page, 2, "Assignment Rubric");
+    await page.screenshot({ path: `${shots}/wizard-2-rubric-360.png`, fullPage: true });
+    await next(page, 3, "Sample Work");
+    await page.screenshot({ path: `${shots}/wizard-3-samples-360.png`, fullPage: true });
+    await next(page, 4, "Calibration Preview");
+    await page.screenshot({ path: `${shots}/wizard-4-preview-360.png`, fullPage: true });
+    await next(page, 5, "Review & Finalize");
+    await page.getByRole("switch", { name: "Plagiarism check" }).click();
+    await page.screenshot({ path: `${shots}/wizard-5-review-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.waitForURL(`${app.url}/assignments/${body.id}`);
+    expect(await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id))).toHaveLength(1);
+    app.assertNoConsoleErrors(page);
+  });
+});
