@@ -10,6 +10,7 @@ import { requestLogging } from "./http/logging";
 import { serveClient } from "./http/static-files";
 import { registerApiDocs } from "./routes/api-docs";
 import { registerAssignmentRoutes } from "./routes/assignments";
+import { registerAssistantRoutes } from "./routes/assistant";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSystemRoutes(router, deps);
   registerDocumentRoutes(router, deps);
   registerAssignmentRoutes(router, deps);
+  registerAssistantRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

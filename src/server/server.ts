@@ -11,6 +11,7 @@ import { createLogger } from "./logger";
 import { createAuth } from "./auth/auth";
 import { createLocalFileStorage } from "./integrations/storage/file-storage";
 import { loadSpellChecker } from "./integrations/spelling/load-spell-checker";
+import { createImageTextReader } from "./integrations/ocr/image-text-reader";
 import { resolveAuthSecret } from "./services/app-settings";
 import packageJson from "../../package.json" with { type: "json" };
 
@@ -59,7 +60,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const storage = createLocalFileStorage(env.DATA_DIR);
   const spellChecker = await loadSpellChecker();
-  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, publicUrl, staticRoot, version: packageJson.version };
+  const ocr = createImageTextReader();
+  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, staticRoot, version: packageJson.version };
   ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;
@@ -80,6 +82,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         closable.closeIdleConnections?.();
       });
+      await ocr.close();
       await database.close();
     })());
 

@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
 export type FakeBehaviour =
   | { kind: "answer"; content: (request: FakeChatRequest) => string }
   | { kind: "slow"; delayMs: number; content?: (request: FakeChatRequest) => string }
-  | { kind: "http-error"; status: number; message: string };
+  | { kind: "http-error"; status: number; message: string }
+  /** Answers the next requests in order: a tool call (the model asking to run a tool) or text. */
+  | { kind: "script"; replies: Array<{ toolCall: { name: string; arguments: Record<string, unknown> } } | { content: string }> };
 
 export interface FakeChatRequest {
   model: string;
@@ -25,6 +27,23 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function toolCallCompletion(model: string, name: string, args: Record<string, unknown>) {
+  return {
+    id: `chatcmpl-fake-${Date.now()}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: null, tool_calls: [{ id: `call_${Date.now()}`, type: "function", function: { name, arguments: JSON.stringify(args) } }] },
+        finish_reason: "tool_calls",
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
 }
 
 function completion(model: string, content: string) {
@@ -57,6 +76,12 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "an
     const current = behaviour;
     if (current.kind === "http-error") {
       res.writeHead(current.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: current.message } }));
+      return;
+    }
+    if (current.kind === "script") {
+      const reply = current.replies.shift() ?? { content: "" };
+      const answer = "toolCall" in reply ? toolCallCompletion(request.model, reply.toolCall.name, reply.toolCall.arguments) : completion(request.model, reply.content);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
       return;
     }
     if (current.kind === "slow") {

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { Auth } from "../auth/auth";
 import type { FileStorage } from "../integrations/storage/file-storage";
+import type { ImageTextReader } from "../integrations/ocr/image-text-reader";
 import type { SpellChecker } from "../../core/grading";
 
 /** Everything a route may use, built once at boot (or per test) and passed to createApp. */
@@ -14,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   auth: Auth;
   storage: FileStorage;
+  /** Offline OCR for uploaded images. */
+  ocr: ImageTextReader;
   /** The grading engine's spell checker, loaded once per process. */
   spellChecker: SpellChecker;
   /** The address people use to reach this server (links in e-mails, trusted origin). */

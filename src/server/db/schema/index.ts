@@ -4,3 +4,4 @@ export * from "./outbox";
 export * from "./profiles";
 export * from "./teacher-profiles";
 export * from "./assignments";
+export * from "./chat";

@@ -1,0 +1,117 @@
+import { desc, eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { ChatResponse } from "../../contracts/assistant";
+import { answerIntent, findAssignments, recognizeIntent, type AssistantAction, type AssistantData } from "../../core/assistant";
+import type { Db } from "../db/client";
+import { AppError } from "../http/app-error";
+import { chatMessages } from "../db/schema";
+import { answerWithModel, type ChatTurn, type TeacherTools } from "../integrations/ai/chat-model";
+import type { AiConfig } from "../integrations/ai";
+import { listAssignments } from "./assignments";
+import { findTeacherProfile, upsertTeacherProfile } from "./teacher-profiles";
+
+export interface ChatDeps {
+  db: Db;
+  logger: Logger;
+  ai?: AiConfig;
+}
+
+export async function listChatMessages(db: Db, teacherId: string, limit: number) {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.teacherId, teacherId)).orderBy(desc(chatMessages.createdAt)).limit(limit);
+  return rows.reverse().map((row) => ({ id: row.id, role: row.role as "user" | "assistant", content: row.content, createdAt: row.createdAt.toISOString() }));
+}
+
+export async function clearChat(db: Db, teacherId: string): Promise<void> {
+  await db.delete(chatMessages).where(eq(chatMessages.teacherId, teacherId));
+}
+
+/**
+ * Answers the dashboard chat. Requests the built-in assistant recognises are answered from the teacher's own data;
+ * anything else goes to the configured model (with tools scoped to this teacher) or gets an honest "needs a provider".
+ */
+export async function answerChat(deps: ChatDeps, teacherId: string, message: string, timeZone?: string): Promise<ChatResponse> {
+  const data = await assistantData(deps.db, teacherId, timeZone);
+  const intent = recognizeIntent(message);
+  let response: ChatResponse;
+  if (intent.type === "unknown" && deps.ai) {
+    response = await answerFromModel(deps, teacherId, message, data).catch((error: unknown) => {
+      deps.logger.error({ err: error }, "the AI provider failed to answer the chat");
+      throw new AppError("unavailable", 'The AI provider did not answer. Try again in a moment; the built-in assistant still answers what it knows (type "help").');
+    });
+  } else {
+    const answer = answerIntent(intent, data);
+    if (answer.action) await applyAction(deps.db, teacherId, answer.action);
+    response = { message: answer.message, ...(answer.action ? { action: answer.action } : {}), source: "builtin" };
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(chatMessages).values({ teacherId, role: "user", content: message });
+    // A later timestamp keeps the order stable when both land in the same millisecond.
+    await tx.insert(chatMessages).values({ teacherId, role: "assistant", content: response.message, createdAt: new Date(Date.now() + 1) });
+  });
+  return response;
+}
+
+async function assistantData(db: Db, teacherId: string, timeZone?: string): Promise<AssistantData> {
+  const [assignments, profile] = await Promise.all([listAssignments(db, teacherId), findTeacherProfile(db, teacherId)]);
+  return {
+    now: new Date(),
+    ...(timeZone && isTimeZone(timeZone) ? { timeZone } : {}),
+    assignments: assignments.map((item) => ({
+      id: item.id,
+      title: item.title || "Untitled assignment",
+      dueDate: item.dueDate,
+      status: item.status,
+      sampleCount: item.sampleWork.length,
+      autogradingEnabled: item.autogradingEnabled,
+    })),
+    profile: profile ? { strictness: profile.strictness, tone: profile.tone, calibrated: profile.calibrated } : null,
+  };
+}
+
+async function applyAction(db: Db, teacherId: string, action: AssistantAction): Promise<void> {
+  if (action.type === "setStrictness") await upsertTeacherProfile(db, teacherId, { strictness: action.value });
+  if (action.type === "setTone") await upsertTeacherProfile(db, teacherId, { tone: action.value });
+}
+
+async function answerFromModel(deps: ChatDeps, teacherId: string, message: string, data: AssistantData): Promise<ChatResponse> {
+  let action: AssistantAction | undefined;
+  const tools: TeacherTools = {
+    listAssignments: async () => data.assignments,
+    describeAssignment: async (title) => {
+      const [match] = findAssignments(title, data.assignments);
+      if (!match) return { error: `No assignment matches "${title}".` };
+      const full = (await listAssignments(deps.db, teacherId)).find((item) => item.id === match.id);
+      return full ? { title: full.title, prompt: full.prompt, rubric: full.rubric, gradingSettings: full.gradingSettings, calibrationPreview: full.calibrationPreview, samples: full.sampleWork.length } : { error: "Not found." };
+    },
+    setGradingDefaults: async (changes) => {
+      const saved = await upsertTeacherProfile(deps.db, teacherId, changes);
+      if (changes.strictness !== undefined) action = { type: "setStrictness", value: changes.strictness };
+      else if (changes.tone) action = { type: "setTone", value: changes.tone };
+      return { strictness: saved.strictness, tone: saved.tone, feedbackLength: saved.feedbackLength };
+    },
+    startAssignment: async () => {
+      action = { type: "navigate", to: "/assignments/new" };
+      return { opened: "/assignments/new" };
+    },
+  };
+  const history = await recentTurns(deps.db, teacherId);
+  const context = JSON.stringify({ profile: data.profile, assignments: data.assignments, today: data.now.toISOString().slice(0, 10) });
+  const reply = await answerWithModel(deps.ai!, context, [...history, { role: "user", content: message }], tools);
+  deps.logger.info({ toolsUsed: reply.toolsUsed }, "chat answered by the model");
+  return { message: reply.text || "Done.", ...(action ? { action } : {}), source: "model" };
+}
+
+async function recentTurns(db: Db, teacherId: string): Promise<ChatTurn[]> {
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.teacherId, teacherId)).orderBy(desc(chatMessages.createdAt)).limit(12);
+  return rows.reverse().map((row) => ({ role: row.role as ChatTurn["role"], content: row.content }));
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
