@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const chatLimits = { messageMax: 2000, historyShown: 50, perMinute: 20 } as const;
+/** The setup conversation is many short answers (quick actions), so it gets a higher rate than the dashboard chat. */
+export const chatLimits = { messageMax: 2000, historyShown: 50, perMinute: 20, setupPerMinute: 60 } as const;
 
 export const chatMessages = {
   failure: "I apologize, but I'm having trouble responding right now. Please try again later.",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teacherProfiles } from "../../src/server/db/schema";
@@ -136,6 +136,10 @@ describe("dashboard", () => {
     expect(await box.inputValue()).toBe("How should I grade a DBQ?\nKeep it short.");
     expect(await log.getByText("You:").count()).toBe(0);
 
+    // The server really fails: storing the conversation raises, so POST /api/chat answers 500.
+    await db().execute(sql.raw(`create or replace function refuse_chat_messages() returns trigger language plpgsql as $$
+      begin raise exception 'forced failure for the test'; end $$`));
+    await db().execute(sql.raw("create trigger refuse_chat_messages before insert on chat_messages for each row execute function refuse_chat_messages()"));
     const release = await holdRequests(page, "**/api/chat");
     await box.press("Enter");
     await log.getByText("Markwise is typing...").waitFor();
@@ -150,8 +154,8 @@ describe("dashboard", () => {
     expect(await log.getByText("You:").count()).toBe(1);
     expect(await textOf(log.locator("p").filter({ hasText: "You:" }))).toBe("You: How should I grade a DBQ?\nKeep it short.");
     expect(await send.isDisabled()).toBe(false);
-    // POST /api/chat is built by a later issue; until then Chromium notes the 404 this test expects.
-    expect(app.consoleErrors(page).filter((line) => !line.includes("status of 404"))).toEqual([]);
+    await db().execute(sql.raw("drop trigger if exists refuse_chat_messages on chat_messages"));
+    expect(app.consoleErrors(page).filter((line) => !line.includes("status of 500"))).toEqual([]);
   });
 
   it("settings: edits the grading defaults, shows the server's field errors, and keeps what was saved", async () => {

@@ -18,9 +18,9 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
   const ai = aiConfigFrom(deps.env);
 
   /** Per-teacher limit shared by every process (the counters live in the database). */
-  const limitMessages = async (c: Parameters<Parameters<ApiRouter["route"]>[1]>[0], teacherId: string) => {
-    const counter = await countAttempt(db, `chat:${teacherId}`, 60);
-    if (counter.count > chatLimits.perMinute) {
+  const limitMessages = async (c: Parameters<Parameters<ApiRouter["route"]>[1]>[0], key: string, perMinute: number) => {
+    const counter = await countAttempt(db, key, 60);
+    if (counter.count > perMinute) {
       c.header("Retry-After", String(counter.retryAfterSeconds));
       throw new AppError("rate_limited", `You are sending messages faster than I can answer. Try again in ${describeWait(counter.retryAfterSeconds)}.`);
     }
@@ -65,7 +65,7 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
     },
     async (c, { body }) => {
       const teacherId = requireUser(c).id;
-      await limitMessages(c, teacherId);
+      await limitMessages(c, `chat:${teacherId}`, chatLimits.perMinute);
       return c.json(await answerChat({ db, logger: c.get("logger"), ...(ai ? { ai } : {}) }, teacherId, body.message, body.timeZone));
     },
   );
@@ -83,7 +83,7 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
     },
     async (c, { body }) => {
       const teacherId = requireUser(c).id;
-      await limitMessages(c, teacherId);
+      await limitMessages(c, `setup-chat:${teacherId}`, chatLimits.setupPerMinute);
       return c.json(await answerSetupChat({ db, logger: c.get("logger"), ...(ai ? { ai } : {}) }, teacherId, body));
     },
   );

@@ -12,8 +12,7 @@ function RootLayout() {
 }
 
 /**
- * Every page loads lazily so the landing page ships only its own code. Pages the spec lists but later issues
- * build (/setup-wizard) are absent until then: they answer 404.
+ * Every page loads lazily so the landing page ships only its own code.
  * Guarded pages wrap themselves in <RequireSession> (features/auth/require-session).
  */
 export function createRouter() {
@@ -79,6 +78,10 @@ export function createRouter() {
         {
           path: "assignments/:id/edit",
           lazy: async () => ({ Component: (await import("../routes/assignments/new-assignment-page")).NewAssignmentPage }),
+        },
+        {
+          path: "setup-wizard",
+          lazy: async () => ({ Component: (await import("../routes/setup-wizard/setup-wizard-page")).SetupWizardPage }),
         },
         {
           path: "*",
