@@ -41,6 +41,12 @@ export const envSchema = z.object({
   AI_BASE_URL: optionalText.pipe(z.url().optional()),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PREFIX: z.string().default(""),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
 });
 
@@ -50,6 +56,15 @@ export type Env = z.infer<typeof envSchema>;
 export function aiConfigFrom(env: Env) {
   if (!env.AI_PROVIDER || !env.AI_MODEL) return undefined;
   return { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES };
+}
+
+/** S3-compatible storage when S3_BUCKET is set (with its endpoint and keys), else undefined: files go under DATA_DIR. */
+export function s3ConfigFrom(env: Env) {
+  if (!env.S3_BUCKET) return undefined;
+  if (!env.S3_ENDPOINT || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error("S3_BUCKET is set, so S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.");
+  }
+  return { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, prefix: env.S3_PREFIX };
 }
 
 /** Parses the environment once at boot; a bad value stops the process with a message naming it. */

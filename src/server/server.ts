@@ -4,12 +4,13 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
-import type { Env } from "./env";
+import { s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
 import { createLogger } from "./logger";
 import { createAuth } from "./auth/auth";
 import { createLocalFileStorage } from "./integrations/storage/file-storage";
+import { createS3FileStorage } from "./integrations/storage/s3-storage";
 import { loadSpellChecker } from "./integrations/spelling/load-spell-checker";
 import { createImageTextReader } from "./integrations/ocr/image-text-reader";
 import { resolveAuthSecret } from "./services/app-settings";
@@ -58,7 +59,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
   });
-  const storage = createLocalFileStorage(env.DATA_DIR);
+  const s3 = s3ConfigFrom(env);
+  const storage = s3 ? createS3FileStorage(s3) : createLocalFileStorage(env.DATA_DIR);
   const spellChecker = await loadSpellChecker();
   const ocr = createImageTextReader();
   const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, staticRoot, version: packageJson.version };

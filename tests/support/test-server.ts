@@ -32,6 +32,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: createLogger(env.LOG_LEVEL),
     database: testDatabase.database,
     staticRoot: options.withClient ? undefined : null,
+  }).catch(async (error: unknown) => {
+    await testDatabase.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     ...running,

@@ -3,7 +3,7 @@ import path from "node:path";
 
 /** Where uploaded originals live. Keys are ids we generate; a teacher's file name never becomes a path. */
 export interface FileStorage {
-  readonly kind: "local";
+  readonly kind: "local" | "s3";
   put(key: string, bytes: Uint8Array): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
