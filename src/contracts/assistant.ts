@@ -33,6 +33,17 @@ export const chatResponse = z.object({
 });
 export type ChatResponse = z.infer<typeof chatResponse>;
 
+/**
+ * POST /api/chat/stream answers one JSON object a line (application/x-ndjson): "text" lines as the answer is written,
+ * then "done" with the whole answer, or "error" when it failed after it started (the turn is then not kept).
+ */
+export const chatStreamEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string() }),
+  chatResponse.extend({ type: z.literal("done") }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEvent>;
+
 export const chatHistoryResponse = z.object({
   messages: z.array(z.object({ id: z.string(), role: z.enum(["user", "assistant"]), content: z.string(), createdAt: z.string() })),
 });

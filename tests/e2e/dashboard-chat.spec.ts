@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { startE2eApp, type E2eApp } from "../support/e2e";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import type { TestClient } from "../support/http";
 
@@ -38,11 +39,11 @@ async function createAssignment(client: TestClient, teacherId: string, title: st
   return saved.data as { id: string; title: string };
 }
 
-async function openDashboard(viewport = desktop) {
-  const page = await app.newPage(viewport);
+async function openDashboard(viewport = desktop, on = app) {
+  const page = await on.newPage(viewport);
   page.setDefaultTimeout(15_000);
-  const teacher = await signInAsNewTeacher(app, page, "chat");
-  await page.goto(`${app.url}/app`);
+  const teacher = await signInAsNewTeacher(on, page, "chat");
+  await page.goto(`${on.url}/app`);
   await page.getByRole("heading", { level: 1 }).filter({ hasText: /^Good (morning|afternoon|evening)/ }).waitFor();
   return { page, teacher };
 }
@@ -152,8 +153,7 @@ describe("dashboard chat", () => {
     await log.getByText(/^Ask anything/).waitFor();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/chat", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
+    await page.route("**/api/chat/stream", async (route) => {
       await released;
       return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Something broke" } }) });
     });
@@ -169,5 +169,49 @@ describe("dashboard chat", () => {
     expect(await answers(log).last().textContent()).toBe(`Markwise: ${chatFailure}`);
     expect(await log.getByText("You:").count()).toBe(1);
     expect(app.consoleErrors(page).filter((line) => !line.includes("status of 500"))).toEqual([]);
+  });
+});
+
+describe("dashboard chat with a model provider", () => {
+  let fake: FakeOpenAiServer;
+  let withModel: E2eApp;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    withModel = await startE2eApp({ env: { AI_PROVIDER: "openai-compatible", AI_MODEL: "fake", AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0" } });
+  });
+  afterAll(async () => {
+    await withModel?.stop();
+    await fake?.close();
+  });
+
+  it("shows the model's answer growing as it is written, and the apology when the model fails midway", async () => {
+    const { page } = await openDashboard(desktop, withModel);
+    const { chat, box, log, send } = chatParts(page);
+    await log.getByText(/^Ask anything/).waitFor();
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    fake.behave({ kind: "stream", chunks: ["Start with the thesis. ", "Then weigh the evidence."], hold: { at: 1, until } });
+    await box.fill("How should I read a DBQ?");
+    await box.press("Enter");
+    // The first words are on screen while the model is still writing, and sending stays blocked.
+    await answers(log).filter({ hasText: /^Markwise: Start with the thesis\.\s*$/ }).waitFor();
+    await log.getByText("Markwise is typing...").waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    release();
+    await answers(log).filter({ hasText: "Then weigh the evidence." }).waitFor();
+    await log.getByText("Markwise is typing...").waitFor({ state: "detached" });
+    expect(await answers(log).last().textContent()).toBe("Markwise: Start with the thesis. Then weigh the evidence.");
+    await chat.getByText("AI model", { exact: true }).waitFor();
+
+    fake.behave({ kind: "stream", chunks: ["Rubrics help ", "because "], failMidway: true });
+    const failed = await ask(page, "Why use rubrics at all?");
+    expect(failed).toBe(chatFailure);
+    expect(await answers(log).count()).toBe(2);
+
+    await page.reload();
+    await chatParts(page).log.getByText("How should I read a DBQ?").waitFor();
+    const restored = await answers(chatParts(page).log).allTextContents();
+    expect(restored).toEqual(["Markwise: Start with the thesis. Then weigh the evidence."]);
+    withModel.assertNoConsoleErrors(page);
   });
 });

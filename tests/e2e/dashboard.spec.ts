@@ -136,11 +136,11 @@ describe("dashboard", () => {
     expect(await box.inputValue()).toBe("How should I grade a DBQ?\nKeep it short.");
     expect(await log.getByText("You:").count()).toBe(0);
 
-    // The server really fails: storing the conversation raises, so POST /api/chat answers 500.
+    // The server really fails: storing the conversation raises before the answer starts, so POST /api/chat/stream answers 500.
     await db().execute(sql.raw(`create or replace function refuse_chat_messages() returns trigger language plpgsql as $$
       begin raise exception 'forced failure for the test'; end $$`));
     await db().execute(sql.raw("create trigger refuse_chat_messages before insert on chat_messages for each row execute function refuse_chat_messages()"));
-    const release = await holdRequests(page, "**/api/chat");
+    const release = await holdRequests(page, "**/api/chat/stream");
     await box.press("Enter");
     await log.getByText("Markwise is typing...").waitFor();
     expect(await box.inputValue()).toBe("");

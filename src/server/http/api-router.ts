@@ -11,6 +11,8 @@ type AnyObject = z.ZodType<Record<string, unknown>>;
 export interface RouteResponse {
   description: string;
   schema?: z.ZodType;
+  /** The media type the schema describes; JSON unless told (a stream of JSON lines is application/x-ndjson). */
+  contentType?: string;
 }
 
 export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject | undefined, P extends AnyObject | undefined> {
@@ -104,7 +106,7 @@ export class ApiRouter {
             status,
             {
               description: response.description,
-              ...(response.schema ? { content: { "application/json": { schema: jsonSchema(response.schema, "output") } } } : {}),
+              ...(response.schema ? { content: { [response.contentType ?? "application/json"]: { schema: jsonSchema(response.schema, "output") } } } : {}),
             },
           ]),
         ),

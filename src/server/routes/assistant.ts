@@ -1,12 +1,13 @@
-import { chatHistoryResponse, chatLimits, chatRequest, chatResponse, imageLimits, setupChatRequest, setupChatResponse, setupUploadInput, setupUploadResponse } from "../../contracts/assistant";
+import { chatHistoryResponse, chatLimits, chatRequest, chatResponse, chatStreamEvent, type ChatStreamEvent, imageLimits, setupChatRequest, setupChatResponse, setupUploadInput, setupUploadResponse } from "../../contracts/assistant";
 import { errorBody } from "../../contracts/errors";
 import { countAttempt, describeWait } from "../auth/rate-limit";
 import { aiConfigFrom } from "../env";
 import type { ApiRouter } from "../http/api-router";
 import { AppError } from "../http/app-error";
+import { streamJsonLines } from "../http/ndjson";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
-import { answerChat, clearChat, listChatMessages } from "../services/chat";
+import { answerChat, clearChat, listChatMessages, streamChat } from "../services/chat";
 import { answerSetupChat } from "../services/setup-chat";
 import { storeSetupImage } from "../services/setup-uploads";
 
@@ -67,6 +68,30 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
       const teacherId = requireUser(c).id;
       await limitMessages(c, `chat:${teacherId}`, chatLimits.perMinute);
       return c.json(await answerChat({ db, logger: c.get("logger"), ...(ai ? { ai } : {}) }, teacherId, body.message, body.timeZone));
+    },
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/chat/stream",
+      summary: "Ask the dashboard assistant and read the answer as it is written (one JSON object a line)",
+      tag: "Assistants",
+      access: "session",
+      body: chatRequest,
+      responses: {
+        200: { description: '"text" lines as the answer is written, then "done" with the whole answer; "error" if it failed after it started', schema: chatStreamEvent, contentType: "application/x-ndjson" },
+        400: { description: "Empty or too long", schema: errorBody },
+        429: limited,
+        401: unauthorized,
+        503: { description: "The AI provider failed before the answer started", schema: errorBody },
+      },
+    },
+    async (c, { body }) => {
+      const teacherId = requireUser(c).id;
+      await limitMessages(c, `chat:${teacherId}`, chatLimits.perMinute);
+      const events = streamChat({ db, logger: c.get("logger"), ...(ai ? { ai } : {}) }, teacherId, body.message, body.timeZone, c.req.raw.signal);
+      return streamJsonLines<ChatStreamEvent>(c, events, (message) => ({ type: "error", message }));
     },
   );
 

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { ChatResponse } from "../../contracts/assistant";
+import type { ChatResponse, ChatStreamEvent } from "../../contracts/assistant";
 import { answerIntent, findAssignments, recognizeIntent, type AssistantAction, type AssistantData } from "../../core/assistant";
 import type { Db } from "../db/client";
 import { AppError } from "../http/app-error";
 import { chatMessages } from "../db/schema";
-import { answerWithModel, type ChatTurn, type TeacherTools } from "../integrations/ai/chat-model";
+import { answerWithModel, streamWithModel, type ChatTurn, type ModelChat, type TeacherTools } from "../integrations/ai/chat-model";
 import type { AiConfig } from "../integrations/ai";
 import { listAssignments } from "./assignments";
 import { findTeacherProfile, upsertTeacherProfile } from "./teacher-profiles";
@@ -30,25 +30,76 @@ export async function clearChat(db: Db, teacherId: string): Promise<void> {
  * anything else goes to the configured model (with tools scoped to this teacher) or gets an honest "needs a provider".
  */
 export async function answerChat(deps: ChatDeps, teacherId: string, message: string, timeZone?: string): Promise<ChatResponse> {
+  const turn = await beginTurn(deps, teacherId, message, timeZone);
+  let response: ChatResponse;
+  if (turn.model) {
+    const reply = await answerWithModel(turn.model.chat).catch((error: unknown) => {
+      throw modelFailure(deps, error);
+    });
+    deps.logger.info({ toolsUsed: reply.toolsUsed }, "chat answered by the model");
+    response = turn.model.finish(reply.text);
+  } else {
+    response = turn.response;
+  }
+  await storeTurn(deps.db, teacherId, message, response.message);
+  return response;
+}
+
+/**
+ * The same answer as it is written: "text" events as the model writes, then "done" with the whole answer once the
+ * turn is stored. A failure throws (the turn is not stored); before the first event it means nothing was sent yet.
+ */
+export async function* streamChat(deps: ChatDeps, teacherId: string, message: string, timeZone?: string, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  const turn = await beginTurn(deps, teacherId, message, timeZone, signal);
+  let response: ChatResponse;
+  if (turn.model) {
+    const reply = streamWithModel(turn.model.chat);
+    let text = "";
+    try {
+      for await (const delta of reply.textStream) {
+        text += delta;
+        yield { type: "text", text: delta };
+      }
+    } catch (error) {
+      throw modelFailure(deps, error);
+    }
+    deps.logger.info({ toolsUsed: reply.toolsUsed }, "chat answered by the model");
+    response = turn.model.finish(text.trim());
+    await storeTurn(deps.db, teacherId, message, response.message);
+  } else {
+    response = turn.response;
+    await storeTurn(deps.db, teacherId, message, response.message);
+    yield { type: "text", text: response.message };
+  }
+  yield { type: "done", ...response };
+}
+
+/**
+ * A turn ready to answer: a built-in answer (its action already applied), or the model call with a way to shape
+ * the model's text into the answer (with what its tools did).
+ */
+type Turn = { model?: undefined; response: ChatResponse } | { model: { chat: ModelChat; finish: (text: string) => ChatResponse } };
+
+async function beginTurn(deps: ChatDeps, teacherId: string, message: string, timeZone?: string, signal?: AbortSignal): Promise<Turn> {
   const data = await assistantData(deps.db, teacherId, timeZone);
   const intent = recognizeIntent(message);
-  let response: ChatResponse;
-  if (intent.type === "unknown" && deps.ai) {
-    response = await answerFromModel(deps, teacherId, message, data).catch((error: unknown) => {
-      deps.logger.error({ err: error }, "the AI provider failed to answer the chat");
-      throw new AppError("unavailable", 'The AI provider did not answer. Try again in a moment; the built-in assistant still answers what it knows (type "help").');
-    });
-  } else {
-    const answer = answerIntent(intent, data);
-    if (answer.action) await applyAction(deps.db, teacherId, answer.action);
-    response = { message: answer.message, ...(answer.action ? { action: answer.action } : {}), source: "builtin" };
-  }
-  await deps.db.transaction(async (tx) => {
+  if (intent.type === "unknown" && deps.ai) return { model: await modelTurn(deps, deps.ai, teacherId, message, data, signal) };
+  const answer = answerIntent(intent, data);
+  if (answer.action) await applyAction(deps.db, teacherId, answer.action);
+  return { response: { message: answer.message, ...(answer.action ? { action: answer.action } : {}), source: "builtin" } };
+}
+
+async function storeTurn(db: Db, teacherId: string, message: string, answer: string): Promise<void> {
+  await db.transaction(async (tx) => {
     await tx.insert(chatMessages).values({ teacherId, role: "user", content: message });
     // A later timestamp keeps the order stable when both land in the same millisecond.
-    await tx.insert(chatMessages).values({ teacherId, role: "assistant", content: response.message, createdAt: new Date(Date.now() + 1) });
+    await tx.insert(chatMessages).values({ teacherId, role: "assistant", content: answer, createdAt: new Date(Date.now() + 1) });
   });
-  return response;
+}
+
+function modelFailure(deps: ChatDeps, error: unknown): AppError {
+  deps.logger.error({ err: error }, "the AI provider failed to answer the chat");
+  return new AppError("unavailable", 'The AI provider did not answer. Try again in a moment; the built-in assistant still answers what it knows (type "help").');
 }
 
 async function assistantData(db: Db, teacherId: string, timeZone?: string): Promise<AssistantData> {
@@ -73,7 +124,7 @@ async function applyAction(db: Db, teacherId: string, action: AssistantAction): 
   if (action.type === "setTone") await upsertTeacherProfile(db, teacherId, { tone: action.value });
 }
 
-async function answerFromModel(deps: ChatDeps, teacherId: string, message: string, data: AssistantData): Promise<ChatResponse> {
+async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, message: string, data: AssistantData, signal?: AbortSignal) {
   let action: AssistantAction | undefined;
   const tools: TeacherTools = {
     listAssignments: async () => data.assignments,
@@ -96,9 +147,9 @@ async function answerFromModel(deps: ChatDeps, teacherId: string, message: strin
   };
   const history = await recentTurns(deps.db, teacherId);
   const context = JSON.stringify({ profile: data.profile, assignments: data.assignments, today: data.now.toISOString().slice(0, 10) });
-  const reply = await answerWithModel(deps.ai!, context, [...history, { role: "user", content: message }], tools);
-  deps.logger.info({ toolsUsed: reply.toolsUsed }, "chat answered by the model");
-  return { message: reply.text || "Done.", ...(action ? { action } : {}), source: "model" };
+  const chat: ModelChat = { config: ai, context, history: [...history, { role: "user", content: message }], tools, ...(signal ? { signal } : {}) };
+  const finish = (text: string): ChatResponse => ({ message: text || "Done.", ...(action ? { action } : {}), source: "model" });
+  return { chat, finish };
 }
 
 async function recentTurns(db: Db, teacherId: string): Promise<ChatTurn[]> {

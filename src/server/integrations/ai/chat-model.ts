@@ -1,4 +1,4 @@
-import { generateText, stepCountIs, tool } from "ai";
+import { generateText, stepCountIs, streamText, tool } from "ai";
 import { z } from "zod";
 import type { AiConfig } from "./config";
 import { createLanguageModel } from "./create-model";
@@ -25,19 +25,56 @@ const system = (context: string) =>
     `What you know about this teacher:\n${context}`,
   ].join("\n");
 
+/** One conversation turn for the model: the teacher's context, the recent turns ending with the question, and the tools. */
+export interface ModelChat {
+  config: AiConfig;
+  context: string;
+  history: ChatTurn[];
+  tools: TeacherTools;
+  /** Stops the call early, e.g. when the teacher leaves before the answer is written. */
+  signal?: AbortSignal;
+}
+
 /** One reply from the configured model, with tools that act only on the caller's data. */
-export async function answerWithModel(config: AiConfig, context: string, history: ChatTurn[], tools: TeacherTools): Promise<{ text: string; toolsUsed: string[] }> {
+export async function answerWithModel(chat: ModelChat): Promise<{ text: string; toolsUsed: string[] }> {
+  const { options, toolsUsed } = modelCall(chat);
+  const result = await generateText(options);
+  return { text: result.text.trim(), toolsUsed };
+}
+
+/**
+ * The same reply as it is written: `textStream` yields the text deltas and throws when the model fails;
+ * `toolsUsed` fills while it runs.
+ */
+export function streamWithModel(chat: ModelChat): { textStream: AsyncIterable<string>; toolsUsed: string[] } {
+  const { options, toolsUsed } = modelCall(chat);
+  // Errors arrive as stream parts and are thrown below, so the default console logging would only repeat them.
+  const result = streamText({ ...options, onError: () => undefined });
+  async function* textStream() {
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta" && part.text) yield part.text;
+      else if (part.type === "error") throw part.error;
+      else if (part.type === "abort") throw new Error(`The model call was aborted${part.reason ? `: ${part.reason}` : ""}.`);
+    }
+  }
+  return { textStream: textStream(), toolsUsed };
+}
+
+/** What generating and streaming share: the model, the prompt, the limits and the teacher's tools. */
+function modelCall(chat: ModelChat) {
   const toolsUsed: string[] = [];
   const track = <T>(name: string, run: () => Promise<T>) => {
     toolsUsed.push(name);
     return run();
   };
-  const result = await generateText({
-    model: createLanguageModel(config),
-    system: system(context),
-    messages: history,
-    maxRetries: config.maxRetries,
-    abortSignal: AbortSignal.timeout(config.timeoutMs),
+  const timeout = AbortSignal.timeout(chat.config.timeoutMs);
+  const { tools } = chat;
+  const options = {
+    model: createLanguageModel(chat.config),
+    system: system(chat.context),
+    messages: chat.history,
+    maxRetries: chat.config.maxRetries,
+    abortSignal: chat.signal ? AbortSignal.any([timeout, chat.signal]) : timeout,
     stopWhen: stepCountIs(4),
     tools: {
       listAssignments: tool({
@@ -65,6 +102,6 @@ export async function answerWithModel(config: AiConfig, context: string, history
         execute: () => track("startAssignment", () => tools.startAssignment()),
       }),
     },
-  });
-  return { text: result.text.trim(), toolsUsed };
+  };
+  return { options, toolsUsed };
 }

@@ -1,5 +1,5 @@
 import type { ChatResponse } from "../../../contracts/assistant";
-import { apiRequest, getJson, postJson } from "../../lib/api";
+import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
 
 /** Spec section 8: what the chat says whenever an answer cannot be had. */
 export const chatFailureMessage = "I apologize, but I'm having trouble responding right now. Please try again later.";
@@ -30,21 +30,52 @@ function isAction(value: unknown): value is ChatAction {
   return false;
 }
 
-/**
- * Asks the general assistant with the teacher's time zone (so "this week" is their week); resolves with its answer,
- * throws an ApiError for a refused request and "Failed to get response" for an answer without text.
- */
-export async function sendChatMessage(message: string): Promise<ChatAnswer> {
-  const timeZone = browserTimeZone();
-  const response = await postJson("/api/chat", timeZone ? { message, timeZone } : { message });
-  const body: unknown = await response.json();
-  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  if (typeof record.message !== "string" || !record.message.trim()) throw new Error("Failed to get response");
+const incompleteAnswer = "Failed to get response";
+
+function answerFrom(record: Record<string, unknown>): ChatAnswer {
+  if (typeof record.message !== "string" || !record.message.trim()) throw new Error(incompleteAnswer);
   return {
     message: record.message,
     source: record.source === "model" ? "model" : "builtin",
     ...(isAction(record.action) ? { action: record.action } : {}),
   };
+}
+
+/**
+ * Asks the general assistant with the teacher's time zone (so "this week" is their week) and reads the answer as it
+ * is written: `onText` gets each piece of text as it arrives; resolves with the whole answer. Throws an ApiError for
+ * a refused request and an Error when the answer fails or ends without being complete.
+ */
+export async function streamChatMessage(message: string, onText: (text: string) => void): Promise<ChatAnswer> {
+  const timeZone = browserTimeZone();
+  const response = await throwIfNotOk(
+    await fetch("/api/chat/stream", {
+      method: "POST",
+      credentials: "include",
+      headers: { Accept: "application/x-ndjson", "Content-Type": "application/json" },
+      body: JSON.stringify(timeZone ? { message, timeZone } : { message }),
+    }),
+  );
+  if (!response.body) throw new Error(incompleteAnswer);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffered += value ?? "";
+    const lines = buffered.split("\n");
+    buffered = done ? "" : (lines.pop() ?? "");
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const event: unknown = JSON.parse(line);
+      const record = typeof event === "object" && event !== null ? (event as Record<string, unknown>) : {};
+      if (record.type === "text" && typeof record.text === "string") onText(record.text);
+      else if (record.type === "done") {
+        await reader.cancel();
+        return answerFrom(record);
+      } else if (record.type === "error") throw new Error(typeof record.message === "string" ? record.message : incompleteAnswer);
+    }
+    if (done) throw new Error(incompleteAnswer);
+  }
 }
 
 /** The teacher's kept conversation, oldest first. */

@@ -8,7 +8,7 @@ import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/utils";
 import { teacherProfileQueryKey } from "../../assignments/api";
 import { calibrationQueryKey } from "../../calibration/api";
-import { chatFailureMessage, chatMessageMax, clearChatHistory, fetchChatHistory, sendChatMessage, type ChatAction } from "../api";
+import { chatFailureMessage, chatMessageMax, clearChatHistory, fetchChatHistory, streamChatMessage, type ChatAction } from "../api";
 
 type ChatMessage = {
   id: string;
@@ -83,7 +83,7 @@ export function ChatPanel() {
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [shown.length, isPending, history.status]);
+  }, [shown.length, shown.at(-1)?.text.length, isPending, history.status]);
 
   const add = (message: Omit<ChatMessage, "id">): string => {
     nextId.current += 1;
@@ -99,9 +99,20 @@ export function ChatPanel() {
     const sentId = add({ role: "teacher", text });
     setDraft("");
     setIsPending(true);
+    // The answer's bubble appears with its first words and grows as the rest is written.
+    let answerId: string | undefined;
+    const settle = (message: Omit<ChatMessage, "id">) => {
+      const id = answerId;
+      if (id) setMessages((current) => current.map((item) => (item.id === id ? { ...message, id } : item)));
+      else answerId = add(message);
+    };
     try {
-      const answer = await sendChatMessage(text);
-      add({ role: "assistant", text: answer.message, source: answer.source, ...(answer.action ? { action: answer.action } : {}) });
+      const answer = await streamChatMessage(text, (piece) => {
+        const id = answerId;
+        if (id) setMessages((current) => current.map((item) => (item.id === id ? { ...item, text: item.text + piece } : item)));
+        else answerId = add({ role: "assistant", text: piece });
+      });
+      settle({ role: "assistant", text: answer.message, source: answer.source, ...(answer.action ? { action: answer.action } : {}) });
       if (answer.action?.type === "setStrictness" || answer.action?.type === "setTone") {
         void queryClient.invalidateQueries({ queryKey: calibrationQueryKey });
         void queryClient.invalidateQueries({ queryKey: teacherProfileQueryKey });
@@ -114,7 +125,8 @@ export function ChatPanel() {
         setDraft((current) => (current.trim() ? current : text));
         setNotice(refusal);
       } else {
-        add({ role: "assistant", text: chatFailureMessage, failed: true });
+        // Words already shown from an answer that then failed are not kept: the apology takes their place.
+        settle({ role: "assistant", text: chatFailureMessage, failed: true });
       }
     } finally {
       setIsPending(false);
