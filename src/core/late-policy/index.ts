@@ -1,0 +1,2 @@
+export { applyLatePolicy, dueMomentFor } from "./late-policy.js";
+export type { LatePolicy, LatePolicyInput, LatePolicyResult, LatePolicyType } from "./late-policy.js";
