@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { preferenceDefaults } from "../core/setup/grading-defaults";
 import { describeWeightsProblem } from "../core/setup/weights";
 
 export const tones = ["gentle", "neutral", "direct"] as const;
@@ -7,14 +8,7 @@ export const gradingApproaches = ["holistic", "points"] as const;
 export const latePolicyTypes = ["none", "percentage", "points"] as const;
 
 export const gradingDefaults = {
-  tone: "neutral",
-  strictness: 50,
-  feedbackLength: "standard",
-  grammarVsContent: 30,
-  gradingApproach: "holistic",
-  strengthsFirst: true,
-  autoAcceptThreshold: 85,
-  latePolicy: { type: "none", penaltyPerDay: 10, maxLateDays: 7 },
+  ...preferenceDefaults,
   plagiarismCheck: false,
   plagiarismThreshold: 20,
 } as const;

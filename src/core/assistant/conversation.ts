@@ -3,6 +3,7 @@
  * understood, what was wrong, and the next question (welcome, then the 8 preferences one at a time, then the rubric,
  * then a graded sample). Pure: the route validates, calls this, and stores nothing it did not return.
  */
+import { preferenceDefaults as sharedPreferenceDefaults } from "../setup/grading-defaults";
 import { findCoursePreset } from "../setup/presets";
 import { acknowledge, type AppliedFact } from "./acknowledgements";
 import { extractProfileFacts } from "./extract";
@@ -30,17 +31,8 @@ export interface SetupChatTurn {
   state: SetupChatState;
 }
 
-/** The values a teacher gets by saying "default" or "you pick": the profile API's grading defaults (spec section 5). */
-export const preferenceDefaults: Required<Pick<SetupChatProfile, PreferenceField>> = {
-  tone: "neutral",
-  strictness: 50,
-  feedbackLength: "standard",
-  grammarVsContent: 30,
-  gradingApproach: "holistic",
-  latePolicy: { type: "none", penaltyPerDay: 10, maxLateDays: 7 },
-  strengthsFirst: true,
-  autoAcceptThreshold: 85,
-};
+/** The values a teacher gets by saying "default" or "you pick": the same defaults as the profile API. */
+export const preferenceDefaults: Required<Pick<SetupChatProfile, PreferenceField>> = sharedPreferenceDefaults;
 
 /** How the "didn't catch" reply names each field. */
 const labels: Record<ProfileField, string> = {

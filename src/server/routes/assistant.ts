@@ -2,7 +2,9 @@ import { chatHistoryResponse, chatLimits, chatRequest, chatResponse, chatStreamE
 import { errorBody } from "../../contracts/errors";
 import { countAttempt, describeWait } from "../auth/rate-limit";
 import { aiConfigFrom } from "../env";
+import type { Context } from "hono";
 import type { ApiRouter } from "../http/api-router";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/app-error";
 import { streamJsonLines } from "../http/ndjson";
 import type { AppDeps } from "../http/context";
@@ -19,7 +21,7 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
   const ai = aiConfigFrom(deps.env);
 
   /** Per-teacher limit shared by every process (the counters live in the database). */
-  const limitMessages = async (c: Parameters<Parameters<ApiRouter["route"]>[1]>[0], key: string, perMinute: number) => {
+  const limitMessages = async (c: Context<AppEnv>, key: string, perMinute: number) => {
     const counter = await countAttempt(db, key, 60);
     if (counter.count > perMinute) {
       c.header("Retry-After", String(counter.retryAfterSeconds));

@@ -7,7 +7,7 @@ import { AppError } from "../http/app-error";
 import { chatMessages } from "../db/schema";
 import { answerWithModel, streamWithModel, type ChatTurn, type ModelChat, type TeacherTools } from "../integrations/ai/chat-model";
 import type { AiConfig } from "../integrations/ai";
-import { listAssignments } from "./assignments";
+import { findAssignment, listAssignments } from "./assignments";
 import { findTeacherProfile, upsertTeacherProfile } from "./teacher-profiles";
 
 export interface ChatDeps {
@@ -131,8 +131,9 @@ async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, messag
     describeAssignment: async (title) => {
       const [match] = findAssignments(title, data.assignments);
       if (!match) return { error: `No assignment matches "${title}".` };
-      const full = (await listAssignments(deps.db, teacherId)).find((item) => item.id === match.id);
-      return full ? { title: full.title, prompt: full.prompt, rubric: full.rubric, gradingSettings: full.gradingSettings, calibrationPreview: full.calibrationPreview, samples: full.sampleWork.length } : { error: "Not found." };
+      // One assignment, still scoped to this teacher: findAssignment answers not-found for anyone else's id.
+      const full = await findAssignment(deps.db, teacherId, match.id);
+      return { title: full.title, prompt: full.prompt, rubric: full.rubric, gradingSettings: full.gradingSettings, calibrationPreview: full.calibrationPreview, samples: full.sampleWork.length };
     },
     setGradingDefaults: async (changes) => {
       const saved = await upsertTeacherProfile(deps.db, teacherId, changes);

@@ -1,5 +1,8 @@
+import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { BrandLink } from "./brand";
+import { Button } from "./ui/button";
 
 /** The slim header of inner pages: the brand at left and one page-specific action at right. */
 export function SimpleHeader({ action }: { action?: ReactNode }) {
@@ -10,5 +13,21 @@ export function SimpleHeader({ action }: { action?: ReactNode }) {
         {action}
       </div>
     </header>
+  );
+}
+
+/** The inner-page header whose one action leads back to the dashboard. */
+export function BackToDashboardHeader() {
+  return (
+    <SimpleHeader
+      action={
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/app">
+            <ArrowLeft aria-hidden />
+            Dashboard
+          </Link>
+        </Button>
+      }
+    />
   );
 }

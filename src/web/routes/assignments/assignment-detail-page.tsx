@@ -15,7 +15,7 @@ import { useAssignment } from "../../features/assignments/hooks";
 import { useArchiveAssignment } from "../../features/assignments/use-archive";
 import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { AssignmentsHeader } from "./assignment-list-page";
+import { BackToDashboardHeader } from "../../components/simple-header";
 
 const statusLabels: Record<AssignmentStatus, string> = { active: "Active", draft: "Draft", archived: "Archived" };
 
@@ -34,7 +34,7 @@ function AssignmentDetail() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <AssignmentsHeader />
+      <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         <Link to="/assignments" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden className="size-4" />

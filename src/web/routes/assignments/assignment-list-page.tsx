@@ -1,8 +1,8 @@
-import { ArrowLeft, ClipboardList, Plus, RotateCcw } from "lucide-react";
+import { ClipboardList, Plus, RotateCcw } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams } from "react-router";
 import type { AssignmentStatus } from "../../../contracts/assignments";
-import { SimpleHeader } from "../../components/simple-header";
+import { BackToDashboardHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
@@ -40,7 +40,7 @@ function AssignmentList() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <AssignmentsHeader />
+      <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -86,20 +86,6 @@ function AssignmentList() {
   );
 }
 
-export function AssignmentsHeader() {
-  return (
-    <SimpleHeader
-      action={
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/app">
-            <ArrowLeft aria-hidden />
-            Dashboard
-          </Link>
-        </Button>
-      }
-    />
-  );
-}
 
 function AssignmentTab({ teacherId, status }: { teacherId: string | undefined; status: AssignmentStatus }) {
   const query = useAssignmentList(teacherId, status);

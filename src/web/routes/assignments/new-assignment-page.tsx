@@ -20,7 +20,7 @@ import { useAssignment, useSessionUserId } from "../../features/assignments/hook
 import { showFailure, showSuccess } from "../../features/assignments/toasts";
 import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { AssignmentsHeader } from "./assignment-list-page";
+import { BackToDashboardHeader } from "../../components/simple-header";
 import { DetailsStep } from "./wizard/details-step";
 import { PreviewStep } from "./wizard/preview-step";
 import { ReviewStep } from "./wizard/review-step";
@@ -129,7 +129,7 @@ function EditLoader({ id }: { id: string }) {
 function ProblemPage({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <AssignmentsHeader />
+      <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">{title}</h1>
         <div role="alert" className="mt-6 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm font-medium text-destructive">
@@ -212,7 +212,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <AssignmentsHeader />
+      <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         <Link to="/assignments" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
           <ArrowLeft aria-hidden className="size-4" />

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, ArrowRight, ClipboardList, LoaderCircle, RotateCcw } from "lucide-react";
+import { ArrowRight, ClipboardList, LoaderCircle, RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { CalibrationResponse } from "../../../contracts/teacher-profile";
-import { SimpleHeader } from "../../components/simple-header";
+import { BackToDashboardHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { teacherProfileQueryKey } from "../../features/assignments/api";
@@ -172,16 +172,7 @@ function SetupChat() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SimpleHeader
-        action={
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/app">
-              <ArrowLeft aria-hidden />
-              Dashboard
-            </Link>
-          </Button>
-        }
-      />
+      <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 pt-5 pb-10 sm:px-6 sm:pt-8">
         <div className="px-1">
           <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">Chat setup</h1>

@@ -15,7 +15,7 @@ import {
   type SetupState,
   type SetupStep,
 } from "../../../core/setup";
-import { SimpleHeader } from "../../components/simple-header";
+import { BackToDashboardHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
@@ -188,16 +188,7 @@ function SetupWizard() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <SimpleHeader
-        action={
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/app">
-              <ArrowLeft aria-hidden />
-              Dashboard
-            </Link>
-          </Button>
-        }
-      />
+      <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">Set up your grading profile</h1>
         <p className="mt-2 leading-relaxed text-muted-foreground">Five short steps. Your answers are kept in this browser as you go, so you can leave and come back.</p>
