@@ -11,6 +11,7 @@ import { serveClient } from "./http/static-files";
 import { registerApiDocs } from "./routes/api-docs";
 import { registerAssignmentRoutes } from "./routes/assignments";
 import { registerAssistantRoutes } from "./routes/assistant";
+import { registerSubmissionRoutes } from "./routes/submissions";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSystemRoutes(router, deps);
   registerDocumentRoutes(router, deps);
   registerAssignmentRoutes(router, deps);
+  registerSubmissionRoutes(router, deps);
   registerAssistantRoutes(router, deps);
   registerApiDocs(app, router, deps);
 

@@ -48,6 +48,8 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PREFIX: z.string().default(""),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** off: this process serves requests and queues work but grades nothing (grading runs in other processes). */
+  GRADING_WORKER: z.enum(["on", "off"], { error: "GRADING_WORKER must be on or off" }).default("on"),
 });
 
 export type Env = z.infer<typeof envSchema>;

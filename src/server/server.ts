@@ -4,7 +4,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
-import { s3ConfigFrom, type Env } from "./env";
+import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
 import { createLogger } from "./logger";
@@ -14,6 +14,8 @@ import { createS3FileStorage } from "./integrations/storage/s3-storage";
 import { loadSpellChecker } from "./integrations/spelling/load-spell-checker";
 import { createImageTextReader } from "./integrations/ocr/image-text-reader";
 import { resolveAuthSecret } from "./services/app-settings";
+import { createJobQueue } from "./integrations/jobs/job-queue";
+import { createGradingQueues, gradingQueueOver, startGradingWorker } from "./services/submissions/grading-queue";
 import packageJson from "../../package.json" with { type: "json" };
 
 export const defaultStaticRoot = fileURLToPath(new URL("../../dist", import.meta.url));
@@ -63,7 +65,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const storage = s3 ? createS3FileStorage(s3) : createLocalFileStorage(env.DATA_DIR);
   const spellChecker = await loadSpellChecker();
   const ocr = createImageTextReader();
-  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, staticRoot, version: packageJson.version };
+  const jobs = createJobQueue(database, { ...(database.connectionString ? { connectionString: database.connectionString } : {}), logger });
+  await jobs.start();
+  await createGradingQueues(jobs);
+  const grading = gradingQueueOver(jobs);
+  const ai = aiConfigFrom(env);
+  const worker = env.GRADING_WORKER === "on" ? await startGradingWorker({ db: database.db, database, queue: jobs, spellChecker, logger, ...(ai ? { ai } : {}) }) : undefined;
+  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, staticRoot, version: packageJson.version, jobs, grading };
   ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;
@@ -84,6 +92,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         closable.closeIdleConnections?.();
       });
+      // Grades in flight finish (or go back to the queue) before the database goes away.
+      await worker?.stop();
+      await jobs.stop();
       await ocr.close();
       await database.close();
     })());

@@ -36,6 +36,10 @@ export class TestClient {
     return this.request("PUT", path, { json });
   }
 
+  patch(path: string, json?: unknown) {
+    return this.request("PATCH", path, { json });
+  }
+
   delete(path: string) {
     return this.request("DELETE", path);
   }

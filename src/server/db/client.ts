@@ -21,6 +21,8 @@ export interface Database {
   /** Runs `select 1`; false when the database cannot answer. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The postgres:// URL (PostgreSQL only): pg-boss opens its own connections with it. */
+  connectionString?: string;
   /** The raw pg pool on PostgreSQL (for pg-boss); undefined on PGlite. */
   pool?: pg.Pool;
   /** The raw PGlite instance (embedded only). */
@@ -55,6 +57,7 @@ function openPostgres(url: string): Database {
   return {
     db,
     kind: "postgres",
+    connectionString: url,
     pool,
     ping: async () => !pool.ended && pingWith(db),
     close: async () => {

@@ -140,7 +140,8 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
     throw new AppError("unsupported_media_type", "Send the upload as multipart/form-data.");
   }
   try {
-    return await c.req.parseBody();
+    // all: a field sent several times (files) arrives as a list rather than only its last value.
+    return await c.req.parseBody({ all: true });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("bad_request", "The upload could not be read. Try again, or choose the file again.");

@@ -6,6 +6,8 @@ import type { Auth } from "../auth/auth";
 import type { FileStorage } from "../integrations/storage/file-storage";
 import type { ImageTextReader } from "../integrations/ocr/image-text-reader";
 import type { SpellChecker } from "../../core/grading";
+import type { JobQueue } from "../integrations/jobs/job-queue";
+import type { GradingQueue } from "../services/submissions/grading-queue";
 
 /** Everything a route may use, built once at boot (or per test) and passed to createApp. */
 export interface AppDeps {
@@ -24,4 +26,8 @@ export interface AppDeps {
   /** Folder with the built client; omitted in API-only tests. */
   staticRoot?: string;
   version: string;
+  /** The durable job queue (pg-boss on PostgreSQL, the embedded worker on PGlite). */
+  jobs: JobQueue;
+  /** Queues grading and similarity work. */
+  grading: GradingQueue;
 }

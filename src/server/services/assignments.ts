@@ -113,7 +113,7 @@ export async function addSample(
   db: Db,
   teacherId: string,
   id: string,
-  sample: { content: string; score: number; feedback: string; criteriaScores: Record<string, number>; fileId: string },
+  sample: { content: string; score: number; feedback: string; criteriaScores: Record<string, number>; fileId: string | null },
   spellChecker: SpellChecker,
 ): Promise<Assignment["sampleWork"][number]> {
   return db.transaction(async (tx) => {
@@ -125,7 +125,7 @@ export async function addSample(
       .values({ assignmentId: id, teacherId, ...sample, position: existing.length })
       .returning();
     await refreshCalibrationFit(tx, id, spellChecker);
-    const [file] = await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, sample.fileId));
+    const [file] = sample.fileId ? await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, sample.fileId)) : [];
     return toSampleWork(created!, file ? new Map([[file.id, file.name]]) : new Map());
   });
 }

@@ -19,24 +19,39 @@ export async function storeTeacherDocument(
   upload: { bytes: Uint8Array; originalName: string },
 ): Promise<{ fileId: string; fileName: string; document: ExtractedDocument }> {
   const document = await readDocumentOrThrow(upload.bytes);
+  const fileId = await keepOriginal(deps, teacherId, { ...upload, mimeType: document.mimeType, text: document.text });
+  return { fileId, fileName: cleanFileName(upload.originalName), document };
+}
+
+/** Stores an already-read upload's bytes and the row that points at them (the row only if the bytes landed). */
+export async function keepOriginal(
+  deps: StoreDocumentDeps,
+  teacherId: string,
+  upload: { bytes: Uint8Array; originalName: string; mimeType: string; text: string },
+): Promise<string> {
   const fileId = randomUUID();
   await deps.storage.put(fileId, upload.bytes);
   try {
-    await deps.db.insert(storedFiles).values({
-      id: fileId,
-      teacherId,
-      originalName: cleanFileName(upload.originalName),
-      mimeType: document.mimeType,
-      sizeBytes: upload.bytes.byteLength,
-      sha256: createHash("sha256").update(upload.bytes).digest("hex"),
-      storageKey: fileId,
-      extractedText: document.text,
-    });
+    await deps.db.insert(storedFiles).values(storedFileRow(fileId, teacherId, upload));
   } catch (error) {
     await deps.storage.delete(fileId);
     throw error;
   }
-  return { fileId, fileName: cleanFileName(upload.originalName), document };
+  return fileId;
+}
+
+/** The row for bytes kept under `fileId` (callers that batch many files insert these in their own transaction). */
+export function storedFileRow(fileId: string, teacherId: string, upload: { bytes: Uint8Array; originalName: string; mimeType: string; text: string }) {
+  return {
+    id: fileId,
+    teacherId,
+    originalName: cleanFileName(upload.originalName),
+    mimeType: upload.mimeType,
+    sizeBytes: upload.bytes.byteLength,
+    sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+    storageKey: fileId,
+    extractedText: upload.text,
+  };
 }
 
 /** Turns the document service's errors into answers that say what to fix. */

@@ -5,3 +5,5 @@ export * from "./profiles";
 export * from "./teacher-profiles";
 export * from "./assignments";
 export * from "./chat";
+export * from "./submissions";
+export * from "./jobs";

@@ -1,6 +1,8 @@
 import {
   gradeText,
+  gradeWithAssignment,
   type GradingInput,
+  type PreparedAssignment,
   type GradingResult,
   type PriorModel,
   type SpellChecker,
@@ -17,6 +19,8 @@ export interface GradeSubmissionDeps {
   ai?: AiConfig;
   spellChecker: SpellChecker;
   prior?: PriorModel;
+  /** The same input already prepared (a worker grading a class set prepares the assignment once). */
+  prepared?: PreparedAssignment;
 }
 
 export interface SubmissionGrade extends GradingResult {
@@ -41,7 +45,9 @@ export function combineConfidence(builtin: GradingResult, modelOverall: number):
 /** Grades one submission with the configured model, falling back to the built-in grader when the provider fails. */
 export async function gradeSubmission(submission: SubmissionToGrade, deps: GradeSubmissionDeps): Promise<SubmissionGrade> {
   const { text, ...input } = submission;
-  const builtin = gradeText(input, text, { spellChecker: deps.spellChecker, ...(deps.prior ? { prior: deps.prior } : {}) });
+  const builtin = deps.prepared
+    ? gradeWithAssignment(deps.prepared, text)
+    : gradeText(input, text, { spellChecker: deps.spellChecker, ...(deps.prior ? { prior: deps.prior } : {}) });
   const asBuiltin = (fallbackReason?: string): SubmissionGrade => ({
     ...builtin,
     grader: "builtin",

@@ -1,13 +1,17 @@
+import { sniffImageType } from "../files/sniff-image.js";
+import type { ImageTextReader } from "../ocr/image-text-reader.js";
 import { extractDoc } from "./doc.js";
 import { extractDocx } from "./docx.js";
 import { DocumentError, documentMessages } from "./errors.js";
 import { hasReadableText, normalizeText } from "./normalize.js";
+import { readScannedPdf } from "./ocr-pdf.js";
 import { isOle } from "./ole.js";
 import { extractPdf, isImageOnly } from "./pdf.js";
-import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind } from "./sniff.js";
+import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
 export { DocumentError, type DocumentErrorCode } from "./errors.js";
-export { sniffDocumentKind, type DocumentKind } from "./sniff.js";
+export { maxOcrPages } from "./ocr-pdf.js";
+export { sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
 /** The upload limit for every document in the product (sample work, rubrics, submissions). */
 export const maxDocumentBytes = 10 * 1024 * 1024;
@@ -20,10 +24,14 @@ export interface ExtractedDocument {
   /** Tables as rows of cell texts (.docx, .pdf, and .doc tables); [] when the format or document has none. */
   tables: string[][][];
   pageCount?: number;
+  /** The text was read from images by OCR (a scanned PDF or a photo): expect misread words. */
+  ocr?: true;
 }
 
 export interface ExtractOptions {
   maxBytes?: number;
+  /** Reads scanned PDFs and photos of pages; without one, both are refused as before. */
+  imageReader?: Pick<ImageTextReader, "read">;
 }
 
 /**
@@ -36,30 +44,41 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   if (bytes.length === 0) throw new DocumentError("empty", documentMessages.empty);
 
   const kind = sniffDocumentKind(bytes);
-  if (!kind) throw new DocumentError("unsupported", documentMessages.unsupported);
-
-  const base = { kind, mimeType: mimeTypes[kind] };
+  const { imageReader } = options;
   let document: ExtractedDocument;
-  switch (kind) {
-    case "txt":
-      document = { ...base, text: decodeText(bytes) ?? "", tables: [] };
-      break;
-    case "docx":
-      // An OLE container around a .docx only ever means Office's password protection.
-      if (isOle(bytes)) throw new DocumentError("encrypted", documentMessages.encrypted);
-      document = { ...base, ...(await extractDocx(bytes)) };
-      break;
-    case "doc":
-      document = { ...base, ...(await extractDoc(bytes)) };
-      break;
-    case "pdf": {
-      const content = await extractPdf(bytes);
-      if (isImageOnly(content)) throw new DocumentError("image_only", documentMessages.imageOnly);
-      document = { ...base, ...content };
-      break;
-    }
+  if (!kind) {
+    const imageType = imageReader ? sniffImageType(bytes) : undefined;
+    if (!imageReader || !imageType) throw new DocumentError("unsupported", documentMessages.unsupported);
+    document = { kind: "image", mimeType: imageType, text: await imageReader.read(bytes), tables: [], ocr: true };
+  } else {
+    document = await extractTextDocument(bytes, kind, imageReader);
   }
   document.text = normalizeText(document.text);
   if (!hasReadableText(document.text)) throw new DocumentError("empty", documentMessages.empty);
   return document;
+}
+
+async function extractTextDocument(
+  bytes: Uint8Array,
+  kind: TextDocumentKind,
+  imageReader: ExtractOptions["imageReader"],
+): Promise<ExtractedDocument> {
+  const base = { kind, mimeType: mimeTypes[kind] };
+  switch (kind) {
+    case "txt":
+      return { ...base, text: decodeText(bytes) ?? "", tables: [] };
+    case "docx":
+      // An OLE container around a .docx only ever means Office's password protection.
+      if (isOle(bytes)) throw new DocumentError("encrypted", documentMessages.encrypted);
+      return { ...base, ...(await extractDocx(bytes)) };
+    case "doc":
+      return { ...base, ...(await extractDoc(bytes)) };
+    case "pdf": {
+      const content = await extractPdf(bytes);
+      if (!isImageOnly(content)) return { ...base, ...content };
+      const text = imageReader ? await readScannedPdf(bytes, imageReader) : "";
+      if (!hasReadableText(text)) throw new DocumentError("image_only", documentMessages.imageOnly);
+      return { ...base, text, tables: [], pageCount: content.pageCount, ocr: true };
+    }
+  }
 }

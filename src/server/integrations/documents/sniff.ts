@@ -1,9 +1,13 @@
 import { hasStream, isOle, readOle } from "./ole.js";
 import { isZip, mentionsEntry, readZipDirectory } from "./zip.js";
 
-export type DocumentKind = "txt" | "doc" | "docx" | "pdf";
+/** What sniffDocumentKind recognises: files written to hold text (a PDF may still turn out to be a scan). */
+export type TextDocumentKind = "txt" | "doc" | "docx" | "pdf";
 
-export const mimeTypes: Record<DocumentKind, string> = {
+/** "image" is a photo of a page, read by OCR; its MIME type is the image's own (see sniffImageType). */
+export type DocumentKind = TextDocumentKind | "image";
+
+export const mimeTypes: Record<TextDocumentKind, string> = {
   txt: "text/plain",
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -14,7 +18,7 @@ export const mimeTypes: Record<DocumentKind, string> = {
  * The document kind from the bytes alone (never the file name); undefined for anything else. A password-protected
  * .docx is an OLE file holding EncryptionInfo + EncryptedPackage and is reported as "docx" so the caller can say so.
  */
-export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | undefined {
+export function sniffDocumentKind(bytes: Uint8Array): TextDocumentKind | undefined {
   if (startsWithPdfHeader(bytes)) return "pdf";
   if (isZip(bytes)) {
     const entries = readZipDirectory(bytes);

@@ -1,0 +1,324 @@
+import { z } from "zod";
+
+export const submissionStatuses = ["queued", "grading", "needs_review", "accepted", "failed"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+export const submissionStatusLabels: Record<SubmissionStatus, string> = {
+  queued: "Queued",
+  grading: "Grading",
+  needs_review: "Needs review",
+  accepted: "Accepted",
+  failed: "Could not grade",
+};
+
+/** Limits of one upload request; the page sends a class set in several requests of this size. */
+export const submissionLimits = {
+  maxFilesPerRequest: 25,
+  maxBytesPerFile: 10 * 1024 * 1024,
+  maxBytesPerRequest: 60 * 1024 * 1024,
+  maxTextCharacters: 200_000,
+  maxNameLength: 120,
+  maxRosterStudents: 1000,
+} as const;
+
+export const criterionGrade = z.object({
+  criterionId: z.string(),
+  score: z.number(),
+  max: z.number(),
+  min: z.number(),
+  rationale: z.string(),
+  /** Passages of the student's text, each verbatim: the evidence the page highlights. */
+  quotes: z.array(z.string()),
+});
+
+/** What the engine gave, kept as it was even after a teacher edits the grade of record. */
+export const engineGrade = z.object({
+  criterionScores: z.array(criterionGrade),
+  overallScore: z.number(),
+  confidence: z.number(),
+  tolerance: z.number(),
+  feedback: z.string(),
+  grader: z.enum(["builtin", "llm"]),
+  fallbackReason: z.string().optional(),
+});
+export type EngineGrade = z.infer<typeof engineGrade>;
+
+export const latePenaltyView = z.object({
+  daysLate: z.number(),
+  penalty: z.number(),
+  finalScore: z.number(),
+  beyondMaxLateDays: z.boolean(),
+  explanation: z.string(),
+});
+export type LatePenaltyView = z.infer<typeof latePenaltyView>;
+
+export const matchingPassageView = z.object({ aStart: z.number(), aEnd: z.number(), bStart: z.number(), bEnd: z.number(), aText: z.string(), bText: z.string() });
+export type MatchingPassageView = z.infer<typeof matchingPassageView>;
+
+export const similarityMatchView = z.object({
+  otherSubmissionId: z.string(),
+  otherStudentName: z.string(),
+  otherAssignmentId: z.string(),
+  otherAssignmentTitle: z.string(),
+  /** 0-100: share of the shorter text's fingerprint found in the other. */
+  similarity: z.number(),
+  /** aText/aStart are in this submission, bText/bStart in the other. */
+  matches: z.array(matchingPassageView),
+});
+export type SimilarityMatchView = z.infer<typeof similarityMatchView>;
+
+export const gradeEventSnapshot = z.object({
+  status: z.enum(submissionStatuses).optional(),
+  criteriaScores: z.record(z.string(), z.number()).nullable().optional(),
+  overallScore: z.number().nullable().optional(),
+  feedback: z.string().nullable().optional(),
+  studentName: z.string().optional(),
+  submittedAt: z.string().optional(),
+});
+export type GradeEventSnapshot = z.infer<typeof gradeEventSnapshot>;
+
+export const gradeEventKinds = [
+  "uploaded",
+  "graded",
+  "accepted_automatically",
+  "sent_to_review",
+  "grading_failed",
+  "accepted",
+  "edited",
+  "regrade_requested",
+  "details_changed",
+  "added_to_samples",
+] as const;
+export const gradeEvent = z.object({
+  id: z.string(),
+  kind: z.enum(gradeEventKinds),
+  actorName: z.string(),
+  isAutomatic: z.boolean(),
+  before: gradeEventSnapshot.nullable(),
+  after: gradeEventSnapshot.nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GradeEvent = z.infer<typeof gradeEvent>;
+
+export const submissionSummary = z.object({
+  id: z.string(),
+  assignmentId: z.string(),
+  studentName: z.string(),
+  studentIdentifier: z.string().nullable(),
+  rosterStudentId: z.string().nullable(),
+  originalName: z.string().nullable(),
+  wordCount: z.number(),
+  isOcr: z.boolean(),
+  submittedAt: z.string(),
+  status: z.enum(submissionStatuses),
+  attempts: z.number(),
+  failureReason: z.string().nullable(),
+  criteriaScores: z.record(z.string(), z.number()).nullable(),
+  overallScore: z.number().nullable(),
+  confidence: z.number().nullable(),
+  gradeSource: z.enum(["automatic", "reviewed"]).nullable(),
+  reviewReason: z.string().nullable(),
+  late: latePenaltyView.nullable(),
+  /** Highest overlap found by the similarity check, or null when none is above the threshold. */
+  topSimilarity: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type SubmissionSummary = z.infer<typeof submissionSummary>;
+
+export const submissionDetail = submissionSummary.extend({
+  content: z.string(),
+  feedback: z.string().nullable(),
+  engineGrade: engineGrade.nullable(),
+  similarity: z.array(similarityMatchView),
+  history: z.array(gradeEvent),
+  file: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type SubmissionDetail = z.infer<typeof submissionDetail>;
+
+export const uploadOutcome = z.object({
+  created: z.array(z.object({ fileName: z.string().nullable(), submissionId: z.string(), studentName: z.string() })),
+  duplicates: z.array(z.object({ fileName: z.string().nullable(), submissionId: z.string().nullable(), studentName: z.string(), message: z.string() })),
+  rejected: z.array(z.object({ fileName: z.string(), code: z.string(), message: z.string() })),
+});
+export type UploadOutcome = z.infer<typeof uploadOutcome>;
+
+const isoInstant = z.iso.datetime({ offset: true, error: "Submission time must be a date and time like 2025-03-05T14:30:00Z" });
+const timeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "Time zone must be an IANA name like Europe/Paris" },
+  );
+const studentName = z
+  .string({ error: "Add the student's name or identifier" })
+  .trim()
+  .min(1, "Add the student's name or identifier")
+  .max(submissionLimits.maxNameLength, `Keep the student's name under ${submissionLimits.maxNameLength} characters`);
+
+/** Per-file details sent beside the files, in the same order; anything left out comes from the file name and the upload time. */
+export const uploadFileDetails = z.object({ studentName: studentName.optional(), submittedAt: isoInstant.optional() });
+
+export const submissionUploadInput = z.object({
+  files: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(z.instanceof(File, { error: "Each file must be a file" }))
+      .min(1, "Choose at least one file (.txt, .doc, .docx, .pdf, a photo, or a .zip of them)")
+      .max(submissionLimits.maxFilesPerRequest, `Send at most ${submissionLimits.maxFilesPerRequest} files per request`),
+  ),
+  details: z
+    .string()
+    .default("[]")
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "details must be JSON like [{\"studentName\": \"Jane Doe\"}]" });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(uploadFileDetails)),
+  timeZone: timeZone.optional(),
+});
+
+export const pastedSubmissionInput = z.object({
+  studentName,
+  text: z
+    .string({ error: "Paste the student's work" })
+    .trim()
+    .min(1, "Paste the student's work")
+    .max(submissionLimits.maxTextCharacters, "Keep pasted work under 200,000 characters"),
+  submittedAt: isoInstant.optional(),
+  timeZone: timeZone.optional(),
+});
+
+export const updateSubmissionInput = z
+  .object({ studentName: studentName.optional(), submittedAt: isoInstant.optional() })
+  .refine((body) => body.studentName !== undefined || body.submittedAt !== undefined, { message: "Change the student's name or the submission time" });
+
+export const gradeEditInput = z.object({
+  criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative")),
+  feedback: z.string({ error: "Feedback must be text" }).trim().max(20_000, "Keep feedback under 20,000 characters"),
+});
+export type GradeEditInput = z.infer<typeof gradeEditInput>;
+
+export const submissionListQuery = z.object({
+  status: z.enum(submissionStatuses, { error: `status must be one of: ${submissionStatuses.join(", ")}` }).optional(),
+  /** review: lowest confidence first, the review queue's order. */
+  order: z.enum(["student", "review", "recent"], { error: "order must be student, review or recent" }).default("student"),
+});
+
+export const gradingProgress = z.object({
+  total: z.number(),
+  queued: z.number(),
+  grading: z.number(),
+  graded: z.number(),
+  needsReview: z.number(),
+  accepted: z.number(),
+  failed: z.number(),
+});
+export type GradingProgress = z.infer<typeof gradingProgress>;
+
+export const agreementView = z.object({
+  reviewedCount: z.number(),
+  exact: z.number(),
+  adjacent: z.number(),
+  qwk: z.number(),
+  minimumReviewed: z.number(),
+  /** True when auto-accept is trusted: enough reviewed grades and agreement above the gate. */
+  isAutoAcceptTrusted: z.boolean(),
+  explanation: z.string(),
+});
+export type AgreementView = z.infer<typeof agreementView>;
+
+export const rosterInput = z.object({
+  text: z.string({ error: "Paste the class list or choose a CSV file" }).max(200_000, "Keep the class list under 200,000 characters"),
+});
+export const rosterEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  identifier: z.string().nullable(),
+  submissionId: z.string().nullable(),
+});
+export const rosterView = z.object({
+  students: z.array(rosterEntry),
+  /** Roster students with no submission. */
+  missing: z.array(rosterEntry),
+  /** Submissions that match no roster student. */
+  unmatched: z.array(z.object({ submissionId: z.string(), studentName: z.string() })),
+  problems: z.array(z.object({ line: z.number(), message: z.string() })),
+});
+export type RosterView = z.infer<typeof rosterView>;
+
+export const gradebookRow = z.object({
+  submissionId: z.string(),
+  studentName: z.string(),
+  studentIdentifier: z.string().nullable(),
+  status: z.enum(submissionStatuses),
+  criteriaScores: z.record(z.string(), z.number()).nullable(),
+  rawScore: z.number().nullable(),
+  latePenalty: z.number().nullable(),
+  finalScore: z.number().nullable(),
+  daysLate: z.number(),
+  lateNote: z.string().nullable(),
+  gradeSource: z.enum(["automatic", "reviewed"]).nullable(),
+  topSimilarity: z.number().nullable(),
+});
+export const criterionDistribution = z.object({
+  criterionId: z.string(),
+  name: z.string(),
+  maxPoints: z.number(),
+  graded: z.number(),
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  /** Count of grades per whole-point score from 0 to maxPoints (index = score). */
+  counts: z.array(z.number()),
+});
+export const gradebook = z.object({
+  assignmentId: z.string(),
+  title: z.string(),
+  totalPoints: z.number(),
+  criteria: z.array(z.object({ id: z.string(), name: z.string(), maxPoints: z.number() })),
+  rows: z.array(gradebookRow),
+  missing: z.array(z.object({ name: z.string(), identifier: z.string().nullable() })),
+  distribution: z.array(criterionDistribution),
+});
+export type Gradebook = z.infer<typeof gradebook>;
+
+export const notificationView = z.object({
+  id: z.string(),
+  kind: z.enum(["grading_finished", "review_waiting", "grading_failed"]),
+  assignmentId: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+
+export const submissionMessages = {
+  duplicate: (studentName: string) => `Already uploaded as ${studentName}'s work; the copy was skipped.`,
+  notActive: "Submissions can be added to active assignments only. Activate the assignment first.",
+  tooManyFiles: `Send at most ${submissionLimits.maxFilesPerRequest} files per request.`,
+} as const;
+
+/** One student's graded work as the printable feedback page shows it. */
+export const feedbackSheet = z.object({
+  submissionId: z.string(),
+  studentName: z.string(),
+  status: z.enum(submissionStatuses),
+  criteria: z.array(z.object({ id: z.string(), name: z.string(), maxPoints: z.number(), score: z.number().nullable(), rationale: z.string().nullable() })),
+  rawScore: z.number().nullable(),
+  late: latePenaltyView.nullable(),
+  feedback: z.string().nullable(),
+});
+export const feedbackReport = z.object({ assignmentId: z.string(), title: z.string(), totalPoints: z.number(), sheets: z.array(feedbackSheet) });
+export type FeedbackReport = z.infer<typeof feedbackReport>;

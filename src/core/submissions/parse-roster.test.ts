@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { parseRoster, rosterLimits } from "./parse-roster.js";
+import type { StudentName } from "./student-names.js";
+
+describe("parseRoster reads the ways teachers paste a class", () => {
+  const table: { rule: string; text: string; students: StudentName[] }[] = [
+    { rule: "reads one name per line and skips blank lines", text: "Jane Doe\n\n  John   Roe  \r\n", students: [{ name: "Jane Doe" }, { name: "John Roe" }] },
+    { rule: "reads Last, First on a plain line as First Last", text: "Doe, Jane\nRoe, John", students: [{ name: "Jane Doe" }, { name: "John Roe" }] },
+    { rule: "takes a trailing student number or email on a plain line as the identifier", text: "Jane Doe 12345\nDoe, John, jd@school.org\nAmy Poe <ap@school.org>", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org" }, { name: "Amy Poe", identifier: "ap@school.org" }] },
+    { rule: "reads CSV with a Name and ID header, whatever its case", text: "NAME,Student ID\nJane Doe,12345\nJohn Roe,67890", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Roe", identifier: "67890" }] },
+    { rule: "joins first and last name columns, in any column order", text: "Email,Last Name,First Name\njd@school.org,Doe,Jane", students: [{ name: "Jane Doe", identifier: "jd@school.org" }] },
+    { rule: "reads quoted CSV cells with commas and doubled quotes", text: 'Full Name,Identifier\n"Doe, Jane",1\n"Robert ""Bobby"" Tables",2', students: [{ name: "Jane Doe", identifier: "1" }, { name: 'Robert "Bobby" Tables', identifier: "2" }] },
+    { rule: "prefers the ID column to the email column", text: "student,email,id\nJane Doe,jd@school.org,12345", students: [{ name: "Jane Doe", identifier: "12345" }] },
+    { rule: "reads cells pasted from a spreadsheet with a header", text: "First name\tLast name\tStudent number\nJane\tDoe\t12345\n", students: [{ name: "Jane Doe", identifier: "12345" }] },
+    { rule: "reads cells pasted from a spreadsheet without a header", text: "Jane Doe\t12345\nDoe, John\tjd@school.org", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org" }] },
+    { rule: "keeps two students who share a name but not an identifier", text: "Sam Lee 111\nSam Lee 222", students: [{ name: "Sam Lee", identifier: "111" }, { name: "Sam Lee", identifier: "222" }] },
+  ];
+  it.each(table)("$rule", ({ text, students }) => {
+    expect(parseRoster(text)).toEqual({ students, problems: [] });
+  });
+});
+
+describe("parseRoster reports problems with their line numbers", () => {
+  it("leaves out a name pasted twice, in any order or case", () => {
+    expect(parseRoster("Jane Doe\nJohn Roe\n\ndoe, jane")).toEqual({
+      students: [{ name: "Jane Doe" }, { name: "John Roe" }],
+      problems: [{ line: 4, message: "Jane Doe is already on line 1; this line was left out." }],
+    });
+  });
+
+  it("leaves out an identifier used twice, counting lines from the start of the paste", () => {
+    const { students, problems } = parseRoster("name,id\nJane Doe,1\n\nJohn Roe,1");
+    expect(students).toEqual([{ name: "Jane Doe", identifier: "1" }]);
+    expect(problems).toEqual([{ line: 4, message: "The identifier 1 is already on line 2; this line was left out." }]);
+  });
+
+  it("counts lines inside a quoted cell that holds a line break", () => {
+    const { students, problems } = parseRoster('name,id\n"Jane\nDoe",1\nJohn Roe,1');
+    expect(students).toEqual([{ name: "Jane Doe", identifier: "1" }]);
+    expect(problems[0]?.line).toBe(4);
+  });
+
+  it(`leaves out a name longer than ${rosterLimits.maxNameLength} characters`, () => {
+    const { students, problems } = parseRoster(`Jane Doe\n${"A".repeat(121)}\n${"B".repeat(120)}`);
+    expect(students.map((student) => student.name.length)).toEqual([8, 120]);
+    expect(problems).toEqual([{ line: 2, message: "This name is longer than 120 characters; shorten it." }]);
+  });
+
+  it("reports a CSV row with no name", () => {
+    expect(parseRoster("name,id\n,12345").problems).toEqual([{ line: 2, message: "This line has no student name." }]);
+  });
+
+  it(`keeps the first ${rosterLimits.maxStudents} students and reports the line where it stopped`, () => {
+    // Letters, not numbers: a trailing number on a plain line is read as a student number.
+    const letters = (n: number) => [0, 1, 2].map((k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join("");
+    const lines = Array.from({ length: 1005 }, (_, i) => `Student ${letters(i)}`);
+    const { students, problems } = parseRoster(lines.join("\n"));
+    expect(students).toHaveLength(1000);
+    expect(students.at(-1)?.name).toBe(`Student ${letters(999)}`);
+    expect(problems).toEqual([{ line: 1001, message: "A class can hold 1000 students; this line and those after it were left out." }]);
+  });
+
+  it("answers nothing for blank text", () => {
+    expect(parseRoster(" \n\n")).toEqual({ students: [], problems: [] });
+  });
+});

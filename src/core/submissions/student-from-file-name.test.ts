@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { studentFromFileName } from "./student-from-file-name.js";
+import type { StudentName } from "./student-names.js";
+
+describe("studentFromFileName", () => {
+  const table: { rule: string; file: string; expected: StudentName }[] = [
+    { rule: "takes a plain name", file: "Jane Doe.docx", expected: { name: "Jane Doe" } },
+    { rule: "turns Last, First into First Last", file: "Doe, Jane - Essay 2.pdf", expected: { name: "Jane Doe" } },
+    { rule: "drops words about the work and title-cases a lowercase name", file: "jane_doe_essay.txt", expected: { name: "Jane Doe" } },
+    { rule: "drops version numbers and copy markers", file: "Jane Doe final draft v2 (1).docx", expected: { name: "Jane Doe" } },
+    { rule: "splits dashed lowercase words", file: "jane-doe-essay-3.pdf", expected: { name: "Jane Doe" } },
+    { rule: "keeps the written order without a comma, and takes a long number as the identifier", file: "Doe_Jane_12345.docx", expected: { name: "Doe Jane", identifier: "12345" } },
+    { rule: "reads a Canvas download as login and user id", file: "doejane_123456_7891011_Essay-1.docx", expected: { name: "doejane", identifier: "123456" } },
+    { rule: "reads a late Canvas download", file: "doejane_LATE_123456_7891011_essay.pdf", expected: { name: "doejane", identifier: "123456" } },
+    { rule: "reads a Moodle download without taking its participant id", file: "Jane Doe_4821_assignsubmission_file_Essay.docx", expected: { name: "Jane Doe" } },
+    { rule: "takes the name before Google Classroom's title", file: "Jane Doe - Persuasive Essay.docx", expected: { name: "Jane Doe" } },
+    { rule: "takes the name after a title that names the work", file: "Persuasive Essay - Jane Doe.docx", expected: { name: "Jane Doe" } },
+    { rule: "takes a leading number part as the identifier", file: "12345 - Jane Doe.pdf", expected: { name: "Jane Doe", identifier: "12345" } },
+    { rule: "keeps a double-barrelled family name", file: "Ana Smith-Jones.docx", expected: { name: "Ana Smith-Jones" } },
+    { rule: "keeps a name's own capitals", file: "Liam McDonald essay.docx", expected: { name: "Liam McDonald" } },
+    { rule: "title-cases after apostrophes and hyphens", file: "sean o'brien.txt", expected: { name: "Sean O'Brien" } },
+    { rule: "keeps accents", file: "zoë garcía - essay.docx", expected: { name: "Zoë García" } },
+    { rule: "ignores folders in the name", file: "Period 3/Jane Doe.docx", expected: { name: "Jane Doe" } },
+    { rule: "falls back to the file name without extension when only work words are left", file: "Final Essay.docx", expected: { name: "Final Essay" } },
+    { rule: "falls back to the file name, keeping an identifier, when it is only a number", file: "20231234.pdf", expected: { name: "20231234", identifier: "20231234" } },
+  ];
+  it.each(table)("$rule: $file", ({ file, expected }) => {
+    expect(studentFromFileName(file)).toEqual(expected);
+  });
+});

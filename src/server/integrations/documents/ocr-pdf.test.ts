@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { sniffImageType } from "../files/sniff-image.js";
+import { createImageTextReader } from "../ocr/image-text-reader.js";
+import { DocumentError, extractDocument, type ExtractOptions } from "./index.js";
+
+const fixtures = fileURLToPath(new URL("../../../../tests/fixtures/", import.meta.url));
+const load = (name: string) => new Uint8Array(readFileSync(fixtures + name));
+// Tesseract's first start loads the English model: seconds, not milliseconds.
+const ocrTimeout = 60_000;
+
+const reader = createImageTextReader();
+afterAll(() => reader.close());
+
+async function failure(bytes: Uint8Array, options?: ExtractOptions): Promise<DocumentError> {
+  try {
+    await extractDocument(bytes, options);
+  } catch (error) {
+    if (error instanceof DocumentError) return error;
+    throw error;
+  }
+  throw new Error("expected a DocumentError");
+}
+
+/** Records what OCR was asked to read, and answers with fixed text. */
+function fakeReader(answer: string) {
+  const images: Uint8Array[] = [];
+  return { images, read: async (bytes: Uint8Array) => (images.push(bytes), answer) };
+}
+
+describe("extractDocument reads scanned PDFs with OCR when given an image reader", () => {
+  it.each([
+    ["a greyscale JPEG scan", "documents/scanned-essay.pdf"],
+    ["a black-and-white (1-bit) copier scan", "documents/scanned-essay-bw.pdf"],
+  ])("recognises the words of %s", async (_, file) => {
+    const document = await extractDocument(load(file), { imageReader: reader });
+    expect(document).toMatchObject({ kind: "pdf", mimeType: "application/pdf", pageCount: 1, tables: [], ocr: true });
+    expect(document.text).toMatch(/Why Our School Day Should Start Later/);
+    for (const word of ["alarm", "chemistry", "teenagers", "sleep", "learning"]) expect(document.text).toContain(word);
+  }, ocrTimeout);
+
+  it("hands OCR each page as a PNG", async () => {
+    const fake = fakeReader("Page text");
+    const document = await extractDocument(load("documents/scanned-essay.pdf"), { imageReader: fake });
+    expect(document.text).toBe("Page text");
+    expect(fake.images.map(sniffImageType)).toEqual(["image/png"]);
+  });
+
+  it("keeps answering image_only when OCR finds no readable text", async () => {
+    const error = await failure(load("documents/scanned-essay.pdf"), { imageReader: fakeReader(" \n ") });
+    expect(error.code).toBe("image_only");
+  });
+
+  it("keeps answering image_only without an image reader", async () => {
+    const error = await failure(load("documents/scanned-essay.pdf"));
+    expect(error.code).toBe("image_only");
+    expect(error.message).toMatch(/only scanned images/);
+  });
+
+  it("leaves a PDF with a text layer to the text extractor", async () => {
+    const fake = fakeReader("never used");
+    const document = await extractDocument(load("documents/student-essay.pdf"), { imageReader: fake });
+    expect(document.ocr).toBeUndefined();
+    expect(fake.images).toEqual([]);
+  });
+});
+
+describe("extractDocument reads photos of pages with OCR when given an image reader", () => {
+  it("answers kind image with the photo's own MIME type and its text", async () => {
+    const document = await extractDocument(load("images/rubric-note.png"), { imageReader: reader });
+    expect(document).toMatchObject({ kind: "image", mimeType: "image/png", tables: [], ocr: true });
+    expect(document.text).toContain("Thesis 30");
+  }, ocrTimeout);
+
+  it("answers empty for a photo with no readable text", async () => {
+    expect((await failure(load("images/rubric-note.png"), { imageReader: fakeReader("") })).code).toBe("empty");
+  });
+
+  it.each([
+    ["a photo without an image reader", "images/rubric-note.png", undefined],
+    ["a zip even with an image reader", "documents/photos.zip", fakeReader("never used")],
+  ])("refuses %s as unsupported, as before", async (_, file, imageReader) => {
+    const error = await failure(load(file), { imageReader });
+    expect(error.code).toBe("unsupported");
+    expect(error.message).toMatch(/Upload a \.txt, \.doc, \.docx or \.pdf file\./);
+  });
+});

@@ -1,0 +1,88 @@
+import type { Logger } from "pino";
+import type { Database } from "../../db/client";
+import { createEmbeddedStore } from "./embedded-store";
+import { createPgBossStore } from "./pg-boss-store";
+import { PollingJobQueue } from "./polling-job-queue";
+
+export interface QueueDefinition {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** a job active longer than this is presumed lost (its process died) and retried */
+  expireInSeconds: number;
+}
+
+export interface JobOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  data: T;
+  /** retries so far: 0 on the first attempt */
+  retryCount: number;
+}
+
+export interface WorkOptions {
+  /** jobs fetched per round trip */
+  batchSize: number;
+}
+
+export interface JobCounts {
+  pending: number;
+  active: number;
+  completed: number;
+  failed: number;
+}
+
+export interface JobQueue {
+  readonly kind: "pg-boss" | "embedded";
+  start(): Promise<void>;
+  createQueue(name: string, definition: QueueDefinition): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;
+  sendMany<T extends object>(name: string, items: T[]): Promise<void>;
+  /** Handles jobs one at a time (in fetched batches). A handler that throws fails that job only: it is retried with backoff, then failed. */
+  work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void>;
+  /** Counts by state for a queue, for tests and the system page: { pending, active, completed, failed } */
+  counts(name: string): Promise<JobCounts>;
+  /** Stops fetching, waits for handlers in flight (up to a timeout), then releases connections. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface CreateJobQueueOptions {
+  /** The PostgreSQL URL; pg-boss opens its own connections with it. Required when the database is PostgreSQL. */
+  connectionString?: string;
+  logger: Logger;
+  pollingIntervalSeconds?: number;
+  /** How long stop() waits for handlers in flight before failing their jobs back to retry; 30 s by default. */
+  stopTimeoutSeconds?: number;
+}
+
+// pg-boss refuses to poll more often than every 0.5 s; the embedded queue is a local query, so it can look sooner.
+const PG_BOSS_POLLING_INTERVAL_SECONDS = 0.5;
+const EMBEDDED_POLLING_INTERVAL_SECONDS = 0.25;
+const STOP_TIMEOUT_SECONDS = 30;
+
+export function createJobQueue(database: Database, options: CreateJobQueueOptions): JobQueue {
+  const logger = options.logger.child({ component: "job-queue" });
+  const stopTimeoutSeconds = options.stopTimeoutSeconds ?? STOP_TIMEOUT_SECONDS;
+  if (database.kind === "pglite") {
+    return new PollingJobQueue(createEmbeddedStore(database.db, logger), {
+      logger,
+      stopTimeoutSeconds,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? EMBEDDED_POLLING_INTERVAL_SECONDS,
+    });
+  }
+  if (!options.connectionString || !database.pool) {
+    throw new Error("The PostgreSQL job queue needs the database's connection string (DATABASE_URL) for pg-boss.");
+  }
+  return new PollingJobQueue(
+    createPgBossStore({ connectionString: options.connectionString, pool: database.pool, logger, stopTimeoutSeconds }),
+    {
+      logger,
+      stopTimeoutSeconds,
+      pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds ?? PG_BOSS_POLLING_INTERVAL_SECONDS, PG_BOSS_POLLING_INTERVAL_SECONDS),
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { GradeEventSnapshot } from "../../../contracts/submissions";
+import type { gradeEventKinds } from "../../../contracts/submissions";
+import { gradeEvents } from "../../db/schema";
+import type { Queryable } from "../teacher-profiles";
+import type { SubmissionRow } from "./records";
+
+export type GradeEventKind = (typeof gradeEventKinds)[number];
+
+/** Who acted: a teacher (their id and name) or the grading engine. */
+export type Actor = { id: string; name: string } | "engine";
+export const engineActorName = "Markwise grader";
+
+export function snapshotOf(row: Pick<SubmissionRow, "status" | "criteriaScores" | "overallScore" | "feedback">): GradeEventSnapshot {
+  return { status: row.status, criteriaScores: row.criteriaScores, overallScore: row.overallScore, feedback: row.feedback };
+}
+
+export async function recordGradeEvent(
+  db: Queryable,
+  event: { submissionId: string; teacherId: string; actor: Actor; kind: GradeEventKind; before?: GradeEventSnapshot | null; after?: GradeEventSnapshot | null; note?: string },
+): Promise<void> {
+  const isEngine = event.actor === "engine";
+  await db.insert(gradeEvents).values({
+    submissionId: event.submissionId,
+    teacherId: event.teacherId,
+    actorId: isEngine ? null : (event.actor as { id: string }).id,
+    actorName: isEngine ? engineActorName : (event.actor as { name: string }).name,
+    kind: event.kind,
+    isAutomatic: isEngine,
+    before: event.before ?? null,
+    after: event.after ?? null,
+    note: event.note ?? null,
+  });
+}

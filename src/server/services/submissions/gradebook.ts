@@ -1,0 +1,135 @@
+import { asc, eq } from "drizzle-orm";
+import type { FeedbackReport, Gradebook } from "../../../contracts/submissions";
+import { submissionStatusLabels } from "../../../contracts/submissions";
+import { rosterStudents } from "../../db/schema";
+import { findAssignmentRow } from "../assignments";
+import type { Queryable } from "../teacher-profiles";
+import { lateFor, listSubmissionRows, topSimilarityBySubmission, type AssignmentRow, type SubmissionRow } from "./records";
+
+const isGraded = (row: SubmissionRow) => (row.status === "needs_review" || row.status === "accepted") && row.overallScore !== null;
+const gradedCriteria = (assignment: AssignmentRow) => (assignment.criteria.length ? assignment.criteria : [{ id: "overall", name: "Overall", maxPoints: 100, descriptors: [] }]);
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
+export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
+  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
+  const rows = (await listSubmissionRows(db, assignmentId)).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
+  const roster = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
+  const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
+  const criteria = gradedCriteria(assignment);
+  const graded = rows.filter(isGraded);
+  return {
+    assignmentId,
+    title: assignment.title,
+    totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
+    criteria: criteria.map((item) => ({ id: item.id, name: item.name, maxPoints: item.maxPoints })),
+    rows: rows.map((row) => {
+      const late = lateFor(assignment, row);
+      const hasGrade = isGraded(row);
+      return {
+        submissionId: row.id,
+        studentName: row.studentName,
+        studentIdentifier: row.studentIdentifier,
+        status: row.status,
+        criteriaScores: hasGrade ? row.criteriaScores : null,
+        rawScore: hasGrade ? row.overallScore : null,
+        latePenalty: hasGrade ? late.penalty : null,
+        finalScore: hasGrade ? late.finalScore : null,
+        daysLate: late.daysLate,
+        lateNote: late.daysLate ? late.explanation : null,
+        gradeSource: hasGrade ? row.gradeSource : null,
+        topSimilarity: top.get(row.id) ?? null,
+      };
+    }),
+    missing: roster.filter((student) => !submitted.has(student.id)).map((student) => ({ name: student.name, identifier: student.identifier })),
+    distribution: criteria.map((item) => {
+      const scores = graded.map((row) => row.criteriaScores?.[item.id]).filter((score): score is number => typeof score === "number");
+      const counts = Array.from({ length: Math.floor(item.maxPoints) + 1 }, () => 0);
+      for (const score of scores) counts[Math.min(counts.length - 1, Math.max(0, Math.round(score)))]! += 1;
+      return {
+        criterionId: item.id,
+        name: item.name,
+        maxPoints: item.maxPoints,
+        graded: scores.length,
+        mean: scores.length ? round2(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
+        median: median(scores),
+        counts,
+      };
+    }),
+  };
+}
+
+/**
+ * A spreadsheet cell: quoted when needed, and a leading = + - @ neutralised so a student's name can never run as a
+ * formula in the teacher's spreadsheet.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string): Promise<{ fileName: string; csv: string }> {
+  const book = await buildGradebook(db, teacherId, assignmentId);
+  const feedbackById = new Map((await listSubmissionRows(db, assignmentId)).map((row) => [row.id, row.feedback]));
+  const header = ["Student", "Student ID", "Status", ...book.criteria.map((item) => `${item.name} (/${item.maxPoints})`), `Raw score (/${book.totalPoints})`, "Days late", "Late penalty", "Final score", "Graded by", "Similarity %", "Feedback"];
+  const lines = book.rows.map((row) =>
+    [
+      row.studentName,
+      row.studentIdentifier,
+      submissionStatusLabels[row.status],
+      ...book.criteria.map((item) => row.criteriaScores?.[item.id] ?? null),
+      row.rawScore,
+      row.daysLate,
+      row.latePenalty,
+      row.finalScore,
+      row.gradeSource === "reviewed" ? "Teacher review" : row.gradeSource === "automatic" ? "Automatic" : null,
+      row.topSimilarity,
+      row.rawScore === null ? null : feedbackById.get(row.submissionId),
+    ].map(csvCell),
+  );
+  const missing = book.missing.map((student) => [student.name, student.identifier, "Missing", ...book.criteria.map(() => null), null, null, null, null, null, null, null].map(csvCell));
+  const csv = [header.map(csvCell), ...lines, ...missing].map((cells) => cells.join(",")).join("\r\n") + "\r\n";
+  const slug = (book.title || "assignment").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "assignment";
+  return { fileName: `${slug}-grades.csv`, csv };
+}
+
+/** Every graded student's scores, rationales and feedback, for the printable page (one sheet per student). */
+export async function buildFeedbackReport(db: Queryable, teacherId: string, assignmentId: string): Promise<FeedbackReport> {
+  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
+  const criteria = gradedCriteria(assignment);
+  const rows = (await listSubmissionRows(db, assignmentId)).filter(isGraded).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  return {
+    assignmentId,
+    title: assignment.title,
+    totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
+    sheets: rows.map((row) => {
+      const late = lateFor(assignment, row);
+      return {
+        submissionId: row.id,
+        studentName: row.studentName,
+        status: row.status,
+        criteria: criteria.map((item) => ({
+          id: item.id,
+          name: item.name,
+          maxPoints: item.maxPoints,
+          score: row.criteriaScores?.[item.id] ?? null,
+          // The engine's reasoning only while its score stands; a teacher's edit replaces the number, not the words.
+          rationale: row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id])?.rationale ?? null,
+        })),
+        rawScore: row.overallScore,
+        late: late.daysLate || late.penalty ? late : null,
+        feedback: row.feedback,
+      };
+    }),
+  };
+}

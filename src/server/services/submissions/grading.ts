@@ -1,0 +1,195 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { AgreementView, EngineGrade } from "../../../contracts/submissions";
+import { agreementStats, decideReview, DEFAULT_MINIMUM_REVIEWED, MINIMUM_ADJACENT, MINIMUM_QWK } from "../../../core/grading-gate";
+import { prepareAssignment, type PreparedAssignment, type SpellChecker } from "../../../core/grading";
+import type { Db } from "../../db/client";
+import { assignmentSamples, assignments, submissionBatches, submissions } from "../../db/schema";
+import { gradeSubmission, type AiConfig } from "../../integrations/ai";
+import { toGradingInput } from "../grading-input";
+import type { Queryable } from "../teacher-profiles";
+import { recordGradeEvent, snapshotOf } from "./audit";
+import { notifyFinishedBatch } from "./grading-notifications";
+import { maxScoreOf, type AssignmentRow } from "./records";
+
+export interface GradingDeps {
+  db: Db;
+  spellChecker: SpellChecker;
+  ai?: AiConfig;
+  logger: Logger;
+}
+
+/** The work of one grading attempt; the queue decides when (and how often) it runs. */
+export interface GradingAttempt {
+  submissionId: string;
+  /** The queue will not retry after this attempt: a failure is recorded for the teacher instead of thrown. */
+  isLastAttempt: boolean;
+}
+
+/**
+ * Prepared assignments by calibration state: a class set is graded against one preparation, and any change to the
+ * rubric, the settings or the samples changes the key.
+ */
+export function createPreparedCache(limit = 20) {
+  const entries = new Map<string, PreparedAssignment>();
+  return {
+    get(key: string, build: () => PreparedAssignment): PreparedAssignment {
+      const found = entries.get(key);
+      if (found) return found;
+      const prepared = build();
+      if (entries.size >= limit) entries.delete(entries.keys().next().value!);
+      entries.set(key, prepared);
+      return prepared;
+    },
+  };
+}
+export type PreparedCache = ReturnType<typeof createPreparedCache>;
+
+/**
+ * Grades one queued submission. Claiming is a conditional update (queued -> grading), so a job delivered twice, or
+ * to two processes, grades the work once; the result is written only while this attempt still holds the claim.
+ */
+export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCache, attempt: GradingAttempt): Promise<void> {
+  const { db } = deps;
+  const claimedAt = new Date();
+  const [claimed] = await db
+    .update(submissions)
+    .set({ status: "grading", claimedAt, attempts: sql`${submissions.attempts} + 1`, updatedAt: claimedAt })
+    .where(and(eq(submissions.id, attempt.submissionId), eq(submissions.status, "queued")))
+    .returning();
+  if (!claimed) return;
+  const holdsClaim = and(eq(submissions.id, claimed.id), eq(submissions.status, "grading"), eq(submissions.claimedAt, claimedAt));
+
+  try {
+    const [assignment] = await db.select().from(assignments).where(eq(assignments.id, claimed.assignmentId));
+    if (!assignment) return;
+    const samples = await db.select().from(assignmentSamples).where(eq(assignmentSamples.assignmentId, assignment.id)).orderBy(asc(assignmentSamples.position));
+    const input = toGradingInput(
+      assignment,
+      samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
+    );
+    const key = [assignment.id, assignment.updatedAt.toISOString(), ...samples.map((sample) => sample.id)].join(":");
+    const prepared = cache.get(key, () => prepareAssignment(input, { spellChecker: deps.spellChecker }));
+    const grade = await gradeSubmission({ ...input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
+    const agreement = await agreementForAssignment(db, assignment);
+    const decision = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement });
+    const engineGrade: EngineGrade = {
+      criterionScores: grade.criterionScores,
+      overallScore: grade.overallScore,
+      confidence: grade.confidence,
+      tolerance: grade.tolerance,
+      feedback: grade.feedback,
+      grader: grade.grader,
+      ...(grade.fallbackReason ? { fallbackReason: grade.fallbackReason } : {}),
+    };
+    const graded = {
+      status: decision.outcome,
+      engineGrade,
+      criteriaScores: Object.fromEntries(grade.criterionScores.map((item) => [item.criterionId, item.score])),
+      overallScore: grade.overallScore,
+      feedback: grade.feedback,
+      confidence: grade.confidence,
+      reviewReason: decision.reason,
+      gradeSource: "automatic" as const,
+      failureReason: null,
+      reviewedAt: null,
+      gradedAt: new Date(),
+      claimedAt: null,
+      updatedAt: new Date(),
+    };
+    const wrote = await db.transaction(async (tx) => {
+      const [row] = await tx.update(submissions).set(graded).where(holdsClaim).returning({ id: submissions.id });
+      if (!row) return false;
+      await recordGradeEvent(tx, { submissionId: claimed.id, teacherId: claimed.teacherId, actor: "engine", kind: "graded", before: null, after: snapshotOf(graded), note: `${grade.grader === "llm" ? "Model" : "Built-in grader"}, confidence ${grade.confidence}` });
+      await recordGradeEvent(tx, { submissionId: claimed.id, teacherId: claimed.teacherId, actor: "engine", kind: decision.outcome === "accepted" ? "accepted_automatically" : "sent_to_review", note: decision.reason });
+      return true;
+    });
+    if (wrote && claimed.batchId) await finishBatchIfDone(db, claimed.batchId);
+  } catch (error) {
+    await recordFailure(deps, claimed, claimedAt, attempt, error);
+    if (!attempt.isLastAttempt) throw error;
+  }
+}
+
+async function recordFailure(deps: GradingDeps, claimed: typeof submissions.$inferSelect, claimedAt: Date, attempt: GradingAttempt, error: unknown): Promise<void> {
+  const holdsClaim = and(eq(submissions.id, claimed.id), eq(submissions.status, "grading"), eq(submissions.claimedAt, claimedAt));
+  const message = error instanceof Error ? error.message : String(error);
+  deps.logger.warn({ submissionId: claimed.id, attempt: claimed.attempts + 1, err: message }, "grading attempt failed");
+  if (!attempt.isLastAttempt) {
+    // Back in the queue for the retry the job queue schedules with backoff.
+    await deps.db.update(submissions).set({ status: "queued", claimedAt: null, updatedAt: new Date() }).where(holdsClaim);
+    return;
+  }
+  const failureReason = `Grading failed after ${claimed.attempts + 1} attempts (${message}). Choose Regrade to try again.`;
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(submissions).set({ status: "failed", failureReason, claimedAt: null, updatedAt: new Date() }).where(holdsClaim).returning({ id: submissions.id });
+    if (row) await recordGradeEvent(tx, { submissionId: claimed.id, teacherId: claimed.teacherId, actor: "engine", kind: "grading_failed", note: failureReason });
+  });
+  if (claimed.batchId) await finishBatchIfDone(deps.db, claimed.batchId);
+}
+
+/**
+ * Runs after the grade is committed, so of two workers finishing a batch's last two submissions at once the later
+ * one always sees both; the conditional update lets exactly one of them announce it.
+ */
+async function finishBatchIfDone(db: Db, batchId: string): Promise<void> {
+  const [finished] = await db
+    .update(submissionBatches)
+    .set({ finishedAt: new Date() })
+    .where(
+      and(
+        eq(submissionBatches.id, batchId),
+        isNull(submissionBatches.finishedAt),
+        notExists(db.select({ one: sql`1` }).from(submissions).where(and(eq(submissions.batchId, batchId), inArray(submissions.status, ["queued", "grading"])))),
+      ),
+    )
+    .returning();
+  if (finished) await notifyFinishedBatch(db, finished);
+}
+
+/** How the engine's grades compare with the grades this teacher reviewed on this assignment (the accuracy gate). */
+export async function agreementForAssignment(db: Queryable, assignment: Pick<AssignmentRow, "id" | "criteria">): Promise<AgreementView> {
+  const reviewed = await db
+    .select({ engine: submissions.engineGrade, teacher: submissions.overallScore })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.gradeSource, "reviewed"), isNotNull(submissions.engineGrade), isNotNull(submissions.overallScore)));
+  const pairs = reviewed.map((row) => ({ engine: row.engine!.overallScore, teacher: row.teacher! }));
+  const stats = agreementStats(pairs, [0, maxScoreOf(assignment)]);
+  const decision = decideReview({ confidence: 100, autoAcceptThreshold: 0, agreement: { ...stats, reviewedCount: stats.count } });
+  const isAutoAcceptTrusted = decision.outcome === "accepted";
+  const explanation = isAutoAcceptTrusted
+    ? `Auto-accept is on: across ${stats.count} reviewed grades the grader matched you exactly ${Math.round(stats.exact * 100)}% of the time and within tolerance ${Math.round(stats.adjacent * 100)}% (QWK ${stats.qwk.toFixed(2)}).`
+    : decision.reason;
+  return {
+    reviewedCount: stats.count,
+    exact: stats.exact,
+    adjacent: stats.adjacent,
+    qwk: stats.qwk,
+    minimumReviewed: DEFAULT_MINIMUM_REVIEWED,
+    isAutoAcceptTrusted,
+    explanation,
+  };
+}
+
+export const agreementGate = { minimumReviewed: DEFAULT_MINIMUM_REVIEWED, minimumQwk: MINIMUM_QWK, minimumAdjacent: MINIMUM_ADJACENT } as const;
+
+/**
+ * Puts back work whose grading process died mid-attempt (a claim older than the lease) and returns the ids to queue
+ * again. On the embedded database one process owns the data, so every claim found at start is stale.
+ */
+export async function reclaimStalledSubmissions(db: Db, leaseSeconds: number): Promise<string[]> {
+  const cutoff = new Date(Date.now() - leaseSeconds * 1000);
+  const rows = await db
+    .update(submissions)
+    .set({ status: "queued", claimedAt: null, updatedAt: new Date() })
+    .where(and(eq(submissions.status, "grading"), lt(submissions.claimedAt, cutoff)))
+    .returning({ id: submissions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Queued work older than this has surely lost its job (a crash between commit and enqueue); it is queued again. */
+export async function findForgottenSubmissions(db: Db, olderThanSeconds: number): Promise<string[]> {
+  const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
+  const rows = await db.select({ id: submissions.id }).from(submissions).where(and(eq(submissions.status, "queued"), lt(submissions.updatedAt, cutoff)));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,77 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { GradingProgress, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../contracts/submissions";
+import type { Queryable } from "../teacher-profiles";
+import { assignments, gradeEvents, similarityMatches, storedFiles, submissions } from "../../db/schema";
+import { findAssignmentRow } from "../assignments";
+import { findSubmissionRow, listSubmissionRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
+
+export type SubmissionOrder = "student" | "review" | "recent";
+
+const sorters: Record<SubmissionOrder, (a: SubmissionSummary, b: SubmissionSummary) => number> = {
+  student: (a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }) || a.createdAt.localeCompare(b.createdAt),
+  // The review queue: the grades the engine is least sure of come first.
+  review: (a, b) => (a.confidence ?? 101) - (b.confidence ?? 101) || a.studentName.localeCompare(b.studentName),
+  recent: (a, b) => b.createdAt.localeCompare(a.createdAt),
+};
+
+export async function listSubmissions(db: Queryable, teacherId: string, assignmentId: string, filter: { status?: SubmissionStatus; order: SubmissionOrder }): Promise<SubmissionSummary[]> {
+  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
+  const rows = (await listSubmissionRows(db, assignment.id)).filter((row) => !filter.status || row.status === filter.status);
+  const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
+  return rows.map((row) => toSubmissionSummary(assignment, row, top.get(row.id) ?? null)).sort(sorters[filter.order]);
+}
+
+export async function gradingProgress(db: Queryable, teacherId: string, assignmentId: string): Promise<GradingProgress> {
+  await findAssignmentRow(db, teacherId, assignmentId);
+  const rows = await db.select({ status: submissions.status, n: count() }).from(submissions).where(eq(submissions.assignmentId, assignmentId)).groupBy(submissions.status);
+  const of = (status: SubmissionStatus) => rows.find((row) => row.status === status)?.n ?? 0;
+  return {
+    total: rows.reduce((sum, row) => sum + row.n, 0),
+    queued: of("queued"),
+    grading: of("grading"),
+    graded: of("needs_review") + of("accepted"),
+    needsReview: of("needs_review"),
+    accepted: of("accepted"),
+    failed: of("failed"),
+  };
+}
+
+export async function findSubmissionDetail(db: Queryable, teacherId: string, id: string): Promise<SubmissionDetail> {
+  const row = await findSubmissionRow(db, teacherId, id);
+  const [assignment] = await db.select().from(assignments).where(eq(assignments.id, row.assignmentId));
+  const matches = await db.select().from(similarityMatches).where(eq(similarityMatches.submissionId, id));
+  const others = matches.length
+    ? await db
+        .select({ id: submissions.id, studentName: submissions.studentName, assignmentId: submissions.assignmentId, title: assignments.title })
+        .from(submissions)
+        .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+        .where(and(inArray(submissions.id, matches.map((match) => match.otherSubmissionId)), eq(submissions.teacherId, teacherId)))
+    : [];
+  const history = await db.select().from(gradeEvents).where(eq(gradeEvents.submissionId, id)).orderBy(asc(gradeEvents.createdAt));
+  const [file] = row.fileId ? await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, row.fileId)) : [];
+  const top = matches.reduce<number | null>((best, match) => Math.max(best ?? 0, match.similarity), null);
+  return {
+    ...toSubmissionSummary(assignment!, row, top),
+    content: row.content,
+    feedback: row.feedback,
+    engineGrade: row.engineGrade,
+    similarity: matches
+      .sort((a, b) => b.similarity - a.similarity)
+      .flatMap((match) => {
+        const other = others.find((candidate) => candidate.id === match.otherSubmissionId);
+        if (!other) return [];
+        return [{ otherSubmissionId: other.id, otherStudentName: other.studentName, otherAssignmentId: other.assignmentId, otherAssignmentTitle: other.title, similarity: match.similarity, matches: match.matches }];
+      }),
+    history: history.map((event) => ({
+      id: event.id,
+      kind: event.kind as SubmissionDetail["history"][number]["kind"],
+      actorName: event.actorName,
+      isAutomatic: event.isAutomatic,
+      before: event.before,
+      after: event.after,
+      note: event.note,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    file: file ?? null,
+  };
+}

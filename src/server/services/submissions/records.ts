@@ -1,0 +1,81 @@
+import { and, desc, eq, inArray, max } from "drizzle-orm";
+import type { LatePenaltyView, SubmissionSummary } from "../../../contracts/submissions";
+import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
+import { assignments, similarityMatches, submissions } from "../../db/schema";
+import { notFound } from "../../http/app-error";
+import type { Queryable } from "../teacher-profiles";
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type AssignmentRow = typeof assignments.$inferSelect;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The teacher's own submission; another teacher's (or a malformed id) is simply not found. */
+export async function findSubmissionRow(db: Queryable, teacherId: string, id: string): Promise<SubmissionRow> {
+  if (!uuidPattern.test(id)) throw notFound("That submission");
+  const [row] = await db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+  if (!row) throw notFound("That submission");
+  return row;
+}
+
+/** The rubric total; an assignment without criteria is graded out of 100 (see grading-input). */
+export function maxScoreOf(assignment: Pick<AssignmentRow, "criteria">): number {
+  return assignment.criteria.length ? assignment.criteria.reduce((total, item) => total + item.maxPoints, 0) : 100;
+}
+
+/**
+ * Late policy on read, from the stored raw score: a teacher who changes the policy, the due date or a submission
+ * time sees every final score follow at once, with nothing to recompute or forget.
+ */
+export function lateFor(assignment: Pick<AssignmentRow, "criteria" | "dueDate" | "gradingSettings">, row: Pick<SubmissionRow, "overallScore" | "submittedAt" | "timeZone">): LatePenaltyView {
+  const settings = assignment.gradingSettings;
+  const timeZone = row.timeZone || "UTC";
+  return applyLatePolicy({
+    rawScore: Math.max(0, row.overallScore ?? 0),
+    maxScore: maxScoreOf(assignment),
+    submittedAt: row.submittedAt,
+    dueAt: assignment.dueDate ? dueMomentFor(assignment.dueDate, timeZone) : null,
+    policy: { type: settings.latePolicyType, penaltyPerDay: settings.latePenalty, maxLateDays: settings.maxLateDays },
+    timeZone,
+  });
+}
+
+export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionRow, topSimilarity: number | null): SubmissionSummary {
+  const late = lateFor(assignment, row);
+  return {
+    id: row.id,
+    assignmentId: row.assignmentId,
+    studentName: row.studentName,
+    studentIdentifier: row.studentIdentifier,
+    rosterStudentId: row.rosterStudentId,
+    originalName: row.originalName,
+    wordCount: row.wordCount,
+    isOcr: row.isOcr,
+    submittedAt: row.submittedAt.toISOString(),
+    status: row.status,
+    attempts: row.attempts,
+    failureReason: row.failureReason,
+    criteriaScores: row.criteriaScores,
+    overallScore: row.overallScore,
+    confidence: row.confidence,
+    gradeSource: row.gradeSource,
+    reviewReason: row.reviewReason,
+    late: row.overallScore === null ? (late.daysLate ? { ...late, penalty: 0, finalScore: 0 } : null) : late,
+    topSimilarity,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Highest overlap per submission, for the list's flag. */
+export async function topSimilarityBySubmission(db: Queryable, submissionIds: string[]): Promise<Map<string, number>> {
+  if (!submissionIds.length) return new Map();
+  const rows = await db
+    .select({ submissionId: similarityMatches.submissionId, top: max(similarityMatches.similarity) })
+    .from(similarityMatches)
+    .where(inArray(similarityMatches.submissionId, submissionIds))
+    .groupBy(similarityMatches.submissionId);
+  return new Map(rows.map((row) => [row.submissionId, row.top ?? 0]));
+}
+
+export async function listSubmissionRows(db: Queryable, assignmentId: string): Promise<SubmissionRow[]> {
+  return db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId)).orderBy(desc(submissions.createdAt));
+}

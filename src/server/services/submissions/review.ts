@@ -1,0 +1,124 @@
+import { and, eq } from "drizzle-orm";
+import type { GradeEditInput, SubmissionDetail } from "../../../contracts/submissions";
+import type { SpellChecker } from "../../../core/grading";
+import type { Db } from "../../db/client";
+import { assignments, submissions } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import { addSample, checkSampleScores, findAssignmentRow } from "../assignments";
+import { recordGradeEvent, snapshotOf, type Actor } from "./audit";
+import type { GradingQueue } from "./grading-queue";
+import { findSubmissionDetail } from "./queries";
+import { findSubmissionRow, type SubmissionRow } from "./records";
+import { matchRosterStudent } from "./roster";
+
+const isGraded = (row: SubmissionRow) => row.status === "needs_review" || row.status === "accepted";
+
+function requireGraded(row: SubmissionRow): void {
+  if (!isGraded(row)) {
+    const why = row.status === "failed" ? "it could not be graded; choose Regrade first" : "it is still being graded";
+    throw new AppError("conflict", `This submission has no grade to review yet: ${why}.`);
+  }
+}
+
+/** The teacher agrees with the grade as it stands. */
+export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
+  await db.transaction(async (tx) => {
+    const row = await findSubmissionRow(tx, teacherId, id);
+    requireGraded(row);
+    const now = new Date();
+    const changes = { status: "accepted" as const, gradeSource: "reviewed" as const, reviewedAt: now, reviewReason: null, updatedAt: now };
+    await tx.update(submissions).set(changes).where(eq(submissions.id, id));
+    await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "accepted", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }) });
+  });
+  return findSubmissionDetail(db, teacherId, id);
+}
+
+/**
+ * The teacher's own scores and feedback become the grade of record (accepted, reviewed); the engine's grade is kept
+ * beside it for the agreement figures. Without a rubric total override, the overall score is the criteria's sum.
+ */
+export async function editGrade(db: Db, teacherId: string, actor: Actor, id: string, edit: GradeEditInput): Promise<SubmissionDetail> {
+  await db.transaction(async (tx) => {
+    const row = await findSubmissionRow(tx, teacherId, id);
+    requireGraded(row);
+    const [assignment] = await tx.select().from(assignments).where(eq(assignments.id, row.assignmentId));
+    const criteria = assignment!.criteria.length ? assignment!.criteria : [{ id: "overall", name: "Overall", maxPoints: 100, descriptors: [] }];
+    const missing = criteria.filter((item) => edit.criteriaScores[item.id] === undefined);
+    if (missing.length) {
+      throw new AppError("validation_failed", "Give a score for every criterion.", Object.fromEntries(missing.map((item) => [`criteriaScores.${item.id}`, `Score ${item.name} from 0 to ${item.maxPoints}`])));
+    }
+    const overallScore = Math.round(criteria.reduce((total, item) => total + edit.criteriaScores[item.id]!, 0) * 100) / 100;
+    if (assignment!.criteria.length) checkSampleScores(assignment!.criteria, Math.max(overallScore, 0.01), edit.criteriaScores);
+    else if (overallScore > 100) throw new AppError("validation_failed", "The score must be from 0 to 100.", { "criteriaScores.overall": "Score Overall from 0 to 100" });
+    const now = new Date();
+    const changes = {
+      status: "accepted" as const,
+      criteriaScores: Object.fromEntries(criteria.map((item) => [item.id, edit.criteriaScores[item.id]!])),
+      overallScore,
+      feedback: edit.feedback,
+      gradeSource: "reviewed" as const,
+      reviewedAt: now,
+      reviewReason: null,
+      updatedAt: now,
+    };
+    await tx.update(submissions).set(changes).where(eq(submissions.id, id));
+    await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "edited", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }) });
+  });
+  return findSubmissionDetail(db, teacherId, id);
+}
+
+/** Grades the work again with the assignment's current calibration; the old grade stays in the history. */
+export async function requestRegrade(db: Db, queue: GradingQueue, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
+  await db.transaction(async (tx) => {
+    const row = await findSubmissionRow(tx, teacherId, id);
+    if (row.status === "queued" || row.status === "grading") throw new AppError("conflict", "This submission is already being graded.");
+    const changes = { status: "queued" as const, attempts: 0, failureReason: null, updatedAt: new Date() };
+    await tx.update(submissions).set(changes).where(eq(submissions.id, id));
+    await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "regrade_requested", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }) });
+  });
+  await queue.enqueueGrading([id]);
+  return findSubmissionDetail(db, teacherId, id);
+}
+
+/** One click turns a reviewed grade into a graded sample, which refits the assignment's calibration. */
+export async function addReviewedGradeToSamples(db: Db, spellChecker: SpellChecker, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
+  const row = await findSubmissionRow(db, teacherId, id);
+  if (row.gradeSource !== "reviewed" || row.overallScore === null) {
+    throw new AppError("conflict", "Accept or edit this grade first; only grades you reviewed become samples.");
+  }
+  await findAssignmentRow(db, teacherId, row.assignmentId);
+  await addSample(
+    db,
+    teacherId,
+    row.assignmentId,
+    { content: row.content, score: Math.max(row.overallScore, 0.01), feedback: row.feedback || "Graded in review.", criteriaScores: row.criteriaScores ?? {}, fileId: row.fileId },
+    spellChecker,
+  );
+  await recordGradeEvent(db, { submissionId: id, teacherId, actor, kind: "added_to_samples", note: "Added to the assignment's graded samples; the calibration was refitted." });
+  return findSubmissionDetail(db, teacherId, id);
+}
+
+/** Corrects who handed the work in and when (work collected on paper); the late penalty follows on read. */
+export async function updateSubmissionDetails(db: Db, teacherId: string, actor: Actor, id: string, changes: { studentName?: string; submittedAt?: Date }): Promise<SubmissionDetail> {
+  await db.transaction(async (tx) => {
+    const row = await findSubmissionRow(tx, teacherId, id);
+    const renamed = changes.studentName !== undefined ? { studentName: changes.studentName, studentIdentifier: null, rosterStudentId: await matchRosterStudent(tx, row.assignmentId, { name: changes.studentName }) } : {};
+    const next = { ...renamed, ...(changes.submittedAt ? { submittedAt: changes.submittedAt } : {}), updatedAt: new Date() };
+    await tx.update(submissions).set(next).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+    await recordGradeEvent(tx, {
+      submissionId: id,
+      teacherId,
+      actor,
+      kind: "details_changed",
+      before: { studentName: row.studentName, submittedAt: row.submittedAt.toISOString() },
+      after: { studentName: next.studentName ?? row.studentName, submittedAt: (next.submittedAt ?? row.submittedAt).toISOString() },
+    });
+  });
+  return findSubmissionDetail(db, teacherId, id);
+}
+
+export async function deleteSubmission(db: Db, queue: GradingQueue, teacherId: string, id: string): Promise<void> {
+  const row = await findSubmissionRow(db, teacherId, id);
+  await db.delete(submissions).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+  await queue.enqueueSimilarity(row.assignmentId);
+}
