@@ -90,8 +90,9 @@ describe(`the job queue (${testDatabaseKind})`, () => {
     };
   }
 
-  it("handles every job sent exactly once, on its first attempt", async () => {
-    const queue = await startQueue();
+  it("handles every job sent exactly once, on its first attempt, fetching again at once while work remains", async () => {
+    // A poll interval longer than the test: every batch after the first must be fetched without waiting for it.
+    const queue = await startQueue(testDatabase.database, { pollingIntervalSeconds: 600 });
     await queue.createQueue("once", quick);
     await queue.sendMany("once", range(20).map((n) => ({ n })));
     await queue.send("once", { n: 20 });

@@ -50,6 +50,19 @@ describe(`submissions API (${testDatabaseKind})`, () => {
     expect(again.data.duplicates[0].submissionId).toBe(list.data.find((s: { studentName: string }) => s.studentName === "Jane Doe").id);
   });
 
+  it("reads scanned PDFs with OCR and keeps the original for download", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "ocr");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([fixtureFile("documents/scanned-essay.pdf", "Theo Grant.pdf")]) });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.data.created).toHaveLength(1);
+    const detail = (await teacher.client.get(`/api/submissions/${upload.data.created[0].submissionId}`)).data;
+    expect(detail).toMatchObject({ studentName: "Theo Grant", isOcr: true, file: { name: "Theo Grant.pdf" } });
+    expect(detail.wordCount).toBeGreaterThan(10);
+    const original = await teacher.client.get(`/api/documents/${detail.file.id}`);
+    expect(original.status).toBe(200);
+  });
+
   it("records accepts and edits in the audit trail and exports them", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "rev");
     const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 3" });
@@ -87,5 +100,112 @@ describe(`submissions API (${testDatabaseKind})`, () => {
       expect((await stranger.client.get(path)).status).toBe(404);
     }
     expect((await stranger.client.post(`/api/submissions/${first.id}/accept`)).status).toBe(404);
+  });
+});
+
+describe(`submissions API: late policy, roster, similarity, corrections (${testDatabaseKind})`, () => {
+  it("applies the late policy from the submission time, shown apart from the raw score, and follows a corrected time", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "late");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { dueDate: "2025-03-05", settings: { latePolicyType: "points", latePenalty: 1, maxLateDays: 2 } });
+    const pasted = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Nora Quinn", text: studentEssay(5, "Nora"), submittedAt: "2025-03-06T09:00:00+01:00", timeZone: "Europe/Paris" });
+    expect(pasted.status, pasted.text).toBe(200);
+    const id = pasted.data.created[0].submissionId;
+    await waitForGrading(teacher.client, assignment.id);
+    const late = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(late.late).toMatchObject({ daysLate: 1, penalty: 1, beyondMaxLateDays: false });
+    expect(late.late.finalScore).toBeCloseTo(late.overallScore - 1, 5);
+
+    // Work collected on paper five days late: charged for the 2-day maximum and flagged, never zeroed.
+    const moved = await teacher.client.patch(`/api/submissions/${id}`, { submittedAt: "2025-03-10T10:00:00+01:00" });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.data.late).toMatchObject({ daysLate: 5, penalty: 2, beyondMaxLateDays: true });
+    expect(moved.data.late.explanation).toContain("flagged for you to decide");
+    expect(moved.data.history.at(-1)).toMatchObject({ kind: "details_changed", before: { submittedAt: "2025-03-06T08:00:00.000Z" }, after: { submittedAt: "2025-03-10T09:00:00.000Z" } });
+
+    const onTime = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Omar Reyes", text: studentEssay(6, "Omar"), submittedAt: "2025-03-05T23:59:00+01:00", timeZone: "Europe/Paris" });
+    await waitForGrading(teacher.client, assignment.id);
+    const onTimeDetail = (await teacher.client.get(`/api/submissions/${onTime.data.created[0].submissionId}`)).data;
+    expect(onTimeDetail.late).toMatchObject({ daysLate: 0, penalty: 0 });
+  });
+
+  it("matches submissions to the class roster and lists missing work", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "roster");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const roster = await teacher.client.put(`/api/assignments/${assignment.id}/roster`, { text: "Name,Student ID\n\"Doe, Jane\",1001\nMaria Lopez,1002\nSam Lee,1003\nSam Lee,1004\n" });
+    expect(roster.status, roster.text).toBe(200);
+    expect(roster.data.students.map((s: { name: string }) => s.name)).toEqual(["Jane Doe", "Maria Lopez", "Sam Lee", "Sam Lee"]);
+    await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("doe_jane_essay.txt", studentEssay(21)), textFile("Maria Lopez.txt", studentEssay(22)), textFile("Unknown Kid.txt", studentEssay(23))]) });
+    const after = (await teacher.client.get(`/api/assignments/${assignment.id}/roster`)).data;
+    expect(after.missing.map((s: { name: string }) => s.name)).toEqual(["Sam Lee", "Sam Lee"]);
+    expect(after.unmatched.map((s: { studentName: string }) => s.studentName)).toEqual(["Unknown Kid"]);
+    await waitForGrading(teacher.client, assignment.id);
+    const book = (await teacher.client.get(`/api/assignments/${assignment.id}/gradebook`)).data;
+    expect(book.missing).toHaveLength(2);
+    expect(book.rows).toHaveLength(3);
+  });
+
+  it("flags overlapping work with the matching passages on both sides when the similarity check is on", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "sim");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { plagiarismCheck: true, plagiarismThreshold: 20 } });
+    const shared = studentEssay(31, "shared");
+    const copied = `${shared.split("\n\n")[0]}\n\nI also think that every school is different, and the families should vote on the rule together.`;
+    await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, {
+      body: uploadForm([textFile("Ava Stone.txt", shared), textFile("Liam Ford.txt", copied), textFile("Zoe Hart.txt", "A completely different essay about the value of walking to school every day, the fresh air, the exercise, and the time it gives students to talk with their friends before the first bell rings.")]),
+    });
+    await waitForGrading(teacher.client, assignment.id);
+    const deadline = Date.now() + 30_000;
+    let flagged: { studentName: string; topSimilarity: number | null }[] = [];
+    while (Date.now() < deadline) {
+      flagged = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data.filter((s: { topSimilarity: number | null }) => s.topSimilarity !== null);
+      if (flagged.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(flagged.map((s) => s.studentName).sort()).toEqual(["Ava Stone", "Liam Ford"]);
+    const liam = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data.find((s: { studentName: string }) => s.studentName === "Liam Ford");
+    const detail = (await teacher.client.get(`/api/submissions/${liam.id}`)).data;
+    expect(detail.similarity[0]).toMatchObject({ otherStudentName: "Ava Stone", otherAssignmentId: assignment.id });
+    const passage = detail.similarity[0].matches[0];
+    expect(detail.content.slice(passage.aStart, passage.aEnd)).toBe(passage.aText);
+    expect(shared).toContain(passage.bText);
+  });
+
+  it("regrades on request and turns a reviewed grade into a calibration sample", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "regrade");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Ivy Chen", text: studentEssay(41, "Ivy") });
+    const id = created.data.created[0].submissionId;
+    await waitForGrading(teacher.client, assignment.id);
+    expect((await teacher.client.post(`/api/submissions/${id}/add-to-samples`)).status).toBe(409);
+    const edited = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { "criterion-1": 8, "criterion-2": 6 }, feedback: "Clear claim, thin evidence." });
+    expect(edited.status).toBe(200);
+    const added = await teacher.client.post(`/api/submissions/${id}/add-to-samples`);
+    expect(added.status, added.text).toBe(200);
+    const withSample = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data;
+    expect(withSample.sampleWork).toHaveLength(1);
+    expect(withSample.sampleWork[0]).toMatchObject({ score: 14, feedback: "Clear claim, thin evidence.", criteriaScores: { "criterion-1": 8, "criterion-2": 6 } });
+    expect(withSample.calibrationFit).not.toBeNull();
+
+    const regraded = await teacher.client.post(`/api/submissions/${id}/regrade`);
+    expect(regraded.status).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    const after = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(after.gradeSource).toBe("automatic");
+    expect(after.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "graded", "sent_to_review", "edited", "added_to_samples", "regrade_requested", "graded", "sent_to_review"]);
+  });
+
+  it("refuses work for a draft assignment and explains bad input field by field", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "bad");
+    const draft = (await teacher.client.post("/api/assignments", { teacherId: teacher.id })).data;
+    const refused = await teacher.client.request("POST", `/api/assignments/${draft.id}/submissions`, { body: uploadForm([textFile("A B.txt", studentEssay(51))]) });
+    expect(refused.status).toBe(409);
+    expect(refused.data.error.message).toBe("Submissions can be added to active assignments only. Activate the assignment first.");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const noFiles = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([]) });
+    expect(noFiles.status).toBe(400);
+    expect(noFiles.data.error.fields.files).toContain("Choose at least one file");
+    const badText = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: " ", text: "", submittedAt: "yesterday" });
+    expect(badText.status).toBe(400);
+    expect(Object.keys(badText.data.error.fields).sort()).toEqual(["studentName", "submittedAt", "text"]);
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}/grading-progress`)).data.total).toBe(0);
   });
 });

@@ -101,7 +101,7 @@ export function createPgBossStore(options: PgBossStoreOptions): JobStore {
     },
 
     async complete(name, id) {
-      const t = Date.now(); await boss.complete(name, id); console.log("complete", Date.now() - t);
+      await boss.complete(name, id);
     },
 
     async fail(name, job, error) {

@@ -168,7 +168,7 @@ class QueueWorker {
       const jobs = await this.fetch();
       // Jobs fetched after abandonment stay active until they expire, then another worker retries them.
       if (this.isAbandoned) return;
-      this.waiting = jobs;
+      this.waiting = [...jobs];
       let job: FetchedJob | undefined;
       while (!this.isStopping && (job = this.waiting.shift())) await this.handle(job);
       await this.releaseWaiting();

@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { GradingProgress } from "../../../contracts/submissions";
+import { fetchFeedbackReport, fetchGradebook, fetchProgress, fetchRoster, fetchSubmissions, submissionKeys } from "./api";
+
+const pollMs = 1500;
+
+export function useSubmissionList(assignmentId: string) {
+  return useQuery({ queryKey: submissionKeys.list(assignmentId, "student"), queryFn: () => fetchSubmissions(assignmentId, "student") });
+}
+
+export function useRoster(assignmentId: string) {
+  return useQuery({ queryKey: submissionKeys.roster(assignmentId), queryFn: () => fetchRoster(assignmentId) });
+}
+
+export function useGradebook(assignmentId: string) {
+  return useQuery({ queryKey: submissionKeys.gradebook(assignmentId), queryFn: () => fetchGradebook(assignmentId) });
+}
+
+export function useFeedbackReport(assignmentId: string) {
+  return useQuery({ queryKey: submissionKeys.feedbackReport(assignmentId), queryFn: () => fetchFeedbackReport(assignmentId) });
+}
+
+const isBusy = (progress: GradingProgress | undefined) => Boolean(progress && progress.queued + progress.grading > 0);
+
+/**
+ * Grading counts, polled while anything is queued or grading. Each change in the counts refreshes every other
+ * submission query of the assignment, so the list and the roster show grades as they arrive without a reload.
+ */
+export function useGradingProgress(assignmentId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: submissionKeys.progress(assignmentId),
+    queryFn: () => fetchProgress(assignmentId),
+    refetchInterval: (current) => (isBusy(current.state.data) ? pollMs : false),
+  });
+  const seen = useRef<string | undefined>(undefined);
+  const signature = query.data ? JSON.stringify(query.data) : undefined;
+  useEffect(() => {
+    if (!signature) return;
+    const previous = seen.current;
+    seen.current = signature;
+    // The first answer is what the page loaded with; only later changes mean new grades.
+    if (previous === undefined || previous === signature) return;
+    void queryClient.invalidateQueries({
+      queryKey: submissionKeys.all(assignmentId),
+      predicate: (candidate) => candidate.queryKey[2] !== "progress",
+    });
+  }, [assignmentId, queryClient, signature]);
+  return query;
+}
