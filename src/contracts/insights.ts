@@ -34,16 +34,17 @@ export const analyticsDefinitions = {
   averageScore: "The mean of every graded submission's score as a percentage of its assignment's maximum (the rubric total, or 100 without a rubric), before any late penalty.",
   late: "Submissions handed in after the due date (the end of the due day in the uploader's time zone), whether or not the assignment charges a late penalty.",
   similarityFlagged: "Submissions sharing passages with another submission of yours at or above the assignment's similarity threshold.",
-  agreement:
-    "How often the grader gave the score you settled on, across every grade you reviewed. Exact: the same score. Within tolerance: within 1 point on rubrics of up to 6 points, else within 10% of the maximum, each assignment on its own scale.",
+  agreement: "How often the grader gave the score you settled on, across every grade you reviewed, each assignment judged on its own scale.",
+  agreementExact: "Share of the grades you reviewed where the grader gave exactly your score.",
+  agreementWithinTolerance: "Share of the grades you reviewed where the grader came within 1 point of your score on rubrics of up to 6 points, else within 10% of the maximum.",
 } as const;
 
 const percent = (definition: string) => z.number().min(0).max(100).nullable().describe(`${definition} A percentage from 0 to 100; null when there is nothing to measure.`);
 
 export const agreementSummary = z.object({
   reviewedCount: z.number().describe("Grades you reviewed (accepted or edited) that have a grader's score to compare."),
-  exactPercent: percent("Share of reviewed grades where the grader gave exactly your score."),
-  withinTolerancePercent: percent("Share of reviewed grades where the grader was within tolerance of your score."),
+  exactPercent: percent(analyticsDefinitions.agreementExact),
+  withinTolerancePercent: percent(analyticsDefinitions.agreementWithinTolerance),
 });
 export type AgreementSummary = z.infer<typeof agreementSummary>;
 

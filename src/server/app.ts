@@ -12,6 +12,7 @@ import { registerApiDocs } from "./routes/api-docs";
 import { registerAssignmentRoutes } from "./routes/assignments";
 import { registerAssistantRoutes } from "./routes/assistant";
 import { registerSubmissionRoutes } from "./routes/submissions";
+import { registerInsightRoutes } from "./routes/insights";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerDocumentRoutes(router, deps);
   registerAssignmentRoutes(router, deps);
   registerSubmissionRoutes(router, deps);
+  registerInsightRoutes(router, deps);
   registerAssistantRoutes(router, deps);
   registerApiDocs(app, router, deps);
 

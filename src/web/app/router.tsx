@@ -76,8 +76,20 @@ export function createRouter() {
           lazy: async () => ({ Component: (await import("../routes/assignments/assignment-detail-page")).AssignmentDetailPage }),
         },
         {
+          path: "assignments/:id/review",
+          lazy: async () => ({ Component: (await import("../routes/assignments/review/review-page")).ReviewPage }),
+        },
+        {
           path: "assignments/:id/edit",
           lazy: async () => ({ Component: (await import("../routes/assignments/new-assignment-page")).NewAssignmentPage }),
+        },
+        {
+          path: "assignments/:id/gradebook",
+          lazy: async () => ({ Component: (await import("../routes/assignments/gradebook-page")).GradebookPage }),
+        },
+        {
+          path: "assignments/:id/feedback",
+          lazy: async () => ({ Component: (await import("../routes/assignments/feedback-print-page")).FeedbackPrintPage }),
         },
         {
           path: "setup-wizard",

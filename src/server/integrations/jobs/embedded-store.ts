@@ -10,7 +10,8 @@ const interruptedMessage = "The process stopped while this job was running.";
 
 /**
  * The job store of the embedded database. One process owns a PGlite data directory, so jobs are claimed without
- * row locks, and an `active` row seen at start belonged to a process that is gone.
+ * row locks, and an `active` row seen at start belonged to a process that is gone. That holds only with one job
+ * queue per process: a second one starting would take the first one's running jobs for abandoned.
  */
 export function createEmbeddedStore(db: Db, logger: Logger): JobStore {
   const newRow = (name: string, data: object, definition: QueueDefinition, options: JobOptions = {}) => ({
@@ -38,7 +39,7 @@ export function createEmbeddedStore(db: Db, logger: Logger): JobStore {
           .returning({ id: embeddedJobs.id });
         return { retried: retried.length, failed: failed.length };
       });
-      if (retried + failed > 0) logger.warn({ retried, failed }, "jobs interrupted by the previous process were put back");
+      if (retried + failed > 0) logger.warn({ retried, failed }, "found jobs the previous process left running; they are retried, or failed when out of retries");
     },
 
     // Queue definitions live in the process (PollingJobQueue); the table needs no setup.

@@ -25,7 +25,7 @@ export interface Job<T> {
 }
 
 export interface WorkOptions {
-  /** jobs fetched per round trip */
+  /** jobs fetched per round trip; all are marked active when fetched, so a batch should finish within expireInSeconds */
   batchSize: number;
 }
 

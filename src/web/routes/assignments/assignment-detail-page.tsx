@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, ArrowLeft, Inbox, Pencil, RotateCcw, Sparkles } from "lucide-react";
+import { Archive, ArchiveRestore, ArrowLeft, Pencil, RotateCcw, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { type Assignment, type AssignmentStatus } from "../../../contracts/assignments";
@@ -13,6 +13,7 @@ import { gradingSummary, guardrailSummary, SummaryList } from "../../features/as
 import { displayTitle, formatLongDate, parseDueDate, typeLabel } from "../../features/assignments/format";
 import { useAssignment } from "../../features/assignments/hooks";
 import { useArchiveAssignment } from "../../features/assignments/use-archive";
+import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
 import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { BackToDashboardHeader } from "../../components/simple-header";
@@ -154,10 +155,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
         </Panel>
 
         <Panel title="Student submissions">
-          <div className="flex items-start gap-3 text-sm leading-relaxed text-muted-foreground">
-            <Inbox aria-hidden className="mt-0.5 size-5 shrink-0" />
-            <p>Student submissions arrive with the next release of Markwise. Once they do, they will be listed here with their grades and feedback.</p>
-          </div>
+          <SubmissionsSection assignment={assignment} />
         </Panel>
       </div>
     </>

@@ -21,13 +21,14 @@ import { toast } from "../../components/ui/toast";
 import { initialsFromEmail } from "../../features/auth/api";
 import { useSession } from "../../features/auth/session";
 import { useTeacherProfile } from "../../features/calibration/api";
+import { useNotifications } from "../../features/insights/api";
 import { cn } from "../../lib/utils";
 
-const navItems: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
+const navItems: { to: string; label: string; icon: LucideIcon; end?: boolean; showsUnread?: boolean }[] = [
   { to: "/app/settings", label: "Settings", icon: Settings },
   { to: "/app", label: "Home", icon: House, end: true },
   { to: "/app/profile", label: "Profile", icon: UserRound },
-  { to: "/app/notifications", label: "Notifications", icon: Bell },
+  { to: "/app/notifications", label: "Notifications", icon: Bell, showsUnread: true },
   { to: "/app/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/app/system", label: "System", icon: Server },
 ];
@@ -76,6 +77,7 @@ export function SidebarContent({
   const { user, signOut } = useSession();
   const [isSigningOut, setIsSigningOut] = useState(false);
   const name = sidebarName(user);
+  const unreadCount = useNotifications().data?.unreadCount ?? 0;
 
   async function handleSignOut() {
     setIsSigningOut(true);
@@ -118,23 +120,28 @@ export function SidebarContent({
 
       <nav aria-label="Dashboard">
         <ul className="grid gap-0.5">
-          {navItems.map(({ to, label, icon: Icon, end }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={end}
-                onClick={onNavigate}
-                aria-label={collapsed ? label : undefined}
-                title={collapsed ? label : undefined}
-                className={({ isActive }) =>
-                  cn(itemBase, collapsed && "justify-center px-0", isActive ? "bg-accent-soft text-accent-strong" : "text-muted-foreground hover:bg-muted hover:text-foreground")
-                }
-              >
-                <Icon aria-hidden />
-                {collapsed ? null : label}
-              </NavLink>
-            </li>
-          ))}
+          {navItems.map(({ to, label, icon: Icon, end, showsUnread }) => {
+            const unread = showsUnread ? unreadCount : 0;
+            const name = unread ? `${label}, ${unread} unread` : label;
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  onClick={onNavigate}
+                  aria-label={collapsed ? name : undefined}
+                  title={collapsed ? name : undefined}
+                  className={({ isActive }) =>
+                    cn(itemBase, collapsed && "relative justify-center px-0", isActive ? "bg-accent-soft text-accent-strong" : "text-muted-foreground hover:bg-muted hover:text-foreground")
+                  }
+                >
+                  <Icon aria-hidden />
+                  {collapsed ? null : label}
+                  {unread ? <UnreadBadge count={unread} collapsed={collapsed} /> : null}
+                </NavLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
 
@@ -171,6 +178,16 @@ export function SidebarContent({
         ) : null}
       </div>
     </div>
+  );
+}
+
+function UnreadBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
+  if (collapsed) return <span aria-hidden className="absolute top-1.5 right-2.5 size-2 rounded-full bg-primary" />;
+  return (
+    <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground tabular-nums">
+      {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }
 

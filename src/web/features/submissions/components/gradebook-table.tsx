@@ -1,0 +1,137 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { submissionStatusLabels, type Gradebook } from "../../../../contracts/submissions";
+import { cn } from "../../../lib/utils";
+import { formatScore, plural } from "../../assignments/format";
+import { OverlapBadge, StatusBadge } from "./submission-list";
+
+type Row = Gradebook["rows"][number];
+type Direction = "ascending" | "descending";
+interface Column {
+  key: string;
+  label: string;
+  /** Shown under the label, like a criterion's maximum. */
+  detail?: string;
+  isNumeric: boolean;
+  value: (row: Row) => string | number | null;
+}
+
+const gradedByLabel = (row: Row) => (row.gradeSource === "reviewed" ? "Teacher review" : row.gradeSource === "automatic" ? "Automatic" : null);
+
+function columnsOf(book: Gradebook): Column[] {
+  return [
+    { key: "student", label: "Student", isNumeric: false, value: (row) => row.studentName },
+    ...book.criteria.map((criterion) => ({
+      key: `criterion-${criterion.id}`,
+      label: criterion.name,
+      detail: `/${formatScore(criterion.maxPoints)}`,
+      isNumeric: true,
+      value: (row: Row) => row.criteriaScores?.[criterion.id] ?? null,
+    })),
+    { key: "raw", label: "Raw score", detail: `/${formatScore(book.totalPoints)}`, isNumeric: true, value: (row) => row.rawScore },
+    { key: "penalty", label: "Late penalty", isNumeric: true, value: (row) => row.latePenalty },
+    { key: "final", label: "Final", isNumeric: true, value: (row) => row.finalScore },
+    { key: "status", label: "Status", isNumeric: false, value: (row) => submissionStatusLabels[row.status] },
+    { key: "graded-by", label: "Graded by", isNumeric: false, value: gradedByLabel },
+    { key: "similarity", label: "Similarity", isNumeric: true, value: (row) => row.topSimilarity },
+  ];
+}
+
+/** Empty cells sort last whichever way the column runs, so the graded rows stay together at the top. */
+function compareRows(column: Column, direction: Direction) {
+  const sign = direction === "ascending" ? 1 : -1;
+  return (a: Row, b: Row) => {
+    const left = column.value(a);
+    const right = column.value(b);
+    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
+    const order = typeof left === "number" && typeof right === "number" ? left - right : String(left).localeCompare(String(right), undefined, { sensitivity: "base", numeric: true });
+    return order * sign || a.studentName.localeCompare(b.studentName);
+  };
+}
+
+/** Students by criteria; every column header sorts, and says so through aria-sort. */
+export function GradebookTable({ book }: { book: Gradebook }) {
+  const columns = useMemo(() => columnsOf(book), [book]);
+  const [sort, setSort] = useState<{ key: string; direction: Direction }>({ key: "student", direction: "ascending" });
+  const column = columns.find((candidate) => candidate.key === sort.key) ?? columns[0]!;
+  const rows = useMemo(() => [...book.rows].sort(compareRows(column, sort.direction)), [book.rows, column, sort.direction]);
+
+  const sortBy = (next: Column) =>
+    setSort((current) =>
+      current.key === next.key
+        ? { key: next.key, direction: current.direction === "ascending" ? "descending" : "ascending" }
+        : // Scores read best-first; names and labels read A to Z.
+          { key: next.key, direction: next.isNumeric ? "descending" : "ascending" },
+    );
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">Gradebook: click a column header to sort</caption>
+        <thead>
+          <tr className="border-b border-border bg-muted/60">
+            {columns.map((candidate) => {
+              const isSorted = candidate.key === sort.key;
+              const Icon = isSorted ? (sort.direction === "ascending" ? ArrowUp : ArrowDown) : ArrowUpDown;
+              return (
+                <th
+                  key={candidate.key}
+                  scope="col"
+                  aria-sort={isSorted ? sort.direction : "none"}
+                  className={cn("px-2 py-1.5 font-medium whitespace-nowrap", candidate.isNumeric ? "text-right" : "text-left", candidate.key === "student" && "sticky left-0 z-10 bg-muted")}
+                >
+                  <button
+                    type="button"
+                    onClick={() => sortBy(candidate)}
+                    className={cn(
+                      "inline-flex items-center gap-1 rounded px-1 py-1 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                      isSorted ? "text-foreground" : "text-muted-foreground",
+                      candidate.isNumeric && "flex-row-reverse",
+                    )}
+                  >
+                    <span>
+                      {candidate.label}
+                      {candidate.detail ? <span className="ml-1 text-xs font-normal text-muted-foreground">{candidate.detail}</span> : null}
+                    </span>
+                    <Icon aria-hidden className="size-3.5 shrink-0" />
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.submissionId} className="border-b border-border/70 last:border-b-0">
+              <th scope="row" className="sticky left-0 z-10 bg-surface px-3 py-2 text-left font-medium whitespace-nowrap">
+                <Link to={`/assignments/${book.assignmentId}/review?submission=${encodeURIComponent(row.submissionId)}`} className="hover:underline">
+                  {row.studentName}
+                </Link>
+                {row.studentIdentifier ? <span className="ml-1.5 text-xs font-normal text-muted-foreground">{row.studentIdentifier}</span> : null}
+              </th>
+              {book.criteria.map((criterion) => (
+                <td key={criterion.id} className="px-3 py-2 text-right tabular-nums">
+                  {scoreText(row.criteriaScores?.[criterion.id])}
+                </td>
+              ))}
+              <td className="px-3 py-2 text-right tabular-nums">{scoreText(row.rawScore)}</td>
+              <td className="px-3 py-2 text-right tabular-nums" title={row.lateNote ?? undefined}>
+                {row.latePenalty ? `−${formatScore(row.latePenalty)}` : row.daysLate > 0 ? "0" : "—"}
+                {row.daysLate > 0 ? <span className="block text-xs whitespace-nowrap text-muted-foreground">{`${plural(row.daysLate, "day")} late`}</span> : null}
+              </td>
+              <td className="px-3 py-2 text-right font-semibold tabular-nums">{scoreText(row.finalScore)}</td>
+              <td className="px-3 py-2">
+                <StatusBadge status={row.status} />
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{gradedByLabel(row) ?? "—"}</td>
+              <td className="px-3 py-2 text-right">{row.topSimilarity !== null ? <OverlapBadge similarity={row.topSimilarity} /> : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const scoreText = (value: number | null | undefined) => (value === null || value === undefined ? "—" : formatScore(value));

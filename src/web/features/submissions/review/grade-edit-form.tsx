@@ -1,0 +1,141 @@
+import { Save, X } from "lucide-react";
+import { useState, type RefObject } from "react";
+import type { GradeEditInput, SubmissionDetail } from "../../../../contracts/submissions";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { ApiError } from "../../../lib/api";
+import { cn } from "../../../lib/utils";
+import { criterionColor } from "./criterion-colors";
+import { formatPoints, scoreOf, type ReviewCriterion } from "./review-criteria";
+
+type GradeEditFormProps = {
+  detail: SubmissionDetail;
+  criteria: ReviewCriterion[];
+  formRef: RefObject<HTMLFormElement | null>;
+  isSaving: boolean;
+  /** The last failed save: its field messages show beside the fields they name. */
+  error: unknown;
+  onSave: (edit: GradeEditInput) => void;
+  onCancel: () => void;
+};
+
+/**
+ * Scores for every criterion and the feedback. The browser's own range checks are off (noValidate) so the server,
+ * which knows the rubric, answers with one message per field and nothing is refused silently.
+ */
+export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
+  const [scores, setScores] = useState<Record<string, string>>(() =>
+    Object.fromEntries(criteria.map((criterion) => [criterion.id, scoreOf(criterion, detail)?.toString() ?? ""])),
+  );
+  const [feedback, setFeedback] = useState(detail.feedback ?? "");
+  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback"]);
+  const otherProblems = Object.entries(fields).filter(([key]) => !fieldIds.has(key)).map(([, message]) => message);
+  const summary = error instanceof ApiError ? (error.serverMessage ?? error.message) : error ? "The grade could not be saved. Check your connection and try again." : undefined;
+  const total = criteria.reduce((sum, criterion) => sum + (Number(scores[criterion.id]) || 0), 0);
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Edit grade"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isSaving) return;
+        // A blank score is sent as null (JSON has no NaN) so the server names the field instead of reading it as 0.
+        const criteriaScores = Object.fromEntries(criteria.map((criterion) => [criterion.id, scores[criterion.id]?.trim() ? Number(scores[criterion.id]) : Number.NaN]));
+        onSave({ criteriaScores, feedback });
+      }}
+    >
+      {summary ? (
+        <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive">
+          <p className="font-medium">{summary}</p>
+          {otherProblems.length ? (
+            <ul className="mt-1 list-disc pl-5">
+              {otherProblems.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">Scores</legend>
+        {criteria.map((criterion, index) => {
+          const id = `score-${criterion.id}`;
+          const problem = fields[`criteriaScores.${criterion.id}`];
+          return (
+            <div key={criterion.id} className="grid gap-1.5">
+              <div className="flex items-center justify-between gap-3">
+                <Label htmlFor={id} className="flex min-w-0 items-center gap-2">
+                  <span aria-hidden className={cn("inline-flex size-5 shrink-0 items-center justify-center rounded text-[0.7rem] font-semibold", criterionColor(index).swatch)}>
+                    {index + 1}
+                  </span>
+                  <span className="truncate">{criterion.name}</span>
+                </Label>
+                <div className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
+                  <Input
+                    id={id}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={criterion.maxPoints}
+                    step="any"
+                    autoFocus={index === 0}
+                    value={scores[criterion.id] ?? ""}
+                    onChange={(event) => setScores((current) => ({ ...current, [criterion.id]: event.target.value }))}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={problem ? `${id}-problem` : undefined}
+                    className="w-20 text-right tabular-nums"
+                  />
+                  <span className="w-10">/ {formatPoints(criterion.maxPoints)}</span>
+                </div>
+              </div>
+              {problem ? (
+                <p id={`${id}-problem`} className="text-sm text-destructive">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <p className="text-right text-sm text-muted-foreground tabular-nums">Total {formatPoints(total)}</p>
+      </fieldset>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor="edit-feedback">Feedback</Label>
+        <Textarea
+          id="edit-feedback"
+          rows={7}
+          value={feedback}
+          onChange={(event) => setFeedback(event.target.value)}
+          aria-invalid={fields.feedback ? true : undefined}
+          aria-describedby={fields.feedback ? "edit-feedback-problem" : undefined}
+        />
+        {fields.feedback ? (
+          <p id="edit-feedback-problem" className="text-sm text-destructive">
+            {fields.feedback}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" disabled={isSaving}>
+          <Save aria-hidden />
+          {isSaving ? "Saving..." : "Save"}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSaving}>
+          <X aria-hidden />
+          Cancel
+        </Button>
+        <span className="text-xs text-muted-foreground">
+          <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> saves, <kbd className="font-sans">Esc</kbd> cancels
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Assignment } from "../../../../contracts/assignments";
+import type { EngineGrade, SubmissionDetail } from "../../../../contracts/submissions";
+
+type CriterionGrade = EngineGrade["criterionScores"][number];
+
+export interface ReviewCriterion {
+  id: string;
+  name: string;
+  maxPoints: number;
+  /** The engine's score, rationale and evidence for this criterion, when it graded one. */
+  engine: CriterionGrade | undefined;
+}
+
+/** Without rubric criteria the grade is one "overall" criterion out of 100 (as the server grades it). */
+const overall = { id: "overall", name: "Overall", maxPoints: 100 };
+
+export function reviewCriteria(assignment: Assignment, detail: SubmissionDetail): ReviewCriterion[] {
+  const engineScores = detail.engineGrade?.criterionScores ?? [];
+  const rubric = assignment.rubric.criteria.length ? assignment.rubric.criteria : [overall];
+  return rubric.map((criterion) => ({
+    id: criterion.id,
+    name: criterion.name,
+    maxPoints: criterion.maxPoints,
+    engine: engineScores.find((score) => score.criterionId === criterion.id),
+  }));
+}
+
+/** The grade of record for a criterion: the teacher's or accepted score, else what the engine gave. */
+export function scoreOf(criterion: ReviewCriterion, detail: SubmissionDetail): number | undefined {
+  return detail.criteriaScores?.[criterion.id] ?? criterion.engine?.score;
+}
+
+export const totalPointsOf = (criteria: ReviewCriterion[]) => criteria.reduce((total, criterion) => total + criterion.maxPoints, 0);
+
+/** Scores to two decimals at most, without trailing zeros. */
+export const formatPoints = (value: number) => String(Math.round(value * 100) / 100);

@@ -1,0 +1,85 @@
+import { Clock, Copy } from "lucide-react";
+import { Link } from "react-router";
+import { submissionStatusLabels, type SubmissionSummary } from "../../../../contracts/submissions";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/utils";
+import { Switch } from "../../assignments/components/switch";
+
+type ReviewQueueProps = {
+  items: SubmissionSummary[] | undefined;
+  selectedId: string | undefined;
+  showAll: boolean;
+  onShowAllChange: (showAll: boolean) => void;
+  /** Submissions queued or grading right now (a regrade among them): they come back to the list when graded. */
+  busyCount: number;
+};
+
+export const formatConfidence = (confidence: number | null) => (confidence === null ? "No confidence" : `${Math.round(confidence)}% confident`);
+
+export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyCount }: ReviewQueueProps) {
+  const title = showAll ? "Graded submissions" : "Review queue";
+  return (
+    <section aria-labelledby="queue-heading" className="rounded-2xl border border-border bg-surface p-3 shadow-card sm:p-4">
+      <div className="flex items-center justify-between gap-3 px-1">
+        <h2 id="queue-heading" className="font-display text-lg font-semibold tracking-tight">
+          {showAll ? "All graded" : "Needs review"}
+          {items ? <span className="ml-2 text-sm font-normal text-muted-foreground">{items.length}</span> : null}
+        </h2>
+        <div className="flex items-center gap-2">
+          <Switch id="show-all-graded" checked={showAll} onCheckedChange={onShowAllChange} />
+          <Label htmlFor="show-all-graded" className="text-xs font-normal text-muted-foreground">
+            Show all graded
+          </Label>
+        </div>
+      </div>
+      {!showAll ? <p className="mt-1 px-1 text-xs text-muted-foreground">Lowest confidence first.</p> : null}
+      {busyCount > 0 ? (
+        <p role="status" className="mt-2 flex items-center gap-1.5 rounded-lg bg-muted px-2.5 py-1.5 text-xs text-muted-foreground">
+          <Clock aria-hidden className="size-3.5 shrink-0" />
+          {busyCount === 1 ? "1 submission is being graded; it appears here when done." : `${busyCount} submissions are being graded; they appear here when done.`}
+        </p>
+      ) : null}
+      {items === undefined ? (
+        <Spinner label="Loading submissions..." className="mt-4 px-1" size="sm" />
+      ) : items.length === 0 ? (
+        <p className="mt-3 px-1 text-sm text-muted-foreground">{showAll ? "No graded submissions yet." : "The queue is empty."}</p>
+      ) : (
+        <ol aria-label={title} className="mt-3 grid max-h-72 gap-1 overflow-y-auto lg:max-h-[calc(100dvh-22rem)]">
+          {items.map((item) => {
+            const isSelected = item.id === selectedId;
+            return (
+              <li key={item.id}>
+                <Link
+                  to={`?submission=${encodeURIComponent(item.id)}`}
+                  replace
+                  aria-current={isSelected ? "true" : undefined}
+                  className={cn(
+                    "flex items-center justify-between gap-3 rounded-lg px-2.5 py-2 text-sm transition-colors",
+                    "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    isSelected ? "bg-accent-soft text-accent-strong" : "hover:bg-muted",
+                  )}
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{item.studentName}</span>
+                    {showAll ? <span className="block text-xs text-muted-foreground">{item.gradeSource === "reviewed" ? "Reviewed" : submissionStatusLabels[item.status]}</span> : null}
+                  </span>
+                  <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
+                    {item.late && item.late.daysLate > 0 ? <span className="rounded-full border border-border px-1.5">Late</span> : null}
+                    {item.topSimilarity !== null ? (
+                      <span title="Overlaps other work">
+                        <Copy aria-hidden className="size-3.5" />
+                        <span className="sr-only">Overlaps other work</span>
+                      </span>
+                    ) : null}
+                    <span className="tabular-nums">{formatConfidence(item.confidence)}</span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

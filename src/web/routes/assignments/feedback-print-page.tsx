@@ -1,0 +1,139 @@
+import { ArrowLeft, Printer, RotateCcw } from "lucide-react";
+import { Link, useParams } from "react-router";
+import type { FeedbackReport } from "../../../contracts/submissions";
+import { SimpleHeader } from "../../components/simple-header";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { RequireSession } from "../../features/auth/require-session";
+import { formatScore, plural } from "../../features/assignments/format";
+import { useFeedbackReport } from "../../features/submissions/hooks";
+import { ApiError } from "../../lib/api";
+import { useDocumentTitle } from "../../lib/use-document-title";
+
+type Sheet = FeedbackReport["sheets"][number];
+
+export function FeedbackPrintPage() {
+  return (
+    <RequireSession>
+      <FeedbackPrintScreen />
+    </RequireSession>
+  );
+}
+
+function FeedbackPrintScreen() {
+  const { id = "" } = useParams();
+  const query = useFeedbackReport(id);
+  useDocumentTitle(query.data ? `Feedback: ${query.data.title || "Untitled assignment"}` : "Feedback");
+
+  return (
+    <div className="flex min-h-dvh flex-col print:block print:min-h-0">
+      <div className="print:hidden">
+        <SimpleHeader
+          action={
+            <Button onClick={() => window.print()} disabled={!query.data?.sheets.length}>
+              <Printer aria-hidden />
+              Print
+            </Button>
+          }
+        />
+      </div>
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10 print:max-w-none print:p-0">
+        <Link to={`/assignments/${id}/gradebook`} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground print:hidden">
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to gradebook
+        </Link>
+        {query.data ? (
+          <Report report={query.data} />
+        ) : query.isError ? (
+          <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
+            <p className="font-medium">
+              {query.error instanceof ApiError && query.error.status === 404 ? "This assignment does not exist, or it is not yours." : "The feedback could not be loaded."}
+            </p>
+            {query.error instanceof ApiError && query.error.status === 404 ? null : (
+              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void query.refetch()}>
+                <RotateCcw aria-hidden />
+                Try again
+              </Button>
+            )}
+          </div>
+        ) : (
+          <Spinner label="Loading feedback..." className="mt-10" />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Report({ report }: { report: FeedbackReport }) {
+  const title = report.title || "Untitled assignment";
+  return (
+    <>
+      <div className="mt-3 mb-8 print:hidden">
+        <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">Printable feedback</h1>
+        <p className="mt-2 text-sm text-muted-foreground">
+          {report.sheets.length ? `${title}: ${plural(report.sheets.length, "sheet")}, one per graded student. Each prints on its own page.` : `${title}: no graded work yet.`}
+        </p>
+      </div>
+      <div className="grid gap-8 print:block">
+        {report.sheets.map((sheet) => (
+          <FeedbackSheet key={sheet.submissionId} sheet={sheet} title={title} totalPoints={report.totalPoints} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function FeedbackSheet({ sheet, title, totalPoints }: { sheet: Sheet; title: string; totalPoints: number }) {
+  const headingId = `sheet-${sheet.submissionId}`;
+  const hasPenalty = sheet.late !== null && sheet.rawScore !== null && sheet.late.finalScore !== sheet.rawScore;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-5 rounded-2xl border border-border bg-surface p-5 shadow-card break-inside-avoid-page sm:p-8 print:break-after-page print:rounded-none print:border-0 print:p-0 print:shadow-none print:last:break-after-auto"
+    >
+      <header className="grid gap-1 border-b border-border pb-4">
+        <p className="text-sm text-muted-foreground">{title}</p>
+        <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
+          {sheet.studentName}
+        </h2>
+      </header>
+      <ul aria-label="Scores by criterion" className="grid gap-4">
+        {sheet.criteria.map((criterion) => (
+          <li key={criterion.id} className="grid gap-1">
+            <div className="flex items-baseline justify-between gap-3">
+              <h3 className="font-semibold">{criterion.name}</h3>
+              <p className="font-semibold tabular-nums">{`${criterion.score === null ? "—" : formatScore(criterion.score)} / ${formatScore(criterion.maxPoints)}`}</p>
+            </div>
+            {criterion.rationale ? <p className="text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground print:text-foreground">{criterion.rationale}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <dl className="grid gap-1 border-t border-border pt-4 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="font-semibold">Total</dt>
+          <dd className="font-semibold tabular-nums">{`${sheet.rawScore === null ? "—" : formatScore(sheet.rawScore)} / ${formatScore(totalPoints)}`}</dd>
+        </div>
+        {sheet.late && sheet.late.daysLate > 0 ? (
+          <div className="flex justify-between gap-3">
+            <dt>Late</dt>
+            <dd className="text-right">{sheet.late.explanation}</dd>
+          </div>
+        ) : null}
+        {hasPenalty && sheet.late ? (
+          <div className="flex justify-between gap-3">
+            <dt className="font-semibold">Final score</dt>
+            <dd className="font-semibold tabular-nums">{`${formatScore(sheet.late.finalScore)} / ${formatScore(totalPoints)}`}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {sheet.feedback ? (
+        <section aria-labelledby={`${headingId}-feedback`} className="grid gap-1.5">
+          <h3 id={`${headingId}-feedback`} className="font-semibold">
+            Feedback
+          </h3>
+          <p className="text-sm leading-relaxed whitespace-pre-wrap">{sheet.feedback}</p>
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,227 @@
+import { ArrowLeft, Inbox, RotateCcw } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { GradeEditInput, SubmissionSummary } from "../../../../contracts/submissions";
+import { BackToDashboardHeader } from "../../../components/simple-header";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { RequireSession } from "../../../features/auth/require-session";
+import { displayTitle } from "../../../features/assignments/format";
+import { useAssignment } from "../../../features/assignments/hooks";
+import { showFailure, showSuccess } from "../../../features/assignments/toasts";
+import { useGradingProgress } from "../../../features/submissions/hooks";
+import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
+import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail } from "../../../features/submissions/review/hooks";
+import { ReviewQueue } from "../../../features/submissions/review/review-queue";
+import { ShortcutsDialog, ShortcutsHint, useReviewShortcuts } from "../../../features/submissions/review/shortcuts";
+import { SubmissionReview } from "../../../features/submissions/review/submission-review";
+import { ApiError } from "../../../lib/api";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+
+export function ReviewPage() {
+  return (
+    <RequireSession>
+      <Review />
+    </RequireSession>
+  );
+}
+
+/**
+ * After a review the page moves on by itself: to the next submission still waiting below this one in the list, else
+ * the nearest one above, else nowhere (the queue is done).
+ */
+function nextWaiting(items: SubmissionSummary[], reviewedId: string): string | undefined {
+  const index = items.findIndex((item) => item.id === reviewedId);
+  const waiting = (item: SubmissionSummary) => item.id !== reviewedId && item.status === "needs_review";
+  return items.slice(index + 1).find(waiting)?.id ?? items.slice(0, Math.max(index, 0)).reverse().find(waiting)?.id;
+}
+
+function Review() {
+  const { id = "" } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [showAll, setShowAll] = useState(false);
+  const [editingId, setEditingId] = useState<string>();
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const assignment = useAssignment(id);
+  const list = useReviewList(id, showAll);
+  const progress = useGradingProgress(id);
+  const agreement = useAgreement(id);
+  const actions = useReviewActions(id);
+  useDocumentTitle(assignment.data ? `Review · ${displayTitle(assignment.data)}` : "Review");
+
+  const items = list.data;
+  const requestedId = searchParams.get("submission") ?? undefined;
+  const selectedId = requestedId ?? items?.[0]?.id;
+  const detail = useSubmissionDetail(selectedId);
+  const current = detail.data?.id === selectedId ? detail.data : undefined;
+  const isEditing = Boolean(current && editingId === current.id);
+  const position = items && selectedId ? items.findIndex((item) => item.id === selectedId) : -1;
+  const busyCount = progress.data ? progress.data.queued + progress.data.grading : 0;
+  const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.addToSamples.isPending;
+
+  const select = (submissionId: string | undefined) => {
+    setEditingId(undefined);
+    setSearchParams(submissionId ? { submission: submissionId } : {}, { replace: true });
+  };
+  const step = (delta: 1 | -1) => {
+    if (!items?.length) return;
+    const target = position < 0 ? items[0] : items[position + delta];
+    if (target) select(target.id);
+  };
+  const moveOn = (reviewedId: string) => {
+    const next = items ? nextWaiting(items, reviewedId) : undefined;
+    if (next || !showAll) select(next);
+  };
+
+  const accept = () => {
+    if (!current || current.status !== "needs_review" || isActing) return;
+    const { id: submissionId, studentName } = current;
+    actions.accept.mutate(submissionId, {
+      onSuccess: () => {
+        showSuccess(`Accepted ${studentName}'s grade.`);
+        moveOn(submissionId);
+      },
+      onError: (error) => showFailure("The grade could not be accepted. Please try again.", error),
+    });
+  };
+  const edit = () => {
+    if (!current || (current.status !== "needs_review" && current.status !== "accepted") || isActing) return;
+    actions.save.reset();
+    setEditingId(current.id);
+  };
+  const save = (gradeEdit: GradeEditInput) => {
+    if (!current || isActing) return;
+    const { id: submissionId, studentName } = current;
+    actions.save.mutate(
+      { submissionId, edit: gradeEdit },
+      {
+        onSuccess: () => {
+          setEditingId(undefined);
+          showSuccess(`Saved ${studentName}'s grade.`);
+          moveOn(submissionId);
+        },
+      },
+    );
+  };
+  const regrade = () => {
+    if (!current || current.status === "queued" || current.status === "grading" || isActing) return;
+    const { id: submissionId, studentName } = current;
+    actions.regrade.mutate(submissionId, {
+      onSuccess: () => {
+        showSuccess(`Grading ${studentName}'s work again; it comes back to the queue when graded.`);
+        moveOn(submissionId);
+      },
+      onError: (error) => showFailure("The submission could not be sent for regrading. Please try again.", error),
+    });
+  };
+  const addToSamples = () => {
+    if (!current || isActing) return;
+    actions.addToSamples.mutate(current.id, {
+      onSuccess: () => showSuccess("Added to the graded samples; the grader was recalibrated."),
+      onError: (error) => showFailure("The grade could not be added to the samples. Please try again.", error),
+    });
+  };
+
+  useReviewShortcuts({
+    isEditing,
+    isPaused: isHelpOpen,
+    next: () => step(1),
+    previous: () => step(-1),
+    accept,
+    edit,
+    regrade,
+    save: () => formRef.current?.requestSubmit(),
+    cancelEdit: () => setEditingId(undefined),
+    showHelp: () => setHelpOpen(true),
+  });
+
+  const isQueueDone = !showAll && items?.length === 0 && !requestedId;
+  const loadError = assignment.error ?? list.error ?? detail.error;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <BackToDashboardHeader />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-8">
+        <Link to={`/assignments/${encodeURIComponent(id)}`} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to the assignment
+        </Link>
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+          <div className="min-w-0">
+            <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">Review grades</h1>
+            {assignment.data ? <p className="mt-1 text-muted-foreground break-words">{displayTitle(assignment.data)}</p> : null}
+          </div>
+          <ShortcutsHint onOpen={() => setHelpOpen(true)} />
+        </div>
+
+        {/* Phones read top to bottom: queue, submission, agreement; wide screens put the agreement under the queue. */}
+        <div className="mt-6 grid items-start gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+          <div className="lg:col-start-1 lg:row-start-1">
+            <ReviewQueue items={items} selectedId={selectedId} showAll={showAll} onShowAllChange={setShowAll} busyCount={busyCount} />
+          </div>
+
+          <div className="grid min-w-0 gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            {loadError ? (
+              <LoadError error={loadError} onRetry={() => void Promise.all([assignment.refetch(), list.refetch(), selectedId ? detail.refetch() : undefined])} />
+            ) : isQueueDone ? (
+              <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-input bg-surface p-8 text-center">
+                <Inbox aria-hidden className="size-8 text-muted-foreground" />
+                <p className="font-display text-xl font-semibold">Nothing waits for review.</p>
+                <p className="max-w-sm text-sm text-muted-foreground">Every graded submission has been reviewed or accepted. Turn on "Show all graded" to look at them again.</p>
+                <Button asChild variant="outline">
+                  <Link to={`/assignments/${encodeURIComponent(id)}`}>Back to the assignment</Link>
+                </Button>
+              </div>
+            ) : current && assignment.data ? (
+              <SubmissionReview
+                key={current.id}
+                assignment={assignment.data}
+                detail={current}
+                isEditing={isEditing}
+                formRef={formRef}
+                pending={{ accept: actions.accept.isPending, save: actions.save.isPending, regrade: actions.regrade.isPending, addToSamples: actions.addToSamples.isPending }}
+                saveError={actions.save.error}
+                hasPrevious={position !== 0 && Boolean(items?.length)}
+                hasNext={Boolean(items && position < items.length - 1)}
+                onPrevious={() => step(-1)}
+                onNext={() => step(1)}
+                onAccept={accept}
+                onEdit={edit}
+                onCancelEdit={() => setEditingId(undefined)}
+                onSave={save}
+                onRegrade={regrade}
+                onAddToSamples={addToSamples}
+              />
+            ) : items?.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-input p-8 text-center text-sm text-muted-foreground">No graded submissions yet.</p>
+            ) : (
+              <Spinner label="Loading submission..." className="mt-4" />
+            )}
+          </div>
+
+          <div className="lg:col-start-1 lg:row-start-2">
+            <AgreementPanel agreement={agreement.data} />
+          </div>
+        </div>
+      </main>
+      <ShortcutsDialog open={isHelpOpen} onOpenChange={setHelpOpen} />
+    </div>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const isMissing = error instanceof ApiError && error.status === 404;
+  return (
+    <div role="alert" className="grid gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
+      <p className="font-medium">{isMissing ? "This assignment or submission does not exist, or it is not yours." : "The review could not be loaded."}</p>
+      {isMissing ? null : (
+        <Button variant="outline" size="sm" className="justify-self-start" onClick={onRetry}>
+          <RotateCcw aria-hidden />
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2eApp, type E2eApp } from "../support/e2e";
+import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+afterAll(() => app?.stop());
+
+const phone = { width: 360, height: 740 };
+const desktop = { width: 1280, height: 800 };
+const shots = "test-results/review";
+type Teacher = Awaited<ReturnType<typeof signInAsNewTeacher>>;
+type Summary = { id: string; studentName: string; confidence: number; overallScore: number; criteriaScores: Record<string, number> };
+
+/** A signed-in teacher with an active two-criterion assignment (Thesis, Evidence; 10 points each) and graded work. */
+async function gradedClass(viewport: { width: number; height: number }, names: string[]): Promise<{ page: Page; teacher: Teacher; assignmentId: string; queue: Summary[] }> {
+  const page = await app.newPage(viewport);
+  page.setDefaultTimeout(15_000);
+  const teacher = await signInAsNewTeacher(app, page, "rvw");
+  const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 4" });
+  const files = names.map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 20, name)));
+  const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
+  expect(upload.status, upload.text).toBe(200);
+  expect(upload.data.created).toHaveLength(names.length);
+  await waitForGrading(teacher.client, assignment.id);
+  const queue = await teacher.client.get(`/api/assignments/${assignment.id}/submissions?order=review&status=needs_review`);
+  expect(queue.data).toHaveLength(names.length);
+  return { page, teacher, assignmentId: assignment.id, queue: queue.data };
+}
+
+async function textOf(locator: Locator): Promise<string> {
+  await locator.waitFor();
+  return (await locator.innerText()).replace(/\s+/g, " ").trim();
+}
+
+function toastWith(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
+}
+
+const studentHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
+
+/** Console errors other than the failed-request lines of answers the test provokes on purpose. */
+function assertOnlyExpectedErrors(page: Page, statuses: number[]) {
+  const other = app.consoleErrors(page).filter((line) => !(line.startsWith("Failed to load resource") && statuses.some((status) => line.includes(`status of ${status}`))));
+  expect(other).toEqual([]);
+}
+
+describe("review page", () => {
+  it("goes through the queue by keyboard: accept, edit and save, with the edit in the history", async () => {
+    const { page, teacher, assignmentId, queue } = await gradedClass(desktop, ["Ada Park", "Ben Okafor", "Cleo Novak", "Dev Shah", "Eli Brooks"]);
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await page.getByRole("heading", { level: 1, name: "Review grades" }).waitFor();
+    expect(await page.getByRole("link", { name: "Back to the assignment" }).first().getAttribute("href")).toBe(`/assignments/${assignmentId}`);
+    await page.getByText("Shortcuts", { exact: true }).waitFor();
+
+    const queueList = page.getByRole("list", { name: "Review queue" });
+    await queueList.getByRole("listitem").first().waitFor();
+    const rows = (await queueList.getByRole("listitem").allInnerTexts()).map((row) => row.replace(/\s+/g, " "));
+    expect(rows).toHaveLength(5);
+    const shown = rows.map((row) => Number(/(\d+)% confident/.exec(row)?.[1]));
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    const lowest = [...queue].sort((a, b) => a.confidence - b.confidence)[0]!;
+    expect(rows[0]).toContain(lowest.studentName);
+    expect(shown[0]).toBe(Math.round(lowest.confidence));
+
+    // The lowest-confidence submission opens first, its text marked with the grader's evidence.
+    await studentHeading(page, lowest.studentName).waitFor();
+    const first = (await teacher.client.get(`/api/submissions/${lowest.id}`)).data;
+    const quoted = first.engineGrade.criterionScores.flatMap((score: { quotes: string[] }) => score.quotes);
+    if (quoted.length) expect(await page.getByTitle(/^Evidence for /).count()).toBeGreaterThan(0);
+    await page.getByText(first.reviewReason, { exact: true }).waitFor();
+    const thesis = page.getByRole("button", { name: /Thesis/, pressed: false });
+    await thesis.click();
+    await page.getByRole("button", { name: /Thesis/, pressed: true }).waitFor();
+    await page.getByRole("region", { name: "Grader agreement with your reviews" }).waitFor();
+    await page.screenshot({ path: `${shots}/review-1280.png`, fullPage: true });
+
+    // The shortcuts help opens with ? and closes with Escape.
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await help.getByText("Accept the grade", { exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+    await help.waitFor({ state: "detached" });
+
+    // A accepts; the submission leaves the queue and the next lowest opens.
+    await page.keyboard.press("a");
+    await toastWith(page, `Accepted ${lowest.studentName}'s grade.`).waitFor();
+    await queueList.getByRole("link", { name: new RegExp(lowest.studentName) }).waitFor({ state: "detached" });
+    expect(await queueList.getByRole("listitem").count()).toBe(4);
+    const second = queue.find((item) => rows[1]!.includes(item.studentName))!;
+    await studentHeading(page, second.studentName).waitFor();
+    expect((await teacher.client.get(`/api/submissions/${lowest.id}`)).data).toMatchObject({ status: "accepted", gradeSource: "reviewed" });
+
+    // E opens the form with the first score focused; the server's message shows beside a score out of range.
+    await page.keyboard.press("e");
+    const thesisScore = page.getByLabel("Thesis", { exact: true });
+    await thesisScore.waitFor();
+    expect(await thesisScore.evaluate((element) => element === document.activeElement)).toBe(true);
+    await thesisScore.fill("12");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Thesis must be from 0 to 10", { exact: true }).waitFor();
+
+    const before = second.overallScore;
+    const [thesisPoints, evidencePoints] = before === 7 ? [2, 6] : [3, 4];
+    const feedback = "Clear claim. Cite the parent survey you mention and explain why it matters.";
+    await thesisScore.fill(String(thesisPoints));
+    await page.getByLabel("Evidence", { exact: true }).fill(String(evidencePoints));
+    await page.getByLabel("Feedback", { exact: true }).fill(feedback);
+    await page.screenshot({ path: `${shots}/edit-1280.png`, fullPage: true });
+    await page.keyboard.press("Control+Enter");
+    await toastWith(page, `Saved ${second.studentName}'s grade.`).waitFor();
+    await queueList.getByRole("link", { name: new RegExp(second.studentName) }).waitFor({ state: "detached" });
+    await studentHeading(page, queue.find((item) => rows[2]!.includes(item.studentName))!.studentName).waitFor();
+
+    const stored = await teacher.client.get(`/api/submissions/${second.id}`);
+    expect(stored.status).toBe(200);
+    expect(stored.data).toMatchObject({ status: "accepted", gradeSource: "reviewed", feedback, overallScore: thesisPoints + evidencePoints, criteriaScores: { "criterion-1": thesisPoints, "criterion-2": evidencePoints } });
+    const edited = stored.data.history.find((event: { kind: string }) => event.kind === "edited");
+    expect(edited).toMatchObject({ isAutomatic: false, after: { overallScore: thesisPoints + evidencePoints, feedback } });
+    expect(edited.before.overallScore).toBe(before);
+    expect(edited.before.overallScore).not.toBe(edited.after.overallScore);
+    expect(edited.before.feedback).not.toBe(edited.after.feedback);
+
+    // The agreement figures count both reviews.
+    expect(await textOf(page.getByRole("region", { name: "Grader agreement with your reviews" }))).toMatch(/Reviewed 2\b/);
+
+    // Every graded submission, reviewed ones included; the edited one shows its edit in the history.
+    await page.getByRole("switch", { name: "Show all graded" }).click();
+    const allList = page.getByRole("list", { name: "Graded submissions" });
+    await allList.getByRole("link", { name: new RegExp(second.studentName) }).click();
+    await studentHeading(page, second.studentName).waitFor();
+    await page.getByRole("button", { name: "Add to samples" }).waitFor();
+    await page.getByRole("button", { name: /^History/ }).click();
+    const editEvent = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Edited" });
+    const editText = await textOf(editEvent);
+    expect(editText).toContain(`Score ${before} → ${thesisPoints + evidencePoints}`);
+    expect(editText).toContain("Feedback changed");
+    expect(editText).toContain(`by ${edited.actorName}`);
+    await page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Graded" }).getByText("automatic", { exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/history-1280.png`, fullPage: true });
+    assertOnlyExpectedErrors(page, [400]);
+  });
+
+  it("works at phone width: queue above the work, regrade returns the item, and an empty queue says so", async () => {
+    const { page, assignmentId, queue } = await gradedClass(phone, ["Fay Lin", "Gus Ortiz"]);
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    const queueList = page.getByRole("list", { name: "Review queue" });
+    await queueList.getByRole("listitem").nth(1).waitFor();
+    const [firstName, secondName] = (await queueList.getByRole("listitem").allInnerTexts()).map((row) => queue.find((item) => row.includes(item.studentName))!.studentName);
+    await studentHeading(page, firstName!).waitFor();
+    const queueBox = (await queueList.boundingBox())!;
+    const workBox = (await page.getByRole("heading", { name: "Student's work" }).boundingBox())!;
+    expect(queueBox.y + queueBox.height).toBeLessThanOrEqual(workBox.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.screenshot({ path: `${shots}/review-360.png`, fullPage: true });
+
+    // Regrade sends the work back to the grader; it leaves the queue and returns once graded.
+    await page.getByRole("button", { name: "Regrade" }).click();
+    await toastWith(page, `Grading ${firstName}'s work again`).waitFor();
+    await studentHeading(page, secondName!).waitFor();
+    await queueList.getByRole("link", { name: new RegExp(firstName!) }).waitFor();
+
+    for (let left = 2; left > 0; left--) {
+      await page.getByRole("button", { name: "Accept" }).click();
+      await page.getByRole("button", { name: "Accept" }).waitFor({ state: "detached" });
+      if (left > 1) await page.getByRole("button", { name: "Accept" }).waitFor();
+    }
+    await page.getByText("Nothing waits for review.", { exact: true }).waitFor();
+    const back = page.getByRole("main").getByRole("link", { name: "Back to the assignment" });
+    expect(await back.count()).toBe(2);
+    expect(await back.last().getAttribute("href")).toBe(`/assignments/${assignmentId}`);
+    await page.screenshot({ path: `${shots}/empty-360.png`, fullPage: true });
+    app.assertNoConsoleErrors(page);
+  });
+});
