@@ -157,7 +157,8 @@ describe("student submissions", () => {
     await page.screenshot({ path: `${shots}/gradebook-1280.png`, fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-    const csv = parseCsv(readFileSync(await download.path(), "utf8")).filter((row) => row.some((cell) => cell !== ""));
+    // The server starts the file with a byte-order mark so spreadsheet programs read it as UTF-8.
+    const csv = parseCsv(readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "")).filter((row) => row.some((cell) => cell !== ""));
     expect(csv[0]?.slice(0, 5)).toEqual(["Student", "Student ID", "Status", "Thesis (/10)", "Evidence (/10)"]);
     expect(csv).toHaveLength(6);
     expect(csv.slice(1).map((row) => row[0]).sort()).toEqual([...students].sort());
@@ -175,7 +176,9 @@ describe("student submissions", () => {
     await page.screenshot({ path: `${shots}/feedback-1280.png`, fullPage: true });
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
-    await page.screenshot({ path: `${shots}/feedback-print.png`, fullPage: true });
+    // Printed, each student's sheet is a page of its own.
+    const pdf = await page.pdf({ format: "Letter", path: `${shots}/feedback.pdf` });
+    expect(pdf.toString("latin1").match(/\/Type\s*\/Page\b/g)).toHaveLength(5);
     await page.emulateMedia({ media: "screen" });
 
     app.assertNoConsoleErrors(page);

@@ -4,7 +4,7 @@ import type { SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
 import { assignments, submissions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
-import { addSample, checkSampleScores, findAssignmentRow } from "../assignments";
+import { addSample, findAssignmentRow } from "../assignments";
 import { recordGradeEvent, snapshotOf, type Actor } from "./audit";
 import type { GradingQueue } from "./grading-queue";
 import { findSubmissionDetail } from "./queries";
@@ -43,13 +43,14 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
     requireGraded(row);
     const [assignment] = await tx.select().from(assignments).where(eq(assignments.id, row.assignmentId));
     const criteria = assignment!.criteria.length ? assignment!.criteria : [{ id: "overall", name: "Overall", maxPoints: 100, descriptors: [] }];
-    const missing = criteria.filter((item) => edit.criteriaScores[item.id] === undefined);
-    if (missing.length) {
-      throw new AppError("validation_failed", "Give a score for every criterion.", Object.fromEntries(missing.map((item) => [`criteriaScores.${item.id}`, `Score ${item.name} from 0 to ${item.maxPoints}`])));
+    const fields: Record<string, string> = {};
+    for (const item of criteria) {
+      const score = edit.criteriaScores[item.id];
+      if (score === undefined || score > item.maxPoints) fields[`criteriaScores.${item.id}`] = `Score ${item.name} from 0 to ${item.maxPoints}`;
     }
+    for (const key of Object.keys(edit.criteriaScores)) if (!criteria.some((item) => item.id === key)) fields[`criteriaScores.${key}`] = "This criterion is not in the rubric";
+    if (Object.keys(fields).length) throw new AppError("validation_failed", "Give every criterion a score within its points.", fields);
     const overallScore = Math.round(criteria.reduce((total, item) => total + edit.criteriaScores[item.id]!, 0) * 100) / 100;
-    if (assignment!.criteria.length) checkSampleScores(assignment!.criteria, Math.max(overallScore, 0.01), edit.criteriaScores);
-    else if (overallScore > 100) throw new AppError("validation_failed", "The score must be from 0 to 100.", { "criteriaScores.overall": "Score Overall from 0 to 100" });
     const now = new Date();
     const changes = {
       status: "accepted" as const,

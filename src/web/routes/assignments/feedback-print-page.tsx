@@ -27,6 +27,8 @@ function FeedbackPrintScreen() {
 
   return (
     <div className="flex min-h-dvh flex-col print:block print:min-h-0">
+      {/* Only while this page is open: sheets printed or saved as PDF keep a margin however the browser is set. */}
+      <style>{"@page { margin: 18mm 16mm; }"}</style>
       <div className="print:hidden">
         <SimpleHeader
           action={

@@ -57,12 +57,6 @@ function Figures({ data }: { data: AnalyticsView }) {
         <Stat label="Waiting for review" value={submissions.needsReview} definition={definitions.needsReview} />
         <Stat label="Could not grade" value={submissions.failed} definition={definitions.failed} tone={submissions.failed ? "warning" : undefined} />
         {submissions.inProgress ? <Stat label="Being graded" value={submissions.inProgress} definition={definitions.inProgress} /> : null}
-        <Stat
-          label="Assignments"
-          value={assignments.active + assignments.draft + assignments.archived}
-          detail={`${assignments.active} active · ${assignments.draft} draft · ${assignments.archived} archived`}
-          definition={definitions.assignments}
-        />
       </Section>
 
       <Section title="Grades">
@@ -70,7 +64,7 @@ function Figures({ data }: { data: AnalyticsView }) {
           label="Accepted automatically"
           value={grades.acceptedAutomatically}
           detail={accepted ? `${formatPercent(grades.automaticPercent)} of ${plural(accepted, "accepted grade")}` : "No accepted grades yet"}
-          definition={`${definitions.acceptedAutomatically} ${definitions.automaticShare}`}
+          definition={definitions.acceptedAutomatically}
         />
         <Stat
           label="Reviewed by you"
@@ -87,7 +81,7 @@ function Figures({ data }: { data: AnalyticsView }) {
         <Stat label="Average score" value={formatPercent(data.averageScorePercent)} detail={`across ${plural(submissions.graded, "graded submission")}`} definition={definitions.averageScore} />
       </Section>
 
-      <Section title="Flags">
+      <Section title="Late work and similarity">
         <Stat label="Late submissions" value={data.late} definition={definitions.late} />
         <Stat label="Similarity flags" value={data.similarityFlagged} definition={definitions.similarityFlagged} />
       </Section>
@@ -104,7 +98,7 @@ function Figures({ data }: { data: AnalyticsView }) {
             />
           </>
         ) : (
-          <p className="rounded-2xl border border-dashed border-input bg-surface p-5 text-sm leading-relaxed text-muted-foreground sm:col-span-2">
+          <p className="rounded-2xl border border-dashed border-input bg-surface p-5 text-sm leading-relaxed text-muted-foreground min-[480px]:col-span-2">
             No reviewed grades yet. Accept or edit a few grades in an assignment's review queue to see how often the grader agrees with you.
           </p>
         )}
@@ -114,7 +108,10 @@ function Figures({ data }: { data: AnalyticsView }) {
         <h2 id="by-assignment" className="font-display text-xl font-semibold tracking-tight">
           By assignment
         </h2>
-        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">Assignments with at least one submission, newest first. Average is the mean score as a percentage of the rubric total.</p>
+        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
+          You have {plural(assignments.active, "active assignment")}, {plural(assignments.draft, "draft")} and {assignments.archived} archived. Listed here: those with at least one
+          submission, newest first; the average is the mean score as a percentage of the rubric total.
+        </p>
         <AssignmentTable rows={data.perAssignment} />
       </section>
     </div>
@@ -129,25 +126,35 @@ function Section({ title, description, children }: { title: string; description?
         {title}
       </h2>
       {description ? <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{description}</p> : null}
-      <div className="mt-3 grid gap-3 sm:grid-cols-2 @4xl:grid-cols-3">{children}</div>
+      <div className="mt-3 grid gap-3 min-[480px]:grid-cols-2 @4xl:grid-cols-4">{children}</div>
     </section>
   );
 }
 
 function Stat({ label, value, detail, definition, tone }: { label: string; value: number | string; detail?: string; definition: string; tone?: "warning" }) {
   return (
-    <div role="group" aria-label={label} className={cn("rounded-2xl border bg-surface p-5 shadow-card", tone === "warning" ? "border-amber-300/70" : "border-border")}>
-      <p className="text-sm font-medium text-muted-foreground">{label}</p>
-      <p className="mt-1 font-display text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+    <div role="group" aria-label={label} className={cn("rounded-2xl border bg-surface p-4 shadow-card sm:p-5", tone === "warning" ? "border-amber-300/70" : "border-border")}>
+      {/* A phone reads label and figure on one line, which keeps eleven figures to a short scroll. */}
+      <div className="flex items-baseline justify-between gap-3 sm:block">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <p className="font-display text-2xl font-semibold tracking-tight tabular-nums sm:mt-1 sm:text-3xl">{value}</p>
+      </div>
       {detail ? <p className="mt-0.5 text-sm font-medium">{detail}</p> : null}
       <p className="mt-2 text-xs leading-relaxed text-muted-foreground">{definition}</p>
     </div>
   );
 }
 
-function agreementText(agreement: AgreementSummary): string {
-  if (!agreement.reviewedCount) return "No reviewed grades";
-  return `${formatPercent(agreement.exactPercent)} exact, ${formatPercent(agreement.withinTolerancePercent)} within tolerance (${plural(agreement.reviewedCount, "reviewed grade")})`;
+function AgreementCell({ agreement }: { agreement: AgreementSummary }) {
+  if (!agreement.reviewedCount) return <span>No reviewed grades</span>;
+  return (
+    <span className="grid max-sm:text-right">
+      <span className="text-foreground">
+        {formatPercent(agreement.exactPercent)} exact · {formatPercent(agreement.withinTolerancePercent)} within tolerance
+      </span>
+      <span className="text-xs">of {plural(agreement.reviewedCount, "reviewed grade")}</span>
+    </span>
+  );
 }
 
 const cell = "px-3 py-2.5 max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1";
@@ -159,7 +166,7 @@ function AssignmentTable({ rows }: { rows: AnalyticsView["perAssignment"] }) {
     <div className="mt-4 overflow-hidden rounded-2xl border border-border bg-surface shadow-card">
       <table className="w-full border-collapse text-sm max-sm:block">
         <thead className="max-sm:sr-only">
-          <tr className="border-b border-border bg-muted/60 text-left text-muted-foreground">
+          <tr className="border-b border-border bg-muted/60 text-left whitespace-nowrap text-muted-foreground">
             <th scope="col" className="px-3 py-2.5 font-medium">Assignment</th>
             <th scope="col" className="px-3 py-2.5 text-right font-medium">Submissions</th>
             <th scope="col" className="px-3 py-2.5 text-right font-medium">Graded</th>
@@ -195,7 +202,7 @@ function AssignmentTable({ rows }: { rows: AnalyticsView["perAssignment"] }) {
               </td>
               <td className={cn(cell, "text-muted-foreground")}>
                 <MobileLabel>Agreement</MobileLabel>
-                <span className="max-sm:text-right">{agreementText(row.agreement)}</span>
+                <AgreementCell agreement={row.agreement} />
               </td>
             </tr>
           ))}

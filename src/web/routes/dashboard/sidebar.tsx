@@ -122,15 +122,15 @@ export function SidebarContent({
         <ul className="grid gap-0.5">
           {navItems.map(({ to, label, icon: Icon, end, showsUnread }) => {
             const unread = showsUnread ? unreadCount : 0;
-            const name = unread ? `${label}, ${unread} unread` : label;
+            const accessibleName = unread ? `${label}, ${unread} unread` : label;
             return (
               <li key={to}>
                 <NavLink
                   to={to}
                   end={end}
                   onClick={onNavigate}
-                  aria-label={collapsed ? name : undefined}
-                  title={collapsed ? name : undefined}
+                  aria-label={collapsed || unread ? accessibleName : undefined}
+                  title={collapsed ? accessibleName : undefined}
                   className={({ isActive }) =>
                     cn(itemBase, collapsed && "relative justify-center px-0", isActive ? "bg-accent-soft text-accent-strong" : "text-muted-foreground hover:bg-muted hover:text-foreground")
                   }
@@ -181,12 +181,12 @@ export function SidebarContent({
   );
 }
 
+/** The count is in the link's own name (the badge is only its picture). */
 function UnreadBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
   if (collapsed) return <span aria-hidden className="absolute top-1.5 right-2.5 size-2 rounded-full bg-primary" />;
   return (
-    <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground tabular-nums">
+    <span aria-hidden className="ml-auto rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground tabular-nums">
       {count > 99 ? "99+" : count}
-      <span className="sr-only"> unread</span>
     </span>
   );
 }

@@ -70,7 +70,7 @@ export function GradebookTable({ book }: { book: Gradebook }) {
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Gradebook: click a column header to sort</caption>
         <thead>
-          <tr className="border-b border-border bg-muted/60">
+          <tr className="border-b border-border bg-muted">
             {columns.map((candidate) => {
               const isSorted = candidate.key === sort.key;
               const Icon = isSorted ? (sort.direction === "ascending" ? ArrowUp : ArrowDown) : ArrowUpDown;

@@ -21,7 +21,7 @@ export function GradingProgressView({ progress }: { progress: GradingProgress })
         {isBusy ? `Grading: ${done} of ${progress.total} done` : `${done} of ${progress.total} done`}
       </p>
       <Progress value={done} max={progress.total} aria-label="Grading progress" />
-      <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+      <dl className="grid grid-cols-3 gap-2 sm:auto-cols-fr sm:grid-flow-col sm:grid-cols-none">
         {counts.map((count) => (
           <div key={count.label} className={cn("grid gap-0.5 rounded-lg px-2.5 py-2", count.isProblem ? "bg-destructive-soft text-destructive" : "bg-muted")}>
             <dt className={cn("text-xs font-medium", !count.isProblem && "text-muted-foreground")}>{count.label}</dt>

@@ -3,6 +3,9 @@ import { formatScore, plural } from "../../assignments/format";
 
 type Distribution = Gradebook["distribution"][number];
 
+/** Beyond this many bars a label under each would overlap, so only the ends are labelled. */
+const maxLabelledBars = 21;
+
 /** One small bar chart per criterion: how many students got each whole-point score, with the mean and median. */
 export function ScoreDistribution({ distribution }: { distribution: Gradebook["distribution"] }) {
   return (
@@ -26,24 +29,42 @@ export function ScoreDistribution({ distribution }: { distribution: Gradebook["d
 
 function Bars({ criterion }: { criterion: Distribution }) {
   const highest = Math.max(1, ...criterion.counts);
+  const isEachLabelled = criterion.counts.length <= maxLabelledBars;
   return (
     <div>
-      <div role="group" aria-label={`${criterion.name} scores`} className="flex h-24 items-end gap-0.5 border-b border-border">
+      <div role="group" aria-label={`${criterion.name} scores`} className="flex h-28 items-end gap-0.5 border-b border-border pt-4">
         {criterion.counts.map((count, score) => (
           <div
             key={score}
             role="img"
             aria-label={`${criterion.name}: ${plural(count, "student")} scored ${score}`}
             title={`${plural(count, "student")} scored ${score}`}
-            className="flex h-full min-w-0 flex-1 items-end"
+            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end"
           >
-            <div className={count ? "w-full rounded-t-sm bg-primary" : "w-full"} style={{ height: `${(count / highest) * 100}%` }} />
+            {count ? (
+              <>
+                <span aria-hidden className="text-[0.6875rem] font-medium text-muted-foreground tabular-nums">
+                  {count}
+                </span>
+                <div className="w-full rounded-t-sm bg-primary" style={{ height: `${(count / highest) * 80}%` }} />
+              </>
+            ) : null}
           </div>
         ))}
       </div>
-      <div aria-hidden className="mt-1 flex justify-between text-[0.6875rem] text-muted-foreground tabular-nums">
-        <span>0</span>
-        <span>{formatScore(criterion.maxPoints)}</span>
+      <div aria-hidden className="mt-1 flex gap-0.5 text-[0.6875rem] text-muted-foreground tabular-nums">
+        {isEachLabelled ? (
+          criterion.counts.map((_, score) => (
+            <span key={score} className="min-w-0 flex-1 text-center">
+              {score}
+            </span>
+          ))
+        ) : (
+          <>
+            <span className="flex-1">0</span>
+            <span>{formatScore(criterion.maxPoints)}</span>
+          </>
+        )}
       </div>
     </div>
   );

@@ -21,7 +21,7 @@ export function StatusBadge({ status }: { status: SubmissionStatus }) {
   return <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", statusClass[status])}>{submissionStatusLabels[status]}</span>;
 }
 
-export function LateBadge({ daysLate, explanation }: { daysLate: number; explanation: string }) {
+function LateBadge({ daysLate, explanation }: { daysLate: number; explanation: string }) {
   return (
     <span title={explanation} className="inline-flex items-center gap-1 rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-destructive">
       <CalendarClock aria-hidden className="size-3" />
@@ -69,17 +69,17 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
               submission={submission}
               onEdit={() => setEditing(submission)}
               onDelete={() => setDeleting(submission)}
-              className="row-span-3 self-start md:order-last md:row-span-1 md:self-center"
+              className="self-start md:order-last md:self-center"
             />
-            <div className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+            <div className="col-span-2 flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground md:col-span-1">
               <span>{formatSubmittedAt(submission.submittedAt)}</span>
               {submission.late && submission.late.daysLate > 0 ? <LateBadge daysLate={submission.late.daysLate} explanation={submission.late.explanation} /> : null}
             </div>
-            <div className="flex flex-wrap items-center gap-1.5">
+            <div className="col-span-2 flex flex-wrap items-center gap-1.5 md:col-span-1">
               <StatusBadge status={submission.status} />
               {submission.status === "failed" && submission.failureReason ? <span className="text-xs text-destructive md:hidden">{submission.failureReason}</span> : null}
             </div>
-            <ScoreCell submission={submission} totalPoints={totalPoints} className="col-start-1 md:col-start-auto" />
+            <ScoreCell submission={submission} totalPoints={totalPoints} className="col-span-2 md:col-span-1" />
           </li>
         ))}
       </ul>

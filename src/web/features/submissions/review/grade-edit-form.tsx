@@ -33,7 +33,14 @@ export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSa
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
   const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback"]);
   const otherProblems = Object.entries(fields).filter(([key]) => !fieldIds.has(key)).map(([, message]) => message);
-  const summary = error instanceof ApiError ? (error.serverMessage ?? error.message) : error ? "The grade could not be saved. Check your connection and try again." : undefined;
+  const isAllPlaced = Object.keys(fields).length > 0 && otherProblems.length === 0;
+  const summary = !error
+    ? undefined
+    : isAllPlaced
+      ? "The grade was not saved. Fix the fields marked below."
+      : error instanceof ApiError
+        ? (error.serverMessage ?? error.message)
+        : "The grade could not be saved. Check your connection and try again.";
   const total = criteria.reduce((sum, criterion) => sum + (Number(scores[criterion.id]) || 0), 0);
 
   return (
@@ -71,12 +78,14 @@ export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSa
           return (
             <div key={criterion.id} className="grid gap-1.5">
               <div className="flex items-center justify-between gap-3">
-                <Label htmlFor={id} className="flex min-w-0 items-center gap-2">
+                <div className="flex min-w-0 items-center gap-2">
                   <span aria-hidden className={cn("inline-flex size-5 shrink-0 items-center justify-center rounded text-[0.7rem] font-semibold", criterionColor(index).swatch)}>
                     {index + 1}
                   </span>
-                  <span className="truncate">{criterion.name}</span>
-                </Label>
+                  <Label htmlFor={id} className="truncate leading-normal">
+                    {criterion.name}
+                  </Label>
+                </div>
                 <div className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
                   <Input
                     id={id}

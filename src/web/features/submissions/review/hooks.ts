@@ -1,21 +1,45 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { GradeEditInput, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../../contracts/submissions";
 import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, saveGrade, submissionKeys } from "../api";
 
 /** Statuses that have a grade a teacher can look at. */
 const gradedStatuses: readonly SubmissionStatus[] = ["needs_review", "accepted"];
+const isBusy = (status: SubmissionStatus) => status === "queued" || status === "grading";
 
-/** The review queue (lowest confidence first), or every graded submission in the same order. */
+/**
+ * The review queue (lowest confidence first), or every graded submission in the same order. Both come from the one
+ * list of all the assignment's submissions, so work being (re)graded is known too: the list is polled until it is
+ * graded, and then it appears where it belongs.
+ */
 export function useReviewList(assignmentId: string, showAll: boolean) {
-  return useQuery({
-    queryKey: submissionKeys.list(assignmentId, "review", showAll ? undefined : "needs_review"),
-    queryFn: () => fetchSubmissions(assignmentId, "review", showAll ? undefined : "needs_review"),
-    select: showAll ? (list: SubmissionSummary[]) => list.filter((item) => gradedStatuses.includes(item.status)) : undefined,
+  const query = useQuery({
+    queryKey: submissionKeys.list(assignmentId, "review"),
+    queryFn: () => fetchSubmissions(assignmentId, "review"),
+    refetchInterval: (current) => (current.state.data?.some((item) => isBusy(item.status)) ? 1500 : false),
   });
+  const items = useMemo(
+    () => query.data?.filter((item) => (showAll ? gradedStatuses.includes(item.status) : item.status === "needs_review")),
+    [query.data, showAll],
+  );
+  const busyCount = query.data?.filter((item) => isBusy(item.status)).length ?? 0;
+  return { items, busyCount, query };
 }
 
+const isBeingGraded = (detail: SubmissionDetail | undefined) => detail?.status === "queued" || detail?.status === "grading";
+
+/**
+ * One submission in full. Data stays fresh as the app's queries do, except while it is being (re)graded: then it is
+ * polled while shown and fetched again when shown later, so a regraded item never comes back with its old state.
+ */
 export function useSubmissionDetail(submissionId: string | undefined) {
-  return useQuery({ queryKey: submissionKeys.detail(submissionId ?? ""), queryFn: () => fetchSubmission(submissionId!), enabled: Boolean(submissionId) });
+  return useQuery({
+    queryKey: submissionKeys.detail(submissionId ?? ""),
+    queryFn: () => fetchSubmission(submissionId!),
+    enabled: Boolean(submissionId),
+    staleTime: (query) => (isBeingGraded(query.state.data) ? 0 : Infinity),
+    refetchInterval: (query) => (isBeingGraded(query.state.data) ? 1500 : false),
+  });
 }
 
 export function useAgreement(assignmentId: string) {
@@ -23,17 +47,18 @@ export function useAgreement(assignmentId: string) {
 }
 
 /**
- * The four review actions. Each stores the answer as the submission's detail, drops a reviewed or regrading item
- * from the cached queue at once (so the page never shows it as waiting), then refreshes every list, the progress and
- * the agreement figures of the assignment.
+ * The four review actions. Each stores the answer as the submission's detail and in the cached list at once (so a
+ * reviewed item never shows as waiting), then refreshes every list, the progress and the agreement figures of the
+ * assignment.
  */
 export function useReviewActions(assignmentId: string) {
   const queryClient = useQueryClient();
   const settle = (detail: SubmissionDetail) => {
     queryClient.setQueryData(submissionKeys.detail(detail.id), detail);
-    if (detail.status !== "needs_review") {
-      queryClient.setQueryData<SubmissionSummary[]>(submissionKeys.list(assignmentId, "review", "needs_review"), (list) => list?.filter((item) => item.id !== detail.id));
-    }
+    const { status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } = detail;
+    queryClient.setQueryData<SubmissionSummary[]>(submissionKeys.list(assignmentId, "review"), (list) =>
+      list?.map((item) => (item.id === detail.id ? { ...item, status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } : item)),
+    );
     void queryClient.invalidateQueries({ queryKey: submissionKeys.all(assignmentId) });
   };
   return {

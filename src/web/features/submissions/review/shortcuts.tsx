@@ -92,7 +92,8 @@ function Keys({ keys }: { keys: readonly string[] }) {
 /** The small always-visible reminder, and the button that opens the full list. */
 export function ShortcutsHint({ onOpen }: { onOpen: () => void }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+    // Phones rarely have a keyboard, so the reminder starts at tablet width; the shortcuts themselves always work.
+    <div className="hidden flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground sm:flex">
       <span className="font-medium text-foreground">Shortcuts</span>
       <span className="inline-flex items-center gap-1">
         <Keys keys={["J"]} />/<Keys keys={["K"]} /> next/previous

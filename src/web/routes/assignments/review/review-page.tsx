@@ -9,7 +9,6 @@ import { RequireSession } from "../../../features/auth/require-session";
 import { displayTitle } from "../../../features/assignments/format";
 import { useAssignment } from "../../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
-import { useGradingProgress } from "../../../features/submissions/hooks";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail } from "../../../features/submissions/review/hooks";
 import { ReviewQueue } from "../../../features/submissions/review/review-queue";
@@ -45,20 +44,17 @@ function Review() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const assignment = useAssignment(id);
-  const list = useReviewList(id, showAll);
-  const progress = useGradingProgress(id);
+  const { items, busyCount, query: list } = useReviewList(id, showAll);
   const agreement = useAgreement(id);
   const actions = useReviewActions(id);
   useDocumentTitle(assignment.data ? `Review · ${displayTitle(assignment.data)}` : "Review");
 
-  const items = list.data;
   const requestedId = searchParams.get("submission") ?? undefined;
   const selectedId = requestedId ?? items?.[0]?.id;
   const detail = useSubmissionDetail(selectedId);
   const current = detail.data?.id === selectedId ? detail.data : undefined;
   const isEditing = Boolean(current && editingId === current.id);
   const position = items && selectedId ? items.findIndex((item) => item.id === selectedId) : -1;
-  const busyCount = progress.data ? progress.data.queued + progress.data.grading : 0;
   const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.addToSamples.isPending;
 
   const select = (submissionId: string | undefined) => {

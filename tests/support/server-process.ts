@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+/** A server started from the real entry point (`tsx src/server/index.ts`), as `npm start` runs it. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed so far (JSON log lines), for failure messages. */
+  output(): string;
+  /** SIGTERM, then the exit code once it has exited. */
+  stop(): Promise<number | null>;
+  /** SIGKILL (no shutdown code runs), resolved once the process is gone. */
+  kill(): Promise<void>;
+}
+
+const startTimeoutMs = 90_000;
+
+/**
+ * Spawns the entry point with these settings on top of the test's environment and resolves once it prints its address.
+ * PORT defaults to 0; a fixed PORT lets a restarted process answer where the old one did.
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", AUTH_RATE_LIMIT_MAX: "1000", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    return exited;
+  };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void kill();
+      reject(new Error(`the server did not start within ${startTimeoutMs / 1000} s:\n${output.slice(-4000)}`));
+    }, startTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = output.match(/Markwise is ready at (http:\/\/localhost:\d+)/);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ child, url: ready[1]!, output: () => output, stop, kill });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server (pid ${child.pid}) exited ${Date.now() - spawnedAt} ms after it was spawned, before it was ready (${code ?? child.signalCode}):\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+/** A port free right now, so that a server and its restarted successor can both listen on it. */
+export async function findFreePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
