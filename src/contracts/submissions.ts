@@ -207,6 +207,11 @@ export const updateSubmissionInput = z
 export const gradeEditInput = z.object({
   criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative")),
   feedback: z.string({ error: "Feedback must be text" }).trim().max(20_000, "Keep feedback under 20,000 characters"),
+  /**
+   * Holistic grading only: the one overall judgement (criterion scores are guidance beside it); kept as it was when
+   * left out. With points grading the overall score is always the criteria's sum.
+   */
+  overallScore: z.number({ error: "The overall score must be a number" }).min(0, "The overall score cannot be negative").optional(),
 });
 export type GradeEditInput = z.infer<typeof gradeEditInput>;
 
@@ -282,10 +287,13 @@ export const criterionDistribution = z.object({
   /** Count of grades per whole-point score from 0 to maxPoints (index = score). */
   counts: z.array(z.number()),
 });
+/** Holistic: the score is one overall judgement and criterion scores are guidance; points: the score is their sum. */
+export const scoreBasis = z.enum(["holistic", "points"]);
 export const gradebook = z.object({
   assignmentId: z.string(),
   title: z.string(),
   totalPoints: z.number(),
+  scoreBasis,
   criteria: z.array(z.object({ id: z.string(), name: z.string(), maxPoints: z.number() })),
   rows: z.array(gradebookRow),
   missing: z.array(z.object({ name: z.string(), identifier: z.string().nullable() })),
@@ -320,5 +328,5 @@ export const feedbackSheet = z.object({
   late: latePenaltyView.nullable(),
   feedback: z.string().nullable(),
 });
-export const feedbackReport = z.object({ assignmentId: z.string(), title: z.string(), totalPoints: z.number(), sheets: z.array(feedbackSheet) });
+export const feedbackReport = z.object({ assignmentId: z.string(), title: z.string(), totalPoints: z.number(), scoreBasis, sheets: z.array(feedbackSheet) });
 export type FeedbackReport = z.infer<typeof feedbackReport>;

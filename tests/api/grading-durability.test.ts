@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from "../../src/server/server";
 import { gradingJobs } from "../../src/server/services/submissions/grading-queue";
 import { createSignedInTeacher } from "../support/accounts";
 import type { TestClient } from "../support/http";
-import { findFreePort, startServerProcess, type ServerProcess } from "../support/server-process";
+import { findFreePort, startServerProcess, startTcpProxy, type ServerProcess } from "../support/server-process";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from "../support/test-database";
 
@@ -53,7 +53,7 @@ async function createDurableData(): Promise<DurableData> {
 }
 
 /** The real server in this process on the given port, over an open database that it closes on close(). */
-async function startServerOn(data: DurableData, database: Database, port: number, gradingWorker: "on" | "off"): Promise<RunningServer> {
+async function startServerOn(data: DurableData, database: Database, port: number, gradingWorker: "on" | "off", env: Record<string, string> = {}): Promise<RunningServer> {
   const env = envSchema.parse({
     NODE_ENV: "test",
     PORT: String(port),
@@ -62,6 +62,7 @@ async function startServerOn(data: DurableData, database: Database, port: number
     AUTH_RATE_LIMIT_MAX: "1000",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     GRADING_WORKER: gradingWorker,
+    ...env,
   });
   const server = await startServer({ env, logger, database, staticRoot: null });
   cleanups.push(() => server.close());
@@ -190,10 +191,13 @@ describe(`grading durability (${testDatabaseKind})`, () => {
 
   it("a 200-file upload survives a server restart in the middle", { timeout: 240_000 }, async () => {
     const data = await createDurableData();
+    // The client talks to a proxy (PUBLIC_URL), which forwards to the server's fixed port, where each restart listens.
     const port = await findFreePort();
+    const proxy = await startTcpProxy(port);
+    cleanups.push(() => proxy.close());
     // The teacher and the assignment are made by a server in this process, which then hands the data to the processes.
-    const setup = await startServerOn(data, await data.open(), port, "off");
-    const teacher = await createSignedInTeacher(setup.url, setup.deps.database.db, "crash");
+    const setup = await startServerOn(data, await data.open(), port, "off", { PUBLIC_URL: proxy.url });
+    const teacher = await createSignedInTeacher(proxy.url, setup.deps.database.db, "crash");
     const assignment = await createActiveAssignment(teacher.client, teacher.id);
     await setup.close();
 
@@ -201,7 +205,7 @@ describe(`grading durability (${testDatabaseKind})`, () => {
     // restart. PostgreSQL: the killed process serves uploads only, and a worker process grades throughout; a killed
     // grader's claims there wait out their 120 s lease, which test "a claim left by a dead process" covers.
     const isPostgres = testDatabaseKind === "postgres";
-    const startWeb = () => startProcessOn(data, { PORT: String(port), GRADING_WORKER: isPostgres ? "off" : "on" });
+    const startWeb = () => startProcessOn(data, { PORT: String(port), PUBLIC_URL: proxy.url, GRADING_WORKER: isPostgres ? "off" : "on" });
     const worker = isPostgres ? await startProcessOn(data, { GRADING_WORKER: "on" }) : undefined;
     let web = await startWeb();
     let kills = 0;
@@ -215,21 +219,18 @@ describe(`grading durability (${testDatabaseKind})`, () => {
     const files = range(0, 200).map((seed) => textFile(`Student ${seed}.txt`, studentEssay(seed)));
     const sent = await uploadInRequests(teacher.client, assignment.id, files, async (request, attempt) => {
       if (attempt !== 1) return;
-      // While the fourth request is on its way (before, during or after its commit: each must come out right).
-      if (request === 3) restarting = sleep(30).then(killAndRestart);
-      // Between requests, with grading of the first 140 under way.
+      // The fourth request is stored, and the server dies as its answer starts back: the client never hears of it.
+      if (request === 3) proxy.loseNextResponse(() => (restarting = killAndRestart()));
+      // Killed between requests, with the grading of the first 140 under way.
       if (request === 7) {
         await restarting;
-        await web.kill();
-        restarting = (async () => {
-          kills += 1;
-          web = await startWeb();
-        })();
+        restarting = killAndRestart();
+        await sleep(100);
       }
     });
     await restarting;
     expect(kills).toBe(2);
-    expect(sent.filter((request) => request.attempts > 1).length).toBeGreaterThan(0);
+    expect(sent.map((request) => request.attempts > 1)).toEqual(range(0, 10).map((request) => request === 3 || request === 7));
 
     // Every file is accounted for once: stored by its request, or reported as a duplicate of what a lost attempt stored.
     const retriedFiles = new Set(sent.filter((request) => request.attempts > 1).flatMap((request) => request.fileNames));
@@ -243,6 +244,8 @@ describe(`grading durability (${testDatabaseKind})`, () => {
         submissionOfFile.set(duplicate.fileName!, duplicate.submissionId!);
       }
     }
+    // The lost answer's files were stored the first time: the retry finds every one of them already there.
+    expect(sent[3]!.outcome.duplicates.map((duplicate) => duplicate.fileName)).toEqual(sent[3]!.fileNames);
     expect([...submissionOfFile.keys()].sort()).toEqual(files.map((file) => file.name).sort());
     expect(new Set(submissionOfFile.values()).size).toBe(200);
 

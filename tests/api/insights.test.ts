@@ -144,9 +144,12 @@ describe(`analytics API (${testDatabaseKind})`, () => {
     // One grade accepted as it stands, one edited to a score the grader did not give, one accepted in the other assignment.
     const [kept, changed] = rows as [Summary, Summary];
     expect((await teacher.client.post(`/api/submissions/${kept.id}/accept`)).status).toBe(200);
-    const newScores = changed.overallScore === 20 ? { "criterion-1": 0, "criterion-2": 0 } : { "criterion-1": 10, "criterion-2": 10 };
-    const edited = await teacher.client.put(`/api/submissions/${changed.id}/grade`, { criteriaScores: newScores, feedback: "Rewritten by the teacher." });
+    const newScore = changed.overallScore === 20 ? 0 : 20;
+    const newScores = { "criterion-1": newScore / 2, "criterion-2": newScore / 2 };
+    // overallScore too: with holistic grading the overall judgement is set apart from the criteria.
+    const edited = await teacher.client.put(`/api/submissions/${changed.id}/grade`, { criteriaScores: newScores, overallScore: newScore, feedback: "Rewritten by the teacher." });
     expect(edited.status, edited.text).toBe(200);
+    expect(edited.data.overallScore).toBe(newScore);
     expect((await teacher.client.post(`/api/submissions/${owen!.id}/accept`)).status).toBe(200);
 
     const after = (await teacher.client.get("/api/analytics")).data;

@@ -65,7 +65,7 @@ describe(`submissions API (${testDatabaseKind})`, () => {
 
   it("records accepts and edits in the audit trail and exports them", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "rev");
-    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 3" });
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 3", settings: { holisticVsPoints: "points" } });
     const files = ["Ada Park", "Ben Okafor", "Cleo Novak"].map((name, n) => textFile(`${name}.txt`, studentEssay(n, name)));
     await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
     await waitForGrading(teacher.client, assignment.id);
@@ -86,6 +86,18 @@ describe(`submissions API (${testDatabaseKind})`, () => {
     const badEdit = await teacher.client.put(`/api/submissions/${second.id}/grade`, { criteriaScores: { "criterion-1": 70 }, feedback: "" });
     expect(badEdit.status).toBe(400);
     expect(badEdit.data.error.fields).toEqual({ "criteriaScores.criterion-1": "Score Thesis from 0 to 10", "criteriaScores.criterion-2": "Score Evidence from 0 to 10" });
+
+    // Holistic grading keeps one overall judgement: changing the feedback alone leaves the score as it was.
+    const holistic = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "holistic" } });
+    const essay = await teacher.client.post(`/api/assignments/${holistic.id}/submissions/text`, { studentName: "Hal Moss", text: studentEssay(9, "Hal") });
+    await waitForGrading(teacher.client, holistic.id);
+    const holisticId = essay.data.created[0].submissionId;
+    const before = (await teacher.client.get(`/api/submissions/${holisticId}`)).data;
+    const feedbackOnly = await teacher.client.put(`/api/submissions/${holisticId}/grade`, { criteriaScores: before.criteriaScores, feedback: "Good start." });
+    expect(feedbackOnly.data).toMatchObject({ overallScore: before.overallScore, feedback: "Good start." });
+    const judged = await teacher.client.put(`/api/submissions/${holisticId}/grade`, { criteriaScores: before.criteriaScores, feedback: "Good start.", overallScore: 12 });
+    expect(judged.data.overallScore).toBe(12);
+    expect((await teacher.client.put(`/api/submissions/${holisticId}/grade`, { criteriaScores: before.criteriaScores, feedback: "", overallScore: 21 })).data.error.fields).toEqual({ overallScore: "Give an overall score from 0 to 20" });
 
     const csv = await teacher.client.get(`/api/assignments/${assignment.id}/gradebook.csv`);
     expect(csv.status).toBe(200);
@@ -171,7 +183,7 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
 
   it("regrades on request and turns a reviewed grade into a calibration sample", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "regrade");
-    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points" } });
     const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Ivy Chen", text: studentEssay(41, "Ivy") });
     const id = created.data.created[0].submissionId;
     await waitForGrading(teacher.client, assignment.id);
@@ -191,6 +203,28 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     const after = (await teacher.client.get(`/api/submissions/${id}`)).data;
     expect(after.gradeSource).toBe("automatic");
     expect(after.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "graded", "sent_to_review", "edited", "added_to_samples", "regrade_requested", "graded", "sent_to_review"]);
+  });
+
+  it("accepts confident grades automatically only after enough reviews show the grader agrees with the teacher", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "gate");
+    // Threshold 0: every grade is confident enough, so only the accuracy gate stands between a grade and auto-accept.
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { autoAcceptThreshold: 0 } });
+    const names = ["Ana Diaz", "Bo Chen", "Cy Lake", "Di Moss", "Ed Park"];
+    await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, n) => textFile(`${name}.txt`, studentEssay(60 + n, name)))) });
+    await waitForGrading(teacher.client, assignment.id);
+    const first = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
+    expect(first.every((s: { status: string; reviewReason: string }) => s.status === "needs_review" && s.reviewReason.startsWith("Auto-accept starts after you review 5 grades"))).toBe(true);
+    for (const item of first.slice(0, 4)) expect((await teacher.client.post(`/api/submissions/${item.id}/accept`)).status).toBe(200);
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data).toMatchObject({ reviewedCount: 4, isAutoAcceptTrusted: false });
+    await teacher.client.post(`/api/submissions/${first[4].id}/accept`);
+    const agreement = (await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data;
+    expect(agreement).toMatchObject({ reviewedCount: 5, exact: 1, adjacent: 1, qwk: 1, isAutoAcceptTrusted: true });
+
+    const later = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Fay Lin", text: studentEssay(70, "Fay") });
+    await waitForGrading(teacher.client, assignment.id);
+    const graded = (await teacher.client.get(`/api/submissions/${later.data.created[0].submissionId}`)).data;
+    expect(graded).toMatchObject({ status: "accepted", gradeSource: "automatic" });
+    expect(graded.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "graded", "accepted_automatically"]);
   });
 
   it("refuses work for a draft assignment and explains bad input field by field", async () => {

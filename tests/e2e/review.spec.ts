@@ -15,14 +15,14 @@ const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
 const shots = "test-results/review";
 type Teacher = Awaited<ReturnType<typeof signInAsNewTeacher>>;
-type Summary = { id: string; studentName: string; confidence: number; overallScore: number; criteriaScores: Record<string, number> };
+type Summary = { id: string; studentName: string; confidence: number; overallScore: number; topSimilarity: number | null };
 
 /** A signed-in teacher with an active two-criterion assignment (Thesis, Evidence; 10 points each) and graded work. */
-async function gradedClass(viewport: { width: number; height: number }, names: string[]): Promise<{ page: Page; teacher: Teacher; assignmentId: string; queue: Summary[] }> {
+async function gradedClass(viewport: { width: number; height: number }, names: string[], settings: Record<string, unknown> = {}): Promise<{ page: Page; teacher: Teacher; assignmentId: string; queue: Summary[] }> {
   const page = await app.newPage(viewport);
   page.setDefaultTimeout(15_000);
   const teacher = await signInAsNewTeacher(app, page, "rvw");
-  const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 4" });
+  const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 4", settings: { holisticVsPoints: "points", ...settings } });
   const files = names.map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 20, name)));
   const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
   expect(upload.status, upload.text).toBe(200);
@@ -52,7 +52,8 @@ function assertOnlyExpectedErrors(page: Page, statuses: number[]) {
 
 describe("review page", () => {
   it("goes through the queue by keyboard: accept, edit and save, with the edit in the history", async () => {
-    const { page, teacher, assignmentId, queue } = await gradedClass(desktop, ["Ada Park", "Ben Okafor", "Cleo Novak", "Dev Shah", "Eli Brooks"]);
+    // The essays share some stock sentences, which the similarity check (on, with a low threshold) reports as overlap.
+    const { page, teacher, assignmentId, queue } = await gradedClass(desktop, ["Ada Park", "Ben Okafor", "Cleo Novak", "Dev Shah", "Eli Brooks"], { plagiarismCheck: true, plagiarismThreshold: 10 });
     await page.goto(`${app.url}/assignments/${assignmentId}/review`);
     await page.getByRole("heading", { level: 1, name: "Review grades" }).waitFor();
     expect(await page.getByRole("link", { name: "Back to the assignment" }).first().getAttribute("href")).toBe(`/assignments/${assignmentId}`);
@@ -103,8 +104,15 @@ describe("review page", () => {
     await thesisScore.waitFor();
     expect(await thesisScore.evaluate((element) => element === document.activeElement)).toBe(true);
     await thesisScore.fill("12");
+    const answer = page.waitForResponse((response) => response.url().endsWith(`/api/submissions/${second.id}/grade`));
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Thesis must be from 0 to 10", { exact: true }).waitFor();
+    const refused = await answer;
+    expect(refused.status()).toBe(400);
+    const thesisProblem: string = (await refused.json()).error.fields["criteriaScores.criterion-1"];
+    expect(thesisProblem).toMatch(/Thesis/);
+    await page.getByRole("alert").getByText("The grade was not saved. Fix the fields marked below.", { exact: true }).waitFor();
+    await page.getByText(thesisProblem, { exact: true }).waitFor();
+    expect(await thesisScore.getAttribute("aria-invalid")).toBe("true");
 
     const before = second.overallScore;
     const [thesisPoints, evidencePoints] = before === 7 ? [2, 6] : [3, 4];
@@ -144,6 +152,21 @@ describe("review page", () => {
     expect(editText).toContain(`by ${edited.actorName}`);
     await page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Graded" }).getByText("automatic", { exact: true }).waitFor();
     await page.screenshot({ path: `${shots}/history-1280.png`, fullPage: true });
+
+    // Overlap is shown as evidence to look at, passage beside passage, with the share found.
+    const overlapping = queue.find((item) => item.topSimilarity !== null)!;
+    expect(overlapping).toBeDefined();
+    await allList.getByRole("link", { name: new RegExp(overlapping.studentName) }).click();
+    const overlap = page.getByRole("region", { name: "Overlap with other work" });
+    const overlapText = await textOf(overlap);
+    expect(overlapText).toContain("not an accusation");
+    expect(overlapText).toMatch(/\d+% similar to /);
+    await overlap.getByText(`${overlapping.studentName} (this submission)`, { exact: true }).first().waitFor();
+    await page.screenshot({ path: `${shots}/overlap-1280.png`, fullPage: true });
+    await page.setViewportSize(phone);
+    await overlap.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.screenshot({ path: `${shots}/overlap-360.png`, fullPage: true });
     assertOnlyExpectedErrors(page, [400]);
   });
 

@@ -68,3 +68,59 @@ export async function findFreePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A TCP proxy in front of a server port, standing in for a load balancer, that can lose one answer on purpose. */
+export interface TcpProxy {
+  url: string;
+  /**
+   * The next answer that starts to come back is not passed on: `whenLost` runs as its first bytes arrive (so the server
+   * has done all the work of the request), and the client's connection is closed, as if the server died just then.
+   */
+  loseNextResponse(whenLost: () => void): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
+  let whenLost: (() => void) | undefined;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, "127.0.0.1");
+    sockets.add(client).add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("data", (chunk) => upstream.write(chunk));
+    upstream.on("data", (chunk) => {
+      const lost = whenLost;
+      if (!lost) {
+        client.write(chunk);
+        return;
+      }
+      whenLost = undefined;
+      lost();
+      end();
+    });
+    for (const socket of [client, upstream]) {
+      socket.on("error", end);
+      socket.on("close", end);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    loseNextResponse: (callback) => {
+      whenLost = callback;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -7,6 +7,8 @@ import type { Queryable } from "../teacher-profiles";
 import { lateFor, listSubmissionRows, topSimilarityBySubmission, type AssignmentRow, type SubmissionRow } from "./records";
 
 const isGraded = (row: SubmissionRow) => (row.status === "needs_review" || row.status === "accepted") && row.overallScore !== null;
+/** Without a rubric the one Overall criterion is the score, so the two bases agree. */
+const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
 const gradedCriteria = (assignment: AssignmentRow) => (assignment.criteria.length ? assignment.criteria : [{ id: "overall", name: "Overall", maxPoints: 100, descriptors: [] }]);
 
 function median(values: number[]): number | null {
@@ -30,6 +32,7 @@ export async function buildGradebook(db: Queryable, teacherId: string, assignmen
     assignmentId,
     title: assignment.title,
     totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
+    scoreBasis: scoreBasisOf(assignment),
     criteria: criteria.map((item) => ({ id: item.id, name: item.name, maxPoints: item.maxPoints })),
     rows: rows.map((row) => {
       const late = lateFor(assignment, row);
@@ -81,7 +84,7 @@ export function csvCell(value: string | number | null | undefined): string {
 export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string): Promise<{ fileName: string; csv: string }> {
   const book = await buildGradebook(db, teacherId, assignmentId);
   const feedbackById = new Map((await listSubmissionRows(db, assignmentId)).map((row) => [row.id, row.feedback]));
-  const header = ["Student", "Student ID", "Status", ...book.criteria.map((item) => `${item.name} (/${item.maxPoints})`), `Raw score (/${book.totalPoints})`, "Days late", "Late penalty", "Final score", "Graded by", "Similarity %", "Feedback"];
+  const header = ["Student", "Student ID", "Status", ...book.criteria.map((item) => `${item.name} (/${item.maxPoints})`), book.scoreBasis === "holistic" ? `Holistic score (/${book.totalPoints})` : `Raw score (/${book.totalPoints})`, "Days late", "Late penalty", "Final score", "Graded by", "Similarity %", "Feedback"];
   const lines = book.rows.map((row) =>
     [
       row.studentName,
@@ -112,6 +115,7 @@ export async function buildFeedbackReport(db: Queryable, teacherId: string, assi
     assignmentId,
     title: assignment.title,
     totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
+    scoreBasis: scoreBasisOf(assignment),
     sheets: rows.map((row) => {
       const late = lateFor(assignment, row);
       return {

@@ -35,7 +35,8 @@ export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: s
 
 /**
  * The teacher's own scores and feedback become the grade of record (accepted, reviewed); the engine's grade is kept
- * beside it for the agreement figures. Without a rubric total override, the overall score is the criteria's sum.
+ * beside it for the agreement figures. With points grading the overall score is the criteria's sum; with holistic
+ * grading it is the teacher's overall judgement (unchanged unless given), the criteria being guidance beside it.
  */
 export async function editGrade(db: Db, teacherId: string, actor: Actor, id: string, edit: GradeEditInput): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
@@ -50,7 +51,11 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
     }
     for (const key of Object.keys(edit.criteriaScores)) if (!criteria.some((item) => item.id === key)) fields[`criteriaScores.${key}`] = "This criterion is not in the rubric";
     if (Object.keys(fields).length) throw new AppError("validation_failed", "Give every criterion a score within its points.", fields);
-    const overallScore = Math.round(criteria.reduce((total, item) => total + edit.criteriaScores[item.id]!, 0) * 100) / 100;
+    const total = criteria.reduce((sum, item) => sum + item.maxPoints, 0);
+    const sum = Math.round(criteria.reduce((acc, item) => acc + edit.criteriaScores[item.id]!, 0) * 100) / 100;
+    const isHolistic = assignment!.gradingSettings.holisticVsPoints === "holistic" && assignment!.criteria.length > 0;
+    const overallScore = isHolistic ? (edit.overallScore ?? row.overallScore ?? sum) : sum;
+    if (overallScore > total) throw new AppError("validation_failed", `The overall score must be from 0 to ${total}.`, { overallScore: `Give an overall score from 0 to ${total}` });
     const now = new Date();
     const changes = {
       status: "accepted" as const,

@@ -78,14 +78,14 @@ function Report({ report }: { report: FeedbackReport }) {
       </div>
       <div className="grid gap-8 print:block">
         {report.sheets.map((sheet) => (
-          <FeedbackSheet key={sheet.submissionId} sheet={sheet} title={title} totalPoints={report.totalPoints} />
+          <FeedbackSheet key={sheet.submissionId} sheet={sheet} title={title} totalPoints={report.totalPoints} holistic={report.scoreBasis === "holistic"} />
         ))}
       </div>
     </>
   );
 }
 
-function FeedbackSheet({ sheet, title, totalPoints }: { sheet: Sheet; title: string; totalPoints: number }) {
+function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; title: string; totalPoints: number; holistic: boolean }) {
   const headingId = `sheet-${sheet.submissionId}`;
   const hasPenalty = sheet.late !== null && sheet.rawScore !== null && sheet.late.finalScore !== sheet.rawScore;
   return (
@@ -112,7 +112,7 @@ function FeedbackSheet({ sheet, title, totalPoints }: { sheet: Sheet; title: str
       </ul>
       <dl className="grid gap-1 border-t border-border pt-4 text-sm">
         <div className="flex justify-between gap-3">
-          <dt className="font-semibold">Total</dt>
+          <dt className="font-semibold">{holistic ? "Overall score" : "Total"}</dt>
           <dd className="font-semibold tabular-nums">{`${sheet.rawScore === null ? "—" : formatScore(sheet.rawScore)} / ${formatScore(totalPoints)}`}</dd>
         </div>
         {sheet.late && sheet.late.daysLate > 0 ? (

@@ -29,7 +29,7 @@ function columnsOf(book: Gradebook): Column[] {
       isNumeric: true,
       value: (row: Row) => row.criteriaScores?.[criterion.id] ?? null,
     })),
-    { key: "raw", label: "Raw score", detail: `/${formatScore(book.totalPoints)}`, isNumeric: true, value: (row) => row.rawScore },
+    { key: "raw", label: book.scoreBasis === "holistic" ? "Holistic score" : "Raw score", detail: `/${formatScore(book.totalPoints)}`, isNumeric: true, value: (row) => row.rawScore },
     { key: "penalty", label: "Late penalty", isNumeric: true, value: (row) => row.latePenalty },
     { key: "final", label: "Final", isNumeric: true, value: (row) => row.finalScore },
     { key: "status", label: "Status", isNumeric: false, value: (row) => submissionStatusLabels[row.status] },

@@ -8,11 +8,13 @@ import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
-import { formatPoints, scoreOf, type ReviewCriterion } from "./review-criteria";
+import { formatPoints, scoreOf, totalPointsOf, type ReviewCriterion } from "./review-criteria";
 
 type GradeEditFormProps = {
   detail: SubmissionDetail;
   criteria: ReviewCriterion[];
+  /** Holistic grading: the teacher gives the overall score, and the criterion scores are guidance beside it. */
+  isHolistic: boolean;
   formRef: RefObject<HTMLFormElement | null>;
   isSaving: boolean;
   /** The last failed save: its field messages show beside the fields they name. */
@@ -25,13 +27,14 @@ type GradeEditFormProps = {
  * Scores for every criterion and the feedback. The browser's own range checks are off (noValidate) so the server,
  * which knows the rubric, answers with one message per field and nothing is refused silently.
  */
-export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
+export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
   const [scores, setScores] = useState<Record<string, string>>(() =>
     Object.fromEntries(criteria.map((criterion) => [criterion.id, scoreOf(criterion, detail)?.toString() ?? ""])),
   );
   const [feedback, setFeedback] = useState(detail.feedback ?? "");
+  const [overall, setOverall] = useState(detail.overallScore?.toString() ?? "");
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-  const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback"]);
+  const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback", ...(isHolistic ? ["overallScore"] : [])]);
   const otherProblems = Object.entries(fields).filter(([key]) => !fieldIds.has(key)).map(([, message]) => message);
   const isAllPlaced = Object.keys(fields).length > 0 && otherProblems.length === 0;
   const summary = !error
@@ -42,6 +45,7 @@ export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSa
         ? (error.serverMessage ?? error.message)
         : "The grade could not be saved. Check your connection and try again.";
   const total = criteria.reduce((sum, criterion) => sum + (Number(scores[criterion.id]) || 0), 0);
+  const maxTotal = totalPointsOf(criteria);
 
   return (
     <form
@@ -54,7 +58,7 @@ export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSa
         if (isSaving) return;
         // A blank score is sent as null (JSON has no NaN) so the server names the field instead of reading it as 0.
         const criteriaScores = Object.fromEntries(criteria.map((criterion) => [criterion.id, scores[criterion.id]?.trim() ? Number(scores[criterion.id]) : Number.NaN]));
-        onSave({ criteriaScores, feedback });
+        onSave({ criteriaScores, feedback, ...(isHolistic ? { overallScore: overall.trim() ? Number(overall) : Number.NaN } : {}) });
       }}
     >
       {summary ? (
@@ -112,8 +116,41 @@ export function GradeEditForm({ detail, criteria, formRef, isSaving, error, onSa
             </div>
           );
         })}
-        <p className="text-right text-sm text-muted-foreground tabular-nums">Total {formatPoints(total)}</p>
+        {isHolistic ? null : <p className="text-right text-sm text-muted-foreground tabular-nums">Total {formatPoints(total)}</p>}
       </fieldset>
+
+      {isHolistic ? (
+        <div className="grid gap-1.5">
+          <div className="flex items-center justify-between gap-3">
+            <Label htmlFor="edit-overall">Overall score</Label>
+            <div className="flex shrink-0 items-center gap-2 text-sm text-muted-foreground">
+              <Input
+                id="edit-overall"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={maxTotal}
+                step="any"
+                value={overall}
+                onChange={(event) => setOverall(event.target.value)}
+                aria-invalid={fields.overallScore ? true : undefined}
+                aria-describedby={fields.overallScore ? "edit-overall-problem" : "edit-overall-hint"}
+                className="w-20 text-right tabular-nums"
+              />
+              <span className="w-10">/ {formatPoints(maxTotal)}</span>
+            </div>
+          </div>
+          {fields.overallScore ? (
+            <p id="edit-overall-problem" className="text-sm text-destructive">
+              {fields.overallScore}
+            </p>
+          ) : (
+            <p id="edit-overall-hint" className="text-xs text-muted-foreground">
+              Holistic grading: your overall judgement is the grade; the criterion scores (sum {formatPoints(total)}) are guidance.
+            </p>
+          )}
+        </div>
+      ) : null}
 
       <div className="grid gap-1.5">
         <Label htmlFor="edit-feedback">Feedback</Label>

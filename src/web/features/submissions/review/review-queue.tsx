@@ -21,14 +21,12 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
   const title = showAll ? "Graded submissions" : "Review queue";
   return (
     <section aria-labelledby="queue-heading" className="rounded-2xl border border-border bg-surface p-3 shadow-card sm:p-4">
-      <div className="flex items-baseline justify-between gap-3 px-1">
-        <h2 id="queue-heading" className="font-display text-lg font-semibold tracking-tight">
-          {showAll ? "All graded" : "Needs review"}
-          {items ? <span className="ml-2 font-sans text-sm font-normal text-muted-foreground">{items.length}</span> : null}
-        </h2>
-        <p className="text-xs whitespace-nowrap text-muted-foreground">Lowest confidence first</p>
-      </div>
-      <div className="mt-2 flex items-center gap-2 px-1">
+      <h2 id="queue-heading" className="px-1 font-display text-lg font-semibold tracking-tight">
+        {showAll ? "All graded" : "Needs review"}
+        {items ? <span className="ml-2 font-sans text-sm font-normal text-muted-foreground">{items.length}</span> : null}
+      </h2>
+      <p className="px-1 text-xs text-muted-foreground">Lowest confidence first</p>
+      <div className="mt-2.5 flex items-center gap-2 px-1">
         <Switch id="show-all-graded" checked={showAll} onCheckedChange={onShowAllChange} />
         <Label htmlFor="show-all-graded" className="text-sm font-normal text-muted-foreground">
           Show all graded

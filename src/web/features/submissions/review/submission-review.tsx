@@ -139,6 +139,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
             <GradeEditForm
               detail={detail}
               criteria={criteria}
+              isHolistic={assignment.gradingSettings.holisticVsPoints === "holistic" && assignment.rubric.criteria.length > 0}
               formRef={props.formRef}
               isSaving={pending.save}
               error={props.saveError}
