@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
-import type { TestClient } from "../support/http";
+import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { TestClient as AnonymousClient } from "../support/http";
 
 let server: TestServer;
 const db = () => server.deps.database.db;
@@ -63,7 +62,7 @@ describe(`notifications API (${testDatabaseKind})`, () => {
     expect(theirs.data.error).toMatchObject({ code: "not_found", message: expect.any(String) });
     expect((await stranger.client.post("/api/notifications/read-all")).data).toEqual({ markedRead: 0 });
     expect((await teacher.client.post("/api/notifications/not-a-uuid/read")).status).toBe(404);
-    expect((await new AnonymousClient(server.url).get("/api/notifications")).status).toBe(401);
+    expect((await new TestClient(server.url).get("/api/notifications")).status).toBe(401);
 
     const read = await teacher.client.post(`/api/notifications/${finished.id}/read`);
     expect(read.status, read.text).toBe(200);
@@ -95,7 +94,7 @@ describe(`analytics API (${testDatabaseKind})`, () => {
       agreement: { reviewedCount: 0, exactPercent: null, withinTolerancePercent: null },
       perAssignment: [],
     });
-    expect((await new AnonymousClient(server.url).get("/api/analytics")).status).toBe(401);
+    expect((await new TestClient(server.url).get("/api/analytics")).status).toBe(401);
   });
 
   it("counts exactly what the teacher's submissions hold, and follows accepted and edited grades", async () => {

@@ -28,9 +28,21 @@ async function gradedClass(viewport: { width: number; height: number }, names: s
   expect(upload.status, upload.text).toBe(200);
   expect(upload.data.created).toHaveLength(names.length);
   await waitForGrading(teacher.client, assignment.id);
+  if (settings.plagiarismCheck) await waitForOverlap(teacher, assignment.id);
   const queue = await teacher.client.get(`/api/assignments/${assignment.id}/submissions?order=review&status=needs_review`);
   expect(queue.data).toHaveLength(names.length);
   return { page, teacher, assignmentId: assignment.id, queue: queue.data };
+}
+
+/** The similarity check runs as its own job after grading; waits until it has flagged some overlap. */
+async function waitForOverlap(teacher: Teacher, assignmentId: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await teacher.client.get(`/api/assignments/${assignmentId}/submissions`);
+    if (list.data.some((item: Summary) => item.topSimilarity !== null)) return;
+    if (Date.now() > deadline) throw new Error("The similarity check found no overlap in time");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function textOf(locator: Locator): Promise<string> {
@@ -86,6 +98,8 @@ describe("review page", () => {
     await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await help.getByText("Accept the grade", { exact: true }).waitFor();
+    await help.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    await page.screenshot({ path: `${shots}/shortcuts-1280.png` });
     await page.keyboard.press("Escape");
     await help.waitFor({ state: "detached" });
 

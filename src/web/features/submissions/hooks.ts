@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { GradingProgress } from "../../../contracts/submissions";
+import { analyticsQueryKey, notificationsQueryKey } from "../insights/api";
 import { fetchFeedbackReport, fetchGradebook, fetchProgress, fetchRoster, fetchSubmissions, submissionKeys } from "./api";
 
 const pollMs = 1500;
@@ -46,6 +47,11 @@ export function useGradingProgress(assignmentId: string) {
       queryKey: submissionKeys.all(assignmentId),
       predicate: (candidate) => candidate.queryKey[2] !== "progress",
     });
-  }, [assignmentId, queryClient, signature]);
+    // A finished run writes a notification and changes the figures: the sidebar badge and Analytics follow.
+    if (!isBusy(query.data)) {
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: analyticsQueryKey });
+    }
+  }, [assignmentId, queryClient, signature, query.data]);
   return query;
 }

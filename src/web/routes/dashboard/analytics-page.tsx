@@ -25,7 +25,7 @@ export function AnalyticsPage() {
         description={description}
         icon={BarChart3}
         heading="Nothing to show yet"
-        body="Once students' work is uploaded and graded, this page counts it: how many grades were accepted automatically or reviewed by you, how often you changed the grader's score, average scores, late work, similarity flags, and how well the grader agrees with you."
+        body="Once submissions are graded, this page counts them: how many grades were accepted automatically or reviewed by you, how often you changed the grader's score, average scores, late work, similarity flags, and how well the grader agrees with you."
       />
     );
   }

@@ -32,7 +32,7 @@ export function NotificationsPage() {
         description={description}
         icon={Bell}
         heading="No notifications yet"
-        body="When a grading run finishes, Markwise tells you here: how many grades were accepted automatically, how many wait for your review, and any work that could not be graded."
+        body="Once submissions are graded, Markwise tells you here when each grading run finishes: how many grades were accepted automatically, how many wait for your review, and any work that could not be graded."
       />
     );
   }

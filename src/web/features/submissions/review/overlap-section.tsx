@@ -22,7 +22,7 @@ export function OverlapSection({ matches, studentName }: { matches: SimilarityMa
               <span className="font-semibold">{match.similarity}% similar</span> to {match.otherStudentName}
               <span className="text-muted-foreground"> in {match.otherAssignmentTitle}</span>
             </p>
-            <ol aria-label={`Matching passages with ${match.otherStudentName}`} className="grid gap-2">
+            <ol aria-label={`Matching passages with ${match.otherStudentName}`} className="grid gap-4 sm:gap-2">
               {match.matches.map((passage) => (
                 <li key={`${passage.aStart}-${passage.bStart}`} className="grid gap-2 sm:grid-cols-2">
                   <Passage label={`${studentName} (this submission)`} text={passage.aText} />
