@@ -323,10 +323,10 @@ describe("new-assignment wizard", () => {
     }
     await page.getByText(/Each of your 2 samples was graded by the engine calibrated on the others only/).waitFor();
     await page.getByText("Calibrated on 1 other sample", { exact: true }).waitFor();
-    await page.getByText(/Student submissions arrive with the next release/).waitFor();
+    await page.getByRole("button", { name: "Paste text" }).waitFor();
     await page.getByText("Percentage off per day", { exact: false }).or(page.getByText("10% off per day, up to 3 days late")).first().waitFor();
     await page.screenshot({ path: `${shots}/detail-1280.png`, fullPage: true });
-    expect(await page.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(`/assignments/${row!.id}/edit`);
+    expect(await page.getByRole("link", { name: "Edit", exact: true }).getAttribute("href")).toBe(`/assignments/${row!.id}/edit`);
     app.assertNoConsoleErrors(page);
   });
 
@@ -473,7 +473,7 @@ describe("archive, restore, edit and phones", () => {
     await page.getByRole("button", { name: "Restore" }).click();
     await page.getByRole("button", { name: "Archive" }).waitFor();
 
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Edit Assignment" }).waitFor();
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Reflection on the field trip");
     await page.getByRole("button", { name: "Due date March 5th, 2025" }).click();

@@ -172,7 +172,7 @@ describe("student submissions", () => {
     await page.getByRole("heading", { level: 1, name: "Printable feedback" }).waitFor();
     const sheets = page.getByRole("article");
     await expect.poll(() => sheets.count()).toBe(5);
-    for (const name of students) await page.getByRole("article", { name }).getByText(/^Total$/).waitFor();
+    for (const name of students) await page.getByRole("article", { name }).getByText(/^Overall score$/).waitFor();
     await page.screenshot({ path: `${shots}/feedback-1280.png`, fullPage: true });
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
@@ -235,7 +235,7 @@ describe("student submissions", () => {
     await page.goto(`${app.url}/assignments/${created.data.id}`);
     const panel = page.getByRole("region", { name: "Student submissions" });
     await panel.getByText("Activate this assignment to add submissions.", { exact: true }).waitFor();
-    expect(await panel.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(`/assignments/${created.data.id}/edit`);
+    expect(await panel.getByRole("link", { name: "Edit and activate" }).getAttribute("href")).toBe(`/assignments/${created.data.id}/edit`);
     expect(await panel.getByLabel("Choose files").count()).toBe(0);
     app.assertNoConsoleErrors(page);
   });

@@ -1,9 +1,8 @@
-import { Archive, ArchiveRestore, ArrowLeft, Pencil, RotateCcw, Sparkles } from "lucide-react";
+import { Archive, ArchiveRestore, Pencil, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { type Assignment, type AssignmentStatus } from "../../../contracts/assignments";
 import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
 import { CalibrationFitSummary } from "../../features/assignments/components/calibration-fit";
 import { CalibrationResult } from "../../features/assignments/components/calibration-result";
@@ -14,8 +13,8 @@ import { displayTitle, formatLongDate, parseDueDate, typeLabel } from "../../fea
 import { useAssignment } from "../../features/assignments/hooks";
 import { useArchiveAssignment } from "../../features/assignments/use-archive";
 import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
-import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
 import { BackToDashboardHeader } from "../../components/simple-header";
 
 const statusLabels: Record<AssignmentStatus, string> = { active: "Active", draft: "Draft", archived: "Archived" };
@@ -37,27 +36,10 @@ function AssignmentDetail() {
     <div className="flex min-h-dvh flex-col">
       <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
-        <Link to="/assignments" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
-          <ArrowLeft aria-hidden className="size-4" />
-          All assignments
-        </Link>
-        {query.data ? (
-          <AssignmentView assignment={query.data} />
-        ) : query.isError ? (
-          <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
-            <p className="font-medium">
-              {query.error instanceof ApiError && query.error.status === 404 ? "This assignment does not exist, or it is not yours." : "The assignment could not be loaded."}
-            </p>
-            {query.error instanceof ApiError && query.error.status === 404 ? null : (
-              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void query.refetch()}>
-                <RotateCcw aria-hidden />
-                Try again
-              </Button>
-            )}
-          </div>
-        ) : (
-          <Spinner label="Loading assignment..." className="mt-10" />
-        )}
+        <BackLink to="/assignments">All assignments</BackLink>
+        <AssignmentQueryView query={query} noun="assignment">
+          {(data) => <AssignmentView assignment={data} />}
+        </AssignmentQueryView>
       </main>
     </div>
   );

@@ -1,14 +1,13 @@
-import { ArrowLeft, Printer, RotateCcw } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { Printer } from "lucide-react";
+import { useParams } from "react-router";
 import type { FeedbackReport } from "../../../contracts/submissions";
 import { SimpleHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
 import { formatScore, plural } from "../../features/assignments/format";
 import { useFeedbackReport } from "../../features/submissions/hooks";
-import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
 
 type Sheet = FeedbackReport["sheets"][number];
 
@@ -40,27 +39,10 @@ function FeedbackPrintScreen() {
         />
       </div>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10 print:max-w-none print:p-0">
-        <Link to={`/assignments/${id}/gradebook`} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground print:hidden">
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to gradebook
-        </Link>
-        {query.data ? (
-          <Report report={query.data} />
-        ) : query.isError ? (
-          <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
-            <p className="font-medium">
-              {query.error instanceof ApiError && query.error.status === 404 ? "This assignment does not exist, or it is not yours." : "The feedback could not be loaded."}
-            </p>
-            {query.error instanceof ApiError && query.error.status === 404 ? null : (
-              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void query.refetch()}>
-                <RotateCcw aria-hidden />
-                Try again
-              </Button>
-            )}
-          </div>
-        ) : (
-          <Spinner label="Loading feedback..." className="mt-10" />
-        )}
+        <BackLink to={`/assignments/${id}/gradebook`} className="print:hidden">Back to gradebook</BackLink>
+        <AssignmentQueryView query={query} noun="feedback">
+          {(data) => <Report report={data} />}
+        </AssignmentQueryView>
       </main>
     </div>
   );

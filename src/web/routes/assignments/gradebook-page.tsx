@@ -1,18 +1,17 @@
-import { ArrowLeft, Download, Printer, RotateCcw } from "lucide-react";
+import { Download, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { Gradebook } from "../../../contracts/submissions";
 import { BackToDashboardHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
 import { plural } from "../../features/assignments/format";
 import { gradebookCsvUrl } from "../../features/submissions/api";
 import { GradebookTable } from "../../features/submissions/components/gradebook-table";
 import { ScoreDistribution } from "../../features/submissions/components/score-distribution";
 import { useGradebook } from "../../features/submissions/hooks";
-import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
 
 export function GradebookPage() {
   return (
@@ -31,27 +30,10 @@ function GradebookScreen() {
     <div className="flex min-h-dvh flex-col">
       <BackToDashboardHeader />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
-        <Link to={`/assignments/${id}`} className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-muted-foreground hover:text-foreground">
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to assignment
-        </Link>
-        {query.data ? (
-          <GradebookView book={query.data} />
-        ) : query.isError ? (
-          <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
-            <p className="font-medium">
-              {query.error instanceof ApiError && query.error.status === 404 ? "This assignment does not exist, or it is not yours." : "The gradebook could not be loaded."}
-            </p>
-            {query.error instanceof ApiError && query.error.status === 404 ? null : (
-              <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void query.refetch()}>
-                <RotateCcw aria-hidden />
-                Try again
-              </Button>
-            )}
-          </div>
-        ) : (
-          <Spinner label="Loading gradebook..." className="mt-10" />
-        )}
+        <BackLink to={`/assignments/${id}`}>Back to assignment</BackLink>
+        <AssignmentQueryView query={query} noun="gradebook">
+          {(data) => <GradebookView book={data} />}
+        </AssignmentQueryView>
       </main>
     </div>
   );

@@ -61,7 +61,7 @@ export function SubmissionsSection({ assignment }: { assignment: Assignment }) {
           <Button asChild variant="outline" size="sm">
             <Link to={`/assignments/${id}/edit`}>
               <Pencil aria-hidden />
-              Edit
+              Edit and activate
             </Link>
           </Button>
         </div>
