@@ -169,14 +169,15 @@ describe(`grading durability (${testDatabaseKind})`, () => {
       url.searchParams.set("application_name", name);
       return url.toString();
     };
-    const [one] = await Promise.all(
+    const processes = await Promise.all(
       ["markwise-one", "markwise-two"].map((name) => startProcessOn(data, { DATABASE_URL: urlFor(name), GRADING_WORKER: "on" })),
     );
 
-    const teacher = await createSignedInTeacher(one!.url, database.db, "shared");
+    const teacher = await createSignedInTeacher(processes[0]!.url, database.db, "shared");
     const assignment = await createActiveAssignment(teacher.client, teacher.id);
     for (let from = 0; from < 150; from += 25) await uploadEssays(teacher.client, assignment.id, range(from, 25));
     expect(await waitForGrading(teacher.client, assignment.id, 150_000)).toMatchObject({ total: 150, graded: 150, failed: 0 });
+    for (const process of processes) expect(await process.stop()).toBe(0);
 
     const rows = await gradedEventsBySubmission(database.db, assignment.id);
     expect(rows).toHaveLength(150);

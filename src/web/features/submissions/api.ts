@@ -81,7 +81,8 @@ export async function uploadSubmissions(assignmentId: string, pending: PendingFi
   return outcome;
 }
 
-async function sendWithRetry(assignmentId: string, part: PendingFile[], timeZone: string, attempts = 4): Promise<UploadOutcome> {
+/** Up to 8 tries over about 40 s: long enough to ride out a server restart (3-10 s seen) on the way. */
+async function sendWithRetry(assignmentId: string, part: PendingFile[], timeZone: string, attempts = 8): Promise<UploadOutcome> {
   for (let attempt = 1; ; attempt++) {
     const form = new FormData();
     for (const item of part) form.append("files", item.file);
@@ -95,7 +96,7 @@ async function sendWithRetry(assignmentId: string, part: PendingFile[], timeZone
       return (await response.json()) as UploadOutcome;
     } catch (error) {
       if (attempt >= attempts || (error instanceof Error && error.name === "ApiError")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * 2 ** attempt)));
     }
   }
 }
