@@ -50,6 +50,20 @@ describe(`submissions API (${testDatabaseKind})`, () => {
     expect(again.data.duplicates[0].submissionId).toBe(list.data.find((s: { studentName: string }) => s.studentName === "Jane Doe").id);
   });
 
+  it("names students by their folders in LMS exports, and by file name when one folder holds the class", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "zipfolders");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const moodle = zipSync({
+      "Essay-12/Jane Doe_1201_assignsubmission_file_/essay.txt": strToU8(studentEssay(81, "x")),
+      "Essay-12/Omar Reyes_1202_assignsubmission_file_/essay.txt": strToU8(studentEssay(82, "y")),
+    });
+    const perFolder = zipSync({ "Lena Novak/final.txt": strToU8(studentEssay(83, "z")), "Sam Lee/final.txt": strToU8(studentEssay(84, "w")) });
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([new File([new Uint8Array(moodle)], "moodle.zip"), new File([new Uint8Array(perFolder)], "folders.zip")]) });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.data.created.map((c: { studentName: string }) => c.studentName).sort()).toEqual(["Jane Doe", "Lena Novak", "Omar Reyes", "Sam Lee"]);
+    expect(upload.data.created.map((c: { fileName: string }) => c.fileName)).toContain("folders.zip/Lena Novak/final.txt");
+  });
+
   it("reads scanned PDFs with OCR and keeps the original for download", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "ocr");
     const assignment = await createActiveAssignment(teacher.client, teacher.id);

@@ -13,6 +13,8 @@ export interface ArchiveLimits {
 export interface ArchiveFile {
   /** The base name, without the folders it sat in inside the archive. */
   name: string;
+  /** The folder it sat in directly, if any (LMS exports put each student's work in a folder named after them). */
+  folder?: string;
   bytes: Uint8Array;
 }
 
@@ -100,7 +102,10 @@ export async function readZipArchive(
   const totalBytes = wanted.reduce((sum, entry) => sum + entry.size, 0);
   if (totalBytes > maxTotalBytes) throw new ArchiveError("too_large", archiveMessages.tooLarge(maxTotalBytes));
 
-  const files = wanted.map((entry) => ({ name: baseName(entry.path), bytes: readEntry(bytes, entry) }));
+  const files = wanted.map((entry) => {
+    const folder = parentFolder(entry.path);
+    return { name: baseName(entry.path), ...(folder ? { folder } : {}), bytes: readEntry(bytes, entry) };
+  });
   return { files, skipped };
 }
 
@@ -120,6 +125,10 @@ function skipReason(entry: DirectoryEntry, maxEntryBytes: number): string | unde
   if (entry.method !== 0 && entry.method !== 8) return skipReasons.unsupportedCompression;
   if (entry.size > maxEntryBytes) return skipReasons.tooLarge(maxEntryBytes);
   return undefined;
+}
+
+function parentFolder(path: string): string | undefined {
+  return path.split(/[/\\]/).filter(Boolean).slice(0, -1).at(-1);
 }
 
 function baseName(path: string): string {

@@ -66,8 +66,11 @@ export async function addUploadedSubmissions(deps: IntakeDeps, teacherId: string
       try {
         const archive = await readZipArchive(file.bytes, { maxEntryBytes: maxDocumentBytes });
         for (const skipped of archive.skipped) rejected.push({ fileName: `${fileName}/${skipped.name}`, code: "skipped", message: skipped.reason });
+        const namedByFolder = foldersNameStudents(archive.files);
         for (const member of archive.files) {
-          await readCandidate(deps, { name: member.name, bytes: member.bytes, ...(file.submittedAt ? { submittedAt: file.submittedAt } : {}) }, uploadedAt, candidates, rejected, `${fileName}/`);
+          const student = namedByFolder && member.folder ? studentFromFileName(member.folder) : undefined;
+          const details = { ...(student ? { studentName: student.name } : {}), ...(file.submittedAt ? { submittedAt: file.submittedAt } : {}) };
+          await readCandidate(deps, { name: member.name, bytes: member.bytes, ...details }, uploadedAt, candidates, rejected, `${fileName}/${member.folder ? `${member.folder}/` : ""}`);
         }
       } catch (error) {
         if (!(error instanceof ArchiveError)) throw error;
@@ -91,6 +94,17 @@ export async function addPastedSubmission(
   const candidate: Candidate = { fileName: null, text: pasted.text.replace(/\r\n?/g, "\n").trim(), isOcr: false, studentName: pasted.studentName, submittedAt: pasted.submittedAt ?? new Date() };
   const outcome = await storeCandidates(deps, teacherId, assignmentId, [candidate], pasted.timeZone);
   return { ...outcome, rejected: [] };
+}
+
+/**
+ * LMS exports put each student's work in a folder named after them (Moodle: "Jane Doe_123_assignsubmission_file_");
+ * a zip whose every file sits in a folder of its own is read that way too. A class folder holding all the files
+ * names nobody.
+ */
+export function foldersNameStudents(files: { folder?: string }[]): boolean {
+  if (files.some((file) => file.folder && /_assignsubmission_/i.test(file.folder))) return true;
+  const folders = new Set(files.map((file) => file.folder));
+  return files.length >= 2 && !folders.has(undefined) && folders.size === files.length;
 }
 
 async function findActiveAssignment(db: Db, teacherId: string, assignmentId: string) {
