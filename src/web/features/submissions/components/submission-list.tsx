@@ -77,7 +77,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
             </div>
             <div className="col-span-2 flex flex-wrap items-center gap-1.5 md:col-span-1">
               <StatusBadge status={submission.status} />
-              {submission.status === "failed" && submission.failureReason ? <span className="text-xs text-destructive md:hidden">{submission.failureReason}</span> : null}
+              {submission.status === "failed" && submission.failureReason ? <span className="text-xs text-destructive">{submission.failureReason}</span> : null}
             </div>
             <ScoreCell submission={submission} totalPoints={totalPoints} className="col-span-2 md:col-span-1" />
           </li>
