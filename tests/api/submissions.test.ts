@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipSync, strToU8 } from "fflate";
 import { createSignedInTeacher } from "../support/accounts";
@@ -239,6 +240,26 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     const graded = (await teacher.client.get(`/api/submissions/${later.data.created[0].submissionId}`)).data;
     expect(graded).toMatchObject({ status: "accepted", gradeSource: "automatic" });
     expect(graded.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "graded", "accepted_automatically"]);
+  });
+
+  it("retries a submission that cannot be graded, then says why and lets the teacher regrade it", { timeout: 90_000 }, async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "fail");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    // A damaged rubric row (descriptors that are not a list) makes every grading attempt throw.
+    await db().execute(sql`update assignments set criteria = '[{"id":"c1","name":"Zzz","maxPoints":10,"descriptors":5}]'::jsonb where id = ${assignment.id}`);
+    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Kai Ruiz", text: studentEssay(91, "Kai") });
+    const id = created.data.created[0].submissionId;
+    const progress = await waitForGrading(teacher.client, assignment.id, 80_000);
+    expect(progress).toMatchObject({ total: 1, failed: 1, graded: 0 });
+    const failed = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(failed).toMatchObject({ status: "failed", attempts: 4, overallScore: null });
+    expect(failed.failureReason).toMatch(/^Grading failed after 4 attempts \(.+\)\. Choose Regrade to try again\.$/);
+    expect(failed.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "grading_failed"]);
+
+    await teacher.client.put(`/api/assignments/${assignment.id}`, { ...(await teacher.client.get(`/api/assignments/${assignment.id}`)).data, rubric: { criteria: [{ id: "c1", name: "Thesis", maxPoints: 10, descriptors: [] }] } });
+    expect((await teacher.client.post(`/api/submissions/${id}/regrade`)).status).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    expect((await teacher.client.get(`/api/submissions/${id}`)).data).toMatchObject({ status: "needs_review", failureReason: null });
   });
 
   it("refuses work for a draft assignment and explains bad input field by field", async () => {

@@ -111,16 +111,17 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
   }
 }
 
+/** `claimed` is the row as the claim left it: its attempts already count this one. */
 async function recordFailure(deps: GradingDeps, claimed: typeof submissions.$inferSelect, claimedAt: Date, attempt: GradingAttempt, error: unknown): Promise<void> {
   const holdsClaim = and(eq(submissions.id, claimed.id), eq(submissions.status, "grading"), eq(submissions.claimedAt, claimedAt));
   const message = error instanceof Error ? error.message : String(error);
-  deps.logger.warn({ submissionId: claimed.id, attempt: claimed.attempts + 1, err: message }, "grading attempt failed");
+  deps.logger.warn({ submissionId: claimed.id, attempt: claimed.attempts, err: message }, "grading attempt failed");
   if (!attempt.isLastAttempt) {
     // Back in the queue for the retry the job queue schedules with backoff.
     await deps.db.update(submissions).set({ status: "queued", claimedAt: null, updatedAt: new Date() }).where(holdsClaim);
     return;
   }
-  const failureReason = `Grading failed after ${claimed.attempts + 1} attempts (${message}). Choose Regrade to try again.`;
+  const failureReason = `Grading failed after ${claimed.attempts} attempts (${message}). Choose Regrade to try again.`;
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(submissions).set({ status: "failed", failureReason, claimedAt: null, updatedAt: new Date() }).where(holdsClaim).returning({ id: submissions.id });
     if (row) await recordGradeEvent(tx, { submissionId: claimed.id, teacherId: claimed.teacherId, actor: "engine", kind: "grading_failed", note: failureReason });
