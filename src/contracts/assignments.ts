@@ -58,6 +58,12 @@ export const rubric = z.object({
 });
 export type Rubric = { criteria: z.infer<typeof criterion>[]; totalPoints: number };
 
+/** Without rubric criteria an assignment is graded on one Overall criterion out of 100 (the engine and every view). */
+export const overallCriterion = { id: "overall", name: "Overall", maxPoints: 100, descriptors: [] as string[] };
+export function gradedCriteria<C extends { id: string; name: string; maxPoints: number }>(criteria: C[]): (C | typeof overallCriterion)[] {
+  return criteria.length ? criteria : [overallCriterion];
+}
+
 export const sampleWork = z.object({
   id: z.string(),
   content: z.string(),

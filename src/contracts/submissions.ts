@@ -143,20 +143,16 @@ export const uploadOutcome = z.object({
 export type UploadOutcome = z.infer<typeof uploadOutcome>;
 
 const isoInstant = z.iso.datetime({ offset: true, error: "Submission time must be a date and time like 2025-03-05T14:30:00Z" });
-const timeZone = z
-  .string()
-  .max(64)
-  .refine(
-    (value) => {
-      try {
-        new Intl.DateTimeFormat("en-US", { timeZone: value });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: "Time zone must be an IANA name like Europe/Paris" },
-  );
+/** True for a time zone name this runtime knows (IANA, like Europe/Paris). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const timeZone = z.string().max(64).refine(isTimeZone, { message: "Time zone must be an IANA name like Europe/Paris" });
 const studentName = z
   .string({ error: "Add the student's name or identifier" })
   .trim()

@@ -18,3 +18,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, whe
   const names = Object.keys(fields).join(", ");
   throw new AppError("validation_failed", `The ${where} has problems in: ${names}. Fix these and try again.`, fields);
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Row ids are UUIDs; anything else can only ever be "not found" (and must not reach PostgreSQL as a uuid). */
+export const isUuid = (value: string) => uuidPattern.test(value);

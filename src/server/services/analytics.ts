@@ -3,7 +3,7 @@ import type { AgreementSummary, AnalyticsView, AssignmentAnalytics } from "../..
 import type { AssignmentStatus } from "../../contracts/assignments";
 import { assignments, similarityMatches, submissions } from "../db/schema";
 import { agreementForAssignment } from "./submissions/grading";
-import { lateFor, maxScoreOf } from "./submissions/records";
+import { hasGrade, lateFor, maxScoreOf } from "./submissions/records";
 import type { Queryable } from "./teacher-profiles";
 
 type SubmissionFigures = {
@@ -16,7 +16,6 @@ type SubmissionFigures = {
   timeZone: string;
 };
 
-const isGraded = (row: SubmissionFigures) => (row.status === "needs_review" || row.status === "accepted") && row.overallScore !== null;
 const percentOf = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : null);
 const mean = (values: number[]) => (values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : null);
 // Teachers' edits are stored to the hundredth of a point; anything finer is float noise, not an edit.
@@ -61,7 +60,7 @@ export async function buildAnalytics(db: Queryable, teacherId: string): Promise<
     const own = byAssignment.get(assignment.id) ?? [];
     if (!own.length) continue;
     const maxScore = maxScoreOf(assignment);
-    const percents = own.filter(isGraded).map((row) => (row.overallScore! / maxScore) * 100);
+    const percents = own.filter(hasGrade).map((row) => (row.overallScore! / maxScore) * 100);
     scorePercents.push(...percents);
     late += own.filter((row) => lateFor(assignment, row).daysLate > 0).length;
     const agreement = own.some((row) => row.gradeSource === "reviewed") ? summarize(await agreementForAssignment(db, assignment)) : noAgreement;
@@ -87,7 +86,7 @@ export async function buildAnalytics(db: Queryable, teacherId: string): Promise<
     assignments: { active: countAssignments("active"), draft: countAssignments("draft"), archived: countAssignments("archived") },
     submissions: {
       total: rows.length,
-      graded: rows.filter(isGraded).length,
+      graded: rows.filter(hasGrade).length,
       needsReview: countStatus("needs_review"),
       failed: countStatus("failed"),
       inProgress: countStatus("queued", "grading"),

@@ -1,3 +1,4 @@
+import { isUuid } from "../http/validation";
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, UpdateAssignmentInput } from "../../contracts/assignments";
 import { updateAssignmentInput } from "../../contracts/assignments";
@@ -13,7 +14,6 @@ import { toGradingInput } from "./grading-input";
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type SampleRow = typeof assignmentSamples.$inferSelect;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Grading settings for a new assignment: the teacher's profile where it says something, the spec's defaults elsewhere. */
 export async function seedGradingSettings(db: Queryable, teacherId: string): Promise<GradingSettings> {
@@ -46,7 +46,7 @@ export async function createAssignment(db: Db, teacherId: string): Promise<Assig
 
 /** The teacher's own assignment row; anything else (another teacher's, a malformed id) is simply not found. */
 export async function findAssignmentRow(db: Queryable, teacherId: string, id: string): Promise<AssignmentRow> {
-  if (!uuidPattern.test(id)) throw notFound("That assignment");
+  if (!isUuid(id)) throw notFound("That assignment");
   const [row] = await db.select().from(assignments).where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId)));
   if (!row) throw notFound("That assignment");
   return row;
@@ -76,7 +76,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
     }
     checkCriteriaIds(input.rubric.criteria);
     if (input.sampleWork) {
-      const keep = input.sampleWork.map((sample) => sample.id).filter((sampleId) => uuidPattern.test(sampleId));
+      const keep = input.sampleWork.map((sample) => sample.id).filter((sampleId) => isUuid(sampleId));
       await tx
         .delete(assignmentSamples)
         .where(keep.length ? and(eq(assignmentSamples.assignmentId, id), notInArray(assignmentSamples.id, keep)) : eq(assignmentSamples.assignmentId, id));

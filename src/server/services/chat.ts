@@ -1,3 +1,4 @@
+import { isTimeZone } from "../../contracts/submissions";
 import { desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChatResponse, ChatStreamEvent } from "../../contracts/assistant";
@@ -156,14 +157,5 @@ async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, messag
 async function recentTurns(db: Db, teacherId: string): Promise<ChatTurn[]> {
   const rows = await db.select().from(chatMessages).where(eq(chatMessages.teacherId, teacherId)).orderBy(desc(chatMessages.createdAt)).limit(12);
   return rows.reverse().map((row) => ({ role: row.role as ChatTurn["role"], content: row.content }));
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
 }
 

@@ -1,5 +1,5 @@
-import type { GradingSettings as AssignmentSettings } from "../../contracts/assignments";
-import type { GradingInput, GradingRubricCriterion, GradingSample } from "../../core/grading";
+import { gradedCriteria, type GradingSettings as AssignmentSettings } from "../../contracts/assignments";
+import type { GradingInput, GradingSample } from "../../core/grading";
 
 export interface GradableAssignment {
   prompt: string;
@@ -7,13 +7,11 @@ export interface GradableAssignment {
   gradingSettings: AssignmentSettings;
 }
 
-/** Without a rubric the engine grades one Overall criterion out of 100 (the sample score's scale in the form). */
-const overallCriterion: GradingRubricCriterion = { id: "overall", name: "Overall", maxPoints: 100, descriptors: [] };
-
 /** Maps an assignment (or the setup's profile) onto the engine's input. */
 export function toGradingInput(assignment: GradableAssignment, samples: GradingSample[], overrides: Partial<AssignmentSettings> = {}): GradingInput {
   const settings = { ...assignment.gradingSettings, ...overrides };
-  const criteria = assignment.criteria.length > 0 ? assignment.criteria : [overallCriterion];
+  // Without a rubric: one Overall criterion out of 100, the sample score's scale in the form.
+  const criteria = gradedCriteria(assignment.criteria);
   return {
     prompt: assignment.prompt,
     criteria,

@@ -1,3 +1,4 @@
+import { isUuid } from "../http/validation";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { notificationListLimit, type MarkAllReadResult, type NotificationList } from "../../contracts/insights";
 import type { NotificationView } from "../../contracts/submissions";
@@ -6,7 +7,6 @@ import { notFound } from "../http/app-error";
 import type { Queryable } from "./teacher-profiles";
 
 type NotificationRow = typeof notifications.$inferSelect;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toNotificationView(row: NotificationRow): NotificationView {
   return {
@@ -39,7 +39,7 @@ export async function listNotifications(db: Queryable, teacherId: string): Promi
 
 /** Marks one of the teacher's notifications read; reading it again keeps the first time it was read. */
 export async function markNotificationRead(db: Queryable, teacherId: string, id: string): Promise<NotificationView> {
-  if (!uuidPattern.test(id)) throw notFound("That notification");
+  if (!isUuid(id)) throw notFound("That notification");
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })

@@ -1,15 +1,14 @@
 import { asc, eq } from "drizzle-orm";
+import { gradedCriteria } from "../../../contracts/assignments";
 import type { FeedbackReport, Gradebook } from "../../../contracts/submissions";
 import { submissionStatusLabels } from "../../../contracts/submissions";
 import { rosterStudents } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import type { Queryable } from "../teacher-profiles";
-import { lateFor, listSubmissionRows, topSimilarityBySubmission, type AssignmentRow, type SubmissionRow } from "./records";
+import { hasGrade, lateFor, listSubmissionRows, topSimilarityBySubmission, type AssignmentRow, type SubmissionRow } from "./records";
 
-const isGraded = (row: SubmissionRow) => (row.status === "needs_review" || row.status === "accepted") && row.overallScore !== null;
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
 const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
-const gradedCriteria = (assignment: AssignmentRow) => (assignment.criteria.length ? assignment.criteria : [{ id: "overall", name: "Overall", maxPoints: 100, descriptors: [] }]);
 
 function median(values: number[]): number | null {
   if (!values.length) return null;
@@ -22,12 +21,17 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  const rows = (await listSubmissionRows(db, assignmentId)).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  return gradebookOf(db, assignment, await listSubmissionRows(db, assignmentId));
+}
+
+async function gradebookOf(db: Queryable, assignment: AssignmentRow, submissionRows: SubmissionRow[]): Promise<Gradebook> {
+  const assignmentId = assignment.id;
+  const rows = [...submissionRows].sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
   const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
   const roster = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
-  const criteria = gradedCriteria(assignment);
-  const graded = rows.filter(isGraded);
+  const criteria = gradedCriteria(assignment.criteria);
+  const graded = rows.filter(hasGrade);
   return {
     assignmentId,
     title: assignment.title,
@@ -36,19 +40,19 @@ export async function buildGradebook(db: Queryable, teacherId: string, assignmen
     criteria: criteria.map((item) => ({ id: item.id, name: item.name, maxPoints: item.maxPoints })),
     rows: rows.map((row) => {
       const late = lateFor(assignment, row);
-      const hasGrade = isGraded(row);
+      const isGraded = hasGrade(row);
       return {
         submissionId: row.id,
         studentName: row.studentName,
         studentIdentifier: row.studentIdentifier,
         status: row.status,
-        criteriaScores: hasGrade ? row.criteriaScores : null,
-        rawScore: hasGrade ? row.overallScore : null,
-        latePenalty: hasGrade ? late.penalty : null,
-        finalScore: hasGrade ? late.finalScore : null,
+        criteriaScores: isGraded ? row.criteriaScores : null,
+        rawScore: isGraded ? row.overallScore : null,
+        latePenalty: isGraded ? late.penalty : null,
+        finalScore: isGraded ? late.finalScore : null,
         daysLate: late.daysLate,
         lateNote: late.daysLate ? late.explanation : null,
-        gradeSource: hasGrade ? row.gradeSource : null,
+        gradeSource: isGraded ? row.gradeSource : null,
         topSimilarity: top.get(row.id) ?? null,
       };
     }),
@@ -82,8 +86,10 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string): Promise<{ fileName: string; csv: string }> {
-  const book = await buildGradebook(db, teacherId, assignmentId);
-  const feedbackById = new Map((await listSubmissionRows(db, assignmentId)).map((row) => [row.id, row.feedback]));
+  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
+  const submissionRows = await listSubmissionRows(db, assignmentId);
+  const book = await gradebookOf(db, assignment, submissionRows);
+  const feedbackById = new Map(submissionRows.map((row) => [row.id, row.feedback]));
   const header = ["Student", "Student ID", "Status", ...book.criteria.map((item) => `${item.name} (/${item.maxPoints})`), book.scoreBasis === "holistic" ? `Holistic score (/${book.totalPoints})` : `Raw score (/${book.totalPoints})`, "Days late", "Late penalty", "Final score", "Graded by", "Similarity %", "Feedback"];
   const lines = book.rows.map((row) =>
     [
@@ -109,8 +115,8 @@ export async function exportGradebookCsv(db: Queryable, teacherId: string, assig
 /** Every graded student's scores, rationales and feedback, for the printable page (one sheet per student). */
 export async function buildFeedbackReport(db: Queryable, teacherId: string, assignmentId: string): Promise<FeedbackReport> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  const criteria = gradedCriteria(assignment);
-  const rows = (await listSubmissionRows(db, assignmentId)).filter(isGraded).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  const criteria = gradedCriteria(assignment.criteria);
+  const rows = (await listSubmissionRows(db, assignmentId)).filter(hasGrade).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
   return {
     assignmentId,
     title: assignment.title,

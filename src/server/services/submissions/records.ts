@@ -1,4 +1,6 @@
+import { isUuid } from "../../http/validation";
 import { and, desc, eq, inArray, max } from "drizzle-orm";
+import { gradedCriteria } from "../../../contracts/assignments";
 import type { LatePenaltyView, SubmissionSummary } from "../../../contracts/submissions";
 import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
 import { assignments, similarityMatches, submissions } from "../../db/schema";
@@ -7,19 +9,23 @@ import type { Queryable } from "../teacher-profiles";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type AssignmentRow = typeof assignments.$inferSelect;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The teacher's own submission; another teacher's (or a malformed id) is simply not found. */
 export async function findSubmissionRow(db: Queryable, teacherId: string, id: string): Promise<SubmissionRow> {
-  if (!uuidPattern.test(id)) throw notFound("That submission");
+  if (!isUuid(id)) throw notFound("That submission");
   const [row] = await db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
   if (!row) throw notFound("That submission");
   return row;
 }
 
-/** The rubric total; an assignment without criteria is graded out of 100 (see grading-input). */
+/** The rubric total (100 without criteria: one Overall criterion). */
 export function maxScoreOf(assignment: Pick<AssignmentRow, "criteria">): number {
-  return assignment.criteria.length ? assignment.criteria.reduce((total, item) => total + item.maxPoints, 0) : 100;
+  return gradedCriteria(assignment.criteria).reduce((total, item) => total + item.maxPoints, 0);
+}
+
+/** Graded and not yet replaced by a regrade: the rows that count in gradebooks, figures and review. */
+export function hasGrade(row: { status: string; overallScore: number | null }): boolean {
+  return (row.status === "needs_review" || row.status === "accepted") && row.overallScore !== null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { gradedCriteria } from "../../../contracts/assignments";
 import type { GradeEditInput, SubmissionDetail } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
@@ -8,13 +9,11 @@ import { addSample, findAssignmentRow } from "../assignments";
 import { recordGradeEvent, snapshotOf, type Actor } from "./audit";
 import type { GradingQueue } from "./grading-queue";
 import { findSubmissionDetail } from "./queries";
-import { findSubmissionRow, type SubmissionRow } from "./records";
+import { findSubmissionRow, hasGrade, type SubmissionRow } from "./records";
 import { matchRosterStudent } from "./roster";
 
-const isGraded = (row: SubmissionRow) => row.status === "needs_review" || row.status === "accepted";
-
 function requireGraded(row: SubmissionRow): void {
-  if (!isGraded(row)) {
+  if (!hasGrade(row)) {
     const why = row.status === "failed" ? "it could not be graded; choose Regrade first" : "it is still being graded";
     throw new AppError("conflict", `This submission has no grade to review yet: ${why}.`);
   }
@@ -43,7 +42,7 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
     const row = await findSubmissionRow(tx, teacherId, id);
     requireGraded(row);
     const [assignment] = await tx.select().from(assignments).where(eq(assignments.id, row.assignmentId));
-    const criteria = assignment!.criteria.length ? assignment!.criteria : [{ id: "overall", name: "Overall", maxPoints: 100, descriptors: [] }];
+    const criteria = gradedCriteria(assignment!.criteria);
     const fields: Record<string, string> = {};
     for (const item of criteria) {
       const score = edit.criteriaScores[item.id];

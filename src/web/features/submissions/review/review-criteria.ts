@@ -1,4 +1,4 @@
-import type { Assignment } from "../../../../contracts/assignments";
+import { gradedCriteria, type Assignment } from "../../../../contracts/assignments";
 import type { EngineGrade, SubmissionDetail } from "../../../../contracts/submissions";
 
 type CriterionGrade = EngineGrade["criterionScores"][number];
@@ -11,12 +11,9 @@ export interface ReviewCriterion {
   engine: CriterionGrade | undefined;
 }
 
-/** Without rubric criteria the grade is one "overall" criterion out of 100 (as the server grades it). */
-const overall = { id: "overall", name: "Overall", maxPoints: 100 };
-
 export function reviewCriteria(assignment: Assignment, detail: SubmissionDetail): ReviewCriterion[] {
   const engineScores = detail.engineGrade?.criterionScores ?? [];
-  const rubric = assignment.rubric.criteria.length ? assignment.rubric.criteria : [overall];
+  const rubric = gradedCriteria(assignment.rubric.criteria);
   return rubric.map((criterion) => ({
     id: criterion.id,
     name: criterion.name,
