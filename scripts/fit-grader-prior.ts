@@ -7,17 +7,12 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { featureNames, fitPrior } from "../src/core/grading/index.js";
 import { loadSpellChecker } from "../src/server/integrations/spelling/load-spell-checker.js";
-import { hasData, loadBenchSets } from "../bench/grading/datasets.js";
+import { essayDataOption } from "../bench/cli.js";
+import { loadBenchSets } from "../bench/grading/datasets.js";
 import { analyzeSet, priorDatasets, trainingRows } from "../bench/grading/training.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const dataArg = args.indexOf("--data");
-const dataDir = resolve(dataArg >= 0 ? args[dataArg + 1]! : join(root, "..", "shared", "data", "essays"));
-if (!hasData(dataDir)) {
-  console.error(`No essay data at ${dataDir}. Pass --data <folder holding asap.jsonl>.`);
-  process.exit(1);
-}
+const dataDir = essayDataOption();
 
 const spell = await loadSpellChecker();
 const sets = loadBenchSets(dataDir, priorDatasets);

@@ -17,9 +17,10 @@
  * the grading worker on, on a fresh database created beside --database-url (dropped afterwards). Uploads go to the
  * first process (upload mode) or to a process of their own (backlog mode) on a fixed port.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { option, writeReport } from "../cli";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -27,12 +28,6 @@ import { openDatabase } from "../../src/server/db/client";
 import { TestClient } from "../../tests/support/http";
 import { findFreePort, startServerProcess, type ServerProcess } from "../../tests/support/server-process";
 import { loadBenchEssays, type BenchEssays } from "./essays";
-
-function option(name: string, fallback: string): string {
-  const args = process.argv.slice(2);
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
-}
 
 const defaultPostgresUrl = "postgres://postgres@127.0.0.1:5432/test";
 const dataDir = resolve(option("data", "../shared/data/essays"));
@@ -342,6 +337,4 @@ const report = {
   notes,
   runtimeSeconds: (Date.now() - started) / 1000,
 };
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
-console.log(`\nWrote ${out}`);
+writeReport(out, report);

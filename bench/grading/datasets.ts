@@ -61,10 +61,6 @@ export const humanAgreement: Record<string, number> = {
   "asap_sas:10": 0.889,
 };
 
-export function hasData(dir: string): boolean {
-  return existsSync(join(dir, "asap.jsonl"));
-}
-
 function readJsonl<T>(path: string): T[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, "utf8")

@@ -36,6 +36,8 @@ export interface DrawMetrics {
   exact: number;
   adjacent: number;
   withinTolerance: number;
+  /** Mean predicted minus mean teacher score over the graded essays, as a fraction of the scale. */
+  bias: number;
 }
 
 export interface ConfidenceBand {
@@ -60,6 +62,10 @@ export interface SetResult {
   adjacent: number;
   withinTolerance: number;
   tolerance: number;
+  /** Mean over draws of the signed bias, and of its size: each draw is one class set. */
+  bias: number;
+  absBias: number;
+  maxAbsBias: number;
   confidence: ConfidenceBand[];
 }
 
@@ -126,6 +132,8 @@ function fitWithout(bench: PreparedBench, group: string): { prior: PriorModel; b
     baseline: fitPrior(baseRows, { featureNames: baselineFeatureNames }),
   };
 }
+
+const average = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 function stepOf(values: number[]): number {
   return values.some((v) => Math.abs(v - Math.round(v)) > 1e-9) ? 0.5 : 1;
@@ -205,6 +213,7 @@ export function evaluateSet(
         exact: shareWithin(human, engine, 0),
         adjacent: shareWithin(human, engine, 1),
         withinTolerance: shareWithin(human, engine, tolerance),
+        bias: (average(engine) - average(human)) / (range[1] - range[0]),
       });
     }
     const mean = (f: (m: DrawMetrics) => number) => perDraw.reduce((s, m) => s + f(m), 0) / perDraw.length;
@@ -229,6 +238,9 @@ export function evaluateSet(
       adjacent: mean((m) => m.adjacent),
       withinTolerance: mean((m) => m.withinTolerance),
       tolerance,
+      bias: mean((m) => m.bias),
+      absBias: mean((m) => Math.abs(m.bias)),
+      maxAbsBias: Math.max(...perDraw.map((m) => Math.abs(m.bias))),
       confidence: confidenceBands.map(([lo, hi], i) => ({
         band: `${lo}-${Math.min(hi, 100)}`,
         count: bandCounts[i]!.count,

@@ -51,6 +51,7 @@ export function summarize(results: SetResult[], ks: number[]): Summary[] {
 }
 
 const f = (x: number | null | undefined, d = 3) => (x === null || x === undefined || Number.isNaN(x) ? "-" : x.toFixed(d));
+const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}%`;
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "-" : `${(100 * x).toFixed(1)}%`);
 
 function table(header: string[], rows: string[][]): string {
@@ -89,6 +90,7 @@ export function formatReport(report: {
         String(r.essays),
         `${f(r.qwk)}±${f(r.qwkSd, 2)}`,
         f(r.humanQwk),
+        `${signedPct(r.bias)} (${pct(r.absBias)}, max ${pct(r.maxAbsBias)})`,
         f(r.baselineQwk),
         f(r.meanTraitQwk),
         Object.values(r.traitQwk).map((x) => x.toFixed(2)).join(" ") || "-",
@@ -107,6 +109,7 @@ export function formatReport(report: {
         String(ellipse.reduce((s, r) => s + r.essays, 0)),
         f(e((r) => r.qwk)),
         "-",
+        `${signedPct(e((r) => r.bias))} (${pct(e((r) => r.absBias))}, max ${pct(Math.max(...ellipse.map((r) => r.maxAbsBias)))})`,
         f(e((r) => r.baselineQwk)),
         f(e((r) => r.meanTraitQwk ?? NaN)),
         "-",
@@ -119,7 +122,7 @@ export function formatReport(report: {
     }
     lines.push(
       table(
-        ["dataset", "set", "essays", "QWK", "human", "naive8", "traitQWK", "per-trait QWK", "MAE", "exact", "adjacent", "in tolerance", "conf 0-50 | 50-70 | 70-80 | 80-90 | 90-100: share in tolerance (n)"],
+        ["dataset", "set", "essays", "QWK", "human", "bias (|bias|, worst class)", "naive8", "traitQWK", "per-trait QWK", "MAE", "exact", "adjacent", "in tolerance", "conf 0-50 | 50-70 | 70-80 | 80-90 | 90-100: share in tolerance (n)"],
         rows,
       ),
     );

@@ -4,25 +4,18 @@
  * Options: --grader builtin|llm, --datasets asap,ellipse,asap_sas, --seed N, --method scale-offset|offset|nearest-sample,
  * --llm-limit N (essays per set graded by the model).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { dirname, resolve } from "node:path";
+import { essayDataOption, option, writeReport } from "../cli.js";
 import type { CalibrationMethod } from "../../src/core/grading/index.js";
 import { loadDictionaryChecker, loadSpellChecker } from "../../src/server/integrations/spelling/load-spell-checker.js";
-import { hasData, loadBenchSets } from "./datasets.js";
+import { loadBenchSets } from "./datasets.js";
 import { evaluateSet, leaveSetOut, prepareBench, type SetResult } from "./evaluate.js";
 import { formatReport, summarize } from "./report.js";
 import { measureSpeed } from "./speed.js";
 import { priorDatasets } from "./training.js";
 import { runLlmBench } from "./llm.js";
 
-function option(name: string, fallback: string): string {
-  const args = process.argv.slice(2);
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
-}
-
-const dataDir = resolve(option("data", "../shared/data/essays"));
+const dataDir = essayDataOption();
 const ks = option("k", "2").split(",").map(Number);
 const draws = Number(option("draws", "5"));
 const seed = Number(option("seed", "1"));
@@ -30,11 +23,6 @@ const out = option("out", "");
 const grader = option("grader", "builtin");
 const method = option("method", "") as CalibrationMethod | "";
 const benchDatasets = option("datasets", "asap,ellipse,asap_sas").split(",");
-
-if (!hasData(dataDir)) {
-  console.error(`No essay data at ${dataDir}. Pass --data <folder with asap.jsonl> (see ../shared/data/essays/README.md).`);
-  process.exit(1);
-}
 
 const started = Date.now();
 const spell = await loadSpellChecker();
@@ -79,8 +67,4 @@ const report = {
   runtimeSeconds: (Date.now() - started) / 1000,
 };
 console.log(formatReport(report));
-if (out) {
-  mkdirSync(dirname(resolve(out)), { recursive: true });
-  writeFileSync(resolve(out), JSON.stringify(report, null, 2) + "\n");
-  console.log(`\nWrote ${resolve(out)}`);
-}
+if (out) writeReport(out, report);

@@ -2,8 +2,12 @@ import { findWords, stemWord } from "./text.js";
 import { stopWords } from "./word-lists.js";
 import type { GradingInput } from "./types.js";
 
+/** What kind of writing the task asks for: it decides whether feedback talks of reasons, moments or the source. */
+export type WritingGenre = "argument" | "narrative" | "source";
+
 /** Everything about the assignment that the features compare a text against, computed once per assignment. */
 export interface AssignmentContext {
+  genre: WritingGenre;
   promptStems: Set<string>;
   /** Content stems of the prompt and any source text: the vocabulary of the topic. */
   topicStems: Set<string>;
@@ -22,6 +26,14 @@ export function contentStems(text: string): string[] {
   return stems;
 }
 
+const sourceCue = /\b(?:from|in) the (?:text|essay|story|article|memoir|excerpt|passage|poem|source|reading|novel|book)\b|\bthe author\b/i;
+const narrativeCue = /\b(?:write a story|tell a story|narrative|a time (?:when|you|that)|describe a (?:time|moment|day)|personal experience|a memory)\b/i;
+
+export function genreOf(prompt: string, sourceText: string | undefined): WritingGenre {
+  if (sourceText?.trim() || sourceCue.test(prompt)) return "source";
+  return narrativeCue.test(prompt) ? "narrative" : "argument";
+}
+
 export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sourceText" | "criteria">): AssignmentContext {
   const promptStems = new Set(contentStems(input.prompt ?? ""));
   const topicStems = new Set([...promptStems, ...contentStems(input.sourceText ?? "")]);
@@ -35,5 +47,5 @@ export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sou
   }
   const highDescriptorStems = new Set([...high].filter((s) => !low.has(s)));
   const lowDescriptorStems = new Set([...low].filter((s) => !high.has(s)));
-  return { promptStems, topicStems, highDescriptorStems, lowDescriptorStems };
+  return { genre: genreOf(input.prompt ?? "", input.sourceText), promptStems, topicStems, highDescriptorStems, lowDescriptorStems };
 }

@@ -2,9 +2,9 @@ import { buildAssignmentContext, type AssignmentContext } from "./assignment-con
 import { applyCalibration, fitTargetCalibration, type CalibrationMethod, type CalibrationPoint, type TargetCalibration } from "./calibration.js";
 import { confidenceFor, toleranceFor } from "./confidence.js";
 import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
-import { buildCriterionEvidence } from "./evidence.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
-import { composeFeedback } from "./feedback.js";
+import { toFeedbackParts, writeFeedback } from "./feedback/index.js";
+import { suggestSpelling } from "../language/suggest-spelling.js";
 import { predictRaw, scaleLevels, slopeFor, targetFor, type PriorModel } from "./prior.js";
 import { defaultPrior } from "./default-prior.js";
 import { findMostSimilar } from "./similarity.js";
@@ -204,19 +204,23 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
   const a = analysis ?? analyzeForAssignment(prepared, text);
   const estimate = estimateScores(prepared, a);
   const range = estimate.scoreRange;
-  const criterionScores: CriterionScore[] = estimate.criteria.map((c, i) => {
-    const prep = prepared.criteria[i]!;
-    const evidence = buildCriterionEvidence(text, a, c.kind, toFraction(c.score, c.range), prep.criterion);
-    return { criterionId: c.criterionId, score: c.score, min: c.range[0], max: c.range[1], rationale: evidence.rationale, quotes: evidence.quotes };
-  });
-  const feedback = composeFeedback({
+  const scores: CriterionScore[] = estimate.criteria.map((c) => ({ criterionId: c.criterionId, score: c.score, min: c.range[0], max: c.range[1], rationale: "", quotes: [] }));
+  const written = writeFeedback({
     text,
     analysis: a,
+    context: prepared.context,
     settings: prepared.input.settings,
-    criteria: prepared.criteria.map((c, i) => ({ criterion: c.criterion, kind: c.kind, score: criterionScores[i]! })),
+    criteria: prepared.criteria.map((c, i) => ({ criterion: c.criterion, kind: c.kind, score: scores[i]! })),
     kindFractions: estimate.kindFractions,
-    overallFraction: toFraction(estimate.overallScore, range),
+    suggest: (word) => {
+      const guess = suggestSpelling(word);
+      // The guess must itself pass the teacher-facing dictionary, word by word ("a lot").
+      return guess && guess.split(/\s+/).every((part) => prepared.spell.correct(part)) ? guess : undefined;
+    },
   });
+  const criterionScores = scores.map((score, i) => ({ ...score, rationale: written.criteria[i]!.rationale, quotes: written.criteria[i]!.quotes }));
+  const feedback = written.document.text;
+  const feedbackParts = toFeedbackParts(written.document);
   const overallPrior = prepared.prior.targets.overall!;
   const nearestSample = estimate.nearest ? prepared.samples[estimate.nearest.index]?.sample : undefined;
   return {
@@ -226,6 +230,7 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     confidence: estimate.confidence,
     tolerance: toleranceFor(range),
     feedback,
+    feedbackParts,
     calibration: {
       method: prepared.overall.method,
       sampleCount: prepared.samples.length,

@@ -3,6 +3,8 @@ export type {
   CalibrationInfo,
   CriterionScore,
   FeedbackLength,
+  FeedbackParts,
+  FeedbackSentenceView,
   FeedbackTone,
   GradingApproach,
   GradingInput,
@@ -20,7 +22,21 @@ export type { CalibrationFitSummary, CalibrationFitSample } from "./calibration-
 export { previewSample, summarizeCalibrationFit } from "./calibration-fit.js";
 export type { CalibrationMethod } from "./calibration.js";
 export { confidenceFor, toleranceFor } from "./confidence.js";
-export { verifyQuotes } from "./quotes.js";
+export {
+  assembleFeedback,
+  bandOf,
+  checkModelComment,
+  countQuoteWords,
+  frameStep,
+  isQuotable,
+  minQuoteWords,
+  phraseOpening,
+  quotationsOf,
+  toFeedbackParts,
+  type FeedbackAspect,
+  type ModelComment,
+  type PhrasedAspect,
+} from "./feedback/index.js";
 export type { TextAnalysis } from "./features.js";
 export { analyzeText, featureNames } from "./features.js";
 export { buildAssignmentContext } from "./assignment-context.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countPlaceholders, findParagraphs, findSentences, findWords, shortenSpan, stemWord } from "./text.js";
+import { countPlaceholders, findParagraphs, findSentences, findWords, stemWord } from "./text.js";
 
 describe("text utilities", () => {
   it("finds words with apostrophes and skips anonymisation tokens", () => {
@@ -25,10 +25,4 @@ describe("text utilities", () => {
     expect(stemWord("studies")).toBe("study");
   });
 
-  it("shortens a span at a word boundary, staying a verbatim substring", () => {
-    const text = "The quick brown fox jumps over the lazy dog.";
-    const short = shortenSpan(text, { text, start: 0, end: text.length }, 4);
-    expect(short.text).toBe("The quick brown fox");
-    expect(text.includes(short.text)).toBe(true);
-  });
 });

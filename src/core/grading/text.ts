@@ -68,24 +68,6 @@ export function countSyllables(word: string): number {
   return Math.max(1, groups?.length ?? 1);
 }
 
-/** Cuts a span down to at most maxWords words at word boundaries; the result is still a verbatim substring. */
-export function shortenSpan(text: string, span: Span, maxWords: number): Span {
-  const words = findWords(span.text);
-  if (words.length <= maxWords) return span;
-  const last = words[maxWords - 1]!;
-  const end = span.start + last.end;
-  return { text: text.slice(span.start, end), start: span.start, end };
-}
-
-export function hashString(value: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
-
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }

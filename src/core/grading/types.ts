@@ -64,6 +64,26 @@ export interface CalibrationInfo {
   nearestSampleSimilarity?: number;
 }
 
+/** One sentence of the feedback as the student reads it, with the passages of their text it quotes. */
+export interface FeedbackSentenceView {
+  role: "opening" | "strength" | "problem" | "step";
+  text: string;
+  quotes: string[];
+}
+
+/** The feedback text in its parts: an opening, then one section per criterion (or aspect) under a fixed heading. */
+export interface FeedbackParts {
+  opening?: FeedbackSentenceView;
+  sections: Array<{
+    label: string;
+    criterionId?: string;
+    /** Where the score sits: bottom third, middle or top third of its scale. */
+    band: "low" | "middle" | "high";
+    heading: string;
+    sentences: FeedbackSentenceView[];
+  }>;
+}
+
 export interface GradingResult {
   criterionScores: CriterionScore[];
   overallScore: number;
@@ -73,6 +93,8 @@ export interface GradingResult {
   /** Tolerance used by the confidence: 1 point on scales up to 6 points, else 10% of the range. */
   tolerance: number;
   feedback: string;
+  /** The same feedback in its parts (headings, sentences and their quotations). */
+  feedbackParts: FeedbackParts;
   calibration: CalibrationInfo;
 }
 

@@ -23,13 +23,50 @@ const input: GradingInput = {
 };
 
 const goodAnswer = JSON.stringify({
-  criterionScores: [
-    { criterionId: "ideas", score: 3, rationale: "Clear position with an example.", quotes: ["my cousin used the internet to study the history of Peru", "a sentence that is not in the essay"] },
-    { criterionId: "conventions", score: 9, rationale: "Clean.", quotes: [] },
+  criteria: [
+    {
+      criterionId: "ideas",
+      score: 3,
+      rationale: "Clear position with an example.",
+      strength: 'Your example of your cousin is concrete: "my cousin used the internet to study the history of Peru".',
+      problem: "The worry about screen time is raised but not answered.",
+      nextStep: 'After "too much screen time can keep families apart", say what limit you would set and why.',
+    },
+    {
+      criterionId: "conventions",
+      score: 9,
+      rationale: "Clean.",
+      strength: 'You punctuate "However, too much screen time can keep families apart" correctly.',
+      problem: "",
+      nextStep: 'Check the comma in "so we should set limits" once more.',
+    },
   ],
   overallScore: 6,
-  feedback: "You take a clear position and support it with your cousin's example. Next, add a second example.",
+  opening: "Your letter on computers and families takes a clear position.",
 });
+
+/** Every part of the ideas comment quotes words that are not in the essay. */
+const inventedAnswer = JSON.stringify({
+  criteria: [
+    {
+      criterionId: "ideas",
+      score: 1,
+      rationale: "Thin.",
+      strength: 'You write "computers will save the whole world one day soon" with conviction.',
+      problem: 'The line "my uncle fixed every computer in our small town" has no support.',
+      nextStep: 'Explain "the internet is the best teacher anyone could have" with an example.',
+    },
+    { criterionId: "conventions", score: 3, rationale: "Clean.", strength: 'You punctuate "However, too much screen time can keep families apart" correctly.', problem: "", nextStep: 'Read "so we should set limits" aloud.' },
+  ],
+  overallScore: 4,
+  opening: "",
+});
+
+const rewrittenIdeas = JSON.stringify({
+  criteria: [{ criterionId: "ideas", strength: "", problem: "The point about limits is only named.", nextStep: 'After "too much screen time can keep families apart, so we should set limits", give one limit your family could keep.' }],
+});
+
+const promptOf = (request: { messages: Array<{ content: string }> }) => request.messages.map((m) => m.content).join("\n");
 
 describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", () => {
   let server: FakeOpenAiServer;
@@ -42,18 +79,55 @@ describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", ()
   });
   afterAll(async () => server.close());
 
-  it("uses the model's grade when the answer is valid, clamping scores and dropping quotes not in the text", async () => {
+  it("uses the model's grade when the answer is valid: scores clamped, quotations verbatim, a low score never praised", async () => {
     server.behave({ kind: "answer", content: () => goodAnswer });
     const result = await gradeSubmission({ ...input, text }, await deps(config));
     expect(result.grader).toBe("llm");
     expect(result.fallbackReason).toBeUndefined();
+    expect(result.feedbackWarnings).toEqual([]);
     expect(result.criterionScores.find((c) => c.criterionId === "ideas")?.score).toBe(3);
     expect(result.criterionScores.find((c) => c.criterionId === "conventions")?.score).toBe(4);
-    expect(result.criterionScores[0]!.quotes).toEqual(["my cousin used the internet to study the history of Peru"]);
+    expect(result.criterionScores[0]!.quotes).toEqual(["my cousin used the internet to study the history of Peru", "too much screen time can keep families apart"]);
     expect(result.overallScore).toBe(6);
-    expect(result.feedback).toContain("cousin");
+    expect(result.feedback).toContain('Ideas and content (3/4)\nYour example of your cousin is concrete: "my cousin used the internet to study the history of Peru".');
+    expect(result.feedback).toContain('Next step: after "too much screen time can keep families apart"');
+    expect(result.feedbackParts.sections.map((s) => s.band)).toEqual(["high", "high"]);
     expect(result.confidence).toBeGreaterThanOrEqual(1);
     expect(result.confidence).toBeLessThanOrEqual(99);
+  });
+
+  it("drops parts that quote words the essay does not contain, asks once more, and uses the rewrite", async () => {
+    let calls = 0;
+    server.behave({ kind: "answer", content: () => (++calls === 1 ? inventedAnswer : rewrittenIdeas) });
+    const before = server.requests.length;
+    const result = await gradeSubmission({ ...input, text }, await deps(config));
+    expect(server.requests.length - before).toBe(2);
+    expect(promptOf(server.requests.at(-1)!)).toContain('these quotations are not in the text: "computers will save the whole world one day soon"');
+    expect(result.grader).toBe("llm");
+    expect(result.feedbackWarnings).toEqual([]);
+    expect(result.feedback).not.toContain("my uncle fixed every computer");
+    expect(result.feedback).not.toContain("computers will save the whole world");
+    expect(result.feedback).toContain('Next step: after "too much screen time can keep families apart, so we should set limits", give one limit your family could keep.');
+  });
+
+  it("marks a criterion whose comments still quote nothing from the essay after the second request", async () => {
+    server.behave({ kind: "answer", content: () => inventedAnswer });
+    const result = await gradeSubmission({ ...input, text }, await deps(config));
+    expect(result.grader).toBe("llm");
+    expect(result.feedbackWarnings).toEqual(['The model\'s comment on "Ideas and content" quotes nothing from the essay that could be checked; read it before returning it.']);
+    expect(result.feedback).not.toContain("computers will save the whole world");
+    expect(result.criterionScores.find((c) => c.criterionId === "ideas")!.quotes).toEqual([]);
+  });
+
+  it("never praises a criterion scored in the bottom third, whatever the model wrote", async () => {
+    const lowIdeas = JSON.parse(goodAnswer) as { criteria: Array<{ score: number }> };
+    lowIdeas.criteria[0]!.score = 1;
+    server.behave({ kind: "answer", content: () => JSON.stringify(lowIdeas) });
+    const result = await gradeSubmission({ ...input, text }, await deps(config));
+    const ideas = result.feedbackParts.sections.find((s) => s.criterionId === "ideas")!;
+    expect(ideas.band).toBe("low");
+    expect(ideas.sentences.map((s) => s.role)).toEqual(["problem", "step"]);
+    expect(result.feedback).not.toContain("Your example of your cousin is concrete");
   });
 
   it("sends the rubric, the samples as worked examples and the settings in the prompt", async () => {
@@ -65,6 +139,8 @@ describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", ()
     expect(all).toContain('id "ideas"');
     expect(all).toContain("Computers connect people across the world");
     expect(all).toContain("strictness 50/100");
+    expect(all).toContain("tone plain and professional");
+    expect(all).toContain("six words or more copied exactly");
     expect(all).toContain(text);
   });
 
@@ -79,7 +155,7 @@ describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", ()
   it("falls back when the answer is JSON but misses a criterion", async () => {
     server.behave({
       kind: "answer",
-      content: () => JSON.stringify({ criterionScores: [{ criterionId: "ideas", score: 2, rationale: "", quotes: [] }], overallScore: 4, feedback: "Fine." }),
+      content: () => JSON.stringify({ criteria: [{ criterionId: "ideas", score: 2, rationale: "", strength: "", problem: "", nextStep: "Fine." }], overallScore: 4, opening: "" }),
     });
     const result = await gradeSubmission({ ...input, text }, await deps(config));
     expect(result.grader).toBe("builtin");

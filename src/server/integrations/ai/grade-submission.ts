@@ -29,6 +29,8 @@ export interface SubmissionGrade extends GradingResult {
   fallbackReason?: string;
   /** The built-in grader's overall score, kept beside a model grade for comparison. */
   builtinOverallScore: number;
+  /** Things about the feedback the teacher should check before it reaches the student (a model's unverified comments). */
+  feedbackWarnings: string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export async function gradeSubmission(submission: SubmissionToGrade, deps: Grade
     ...builtin,
     grader: "builtin",
     builtinOverallScore: builtin.overallScore,
+    feedbackWarnings: [],
     ...(fallbackReason ? { fallbackReason } : {}),
   });
   if (!deps.ai) return asBuiltin();

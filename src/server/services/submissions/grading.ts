@@ -72,7 +72,9 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     const prepared = cache.get(key, () => prepareAssignment(input, { spellChecker: deps.spellChecker }));
     const grade = await gradeSubmission({ ...input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
     const agreement = await agreementForAssignment(db, assignment);
-    const decision = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement });
+    const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement });
+    // Feedback the grader could not check against the essay is never handed to a student unread.
+    const decision = grade.feedbackWarnings.length ? { outcome: "needs_review" as const, reason: grade.feedbackWarnings.join(" ") } : gate;
     const engineGrade: EngineGrade = {
       criterionScores: grade.criterionScores,
       overallScore: grade.overallScore,

@@ -1,0 +1,144 @@
+import type { CriterionKind } from "../criterion-kind.js";
+import type { GradingSettings } from "../types.js";
+import type { EssayFacts } from "./essay-facts.js";
+import { phraseFinding, phraseOpening, type FeedbackSentence } from "./phrasing.js";
+import { readConventions, type SpellingSuggester } from "./read-conventions.js";
+import { readContent } from "./read-content.js";
+import { readOrganization } from "./read-organization.js";
+import { readSentences } from "./read-sentences.js";
+import { readWordChoice } from "./read-word-choice.js";
+import { reserve, topicsOf, type AspectReading } from "./reading.js";
+
+/** What the feedback comments on: a rubric criterion, or one of the engine's aspects when the rubric is holistic. */
+export interface FeedbackAspect {
+  label: string;
+  kind: CriterionKind;
+  /** 0-1: where the score sits on its scale. */
+  fraction: number;
+  criterionId?: string;
+  score?: { score: number; max: number };
+}
+
+export type ScoreBand = "low" | "middle" | "high";
+
+/** Bottom third, middle, top third of the scale: what the words may say about a score. */
+export function bandOf(fraction: number): ScoreBand {
+  return fraction <= 1 / 3 + 1e-9 ? "low" : fraction >= 2 / 3 - 1e-9 ? "high" : "middle";
+}
+
+export interface FeedbackSection {
+  aspect: FeedbackAspect;
+  band: ScoreBand;
+  heading: string;
+  sentences: FeedbackSentence[];
+}
+
+export interface FeedbackDocument {
+  opening?: FeedbackSentence;
+  sections: FeedbackSection[];
+  text: string;
+  /** Every aspect's reading, in the order of the aspects given, shown or not. */
+  readings: AspectReading[];
+}
+
+/** `occurrence` counts earlier aspects read the same way, so a second criterion of one kind finds something else to say. */
+export function readAspect(kind: CriterionKind, facts: EssayFacts, suggest?: SpellingSuggester, occurrence = 0): AspectReading {
+  switch (kind) {
+    case "conventions":
+      return readConventions(facts, suggest);
+    case "fluency":
+      return readSentences(facts);
+    case "language":
+      return readWordChoice(facts);
+    case "organization":
+      return readOrganization(facts);
+    case "content":
+    case "overall":
+      return readContent(facts, occurrence);
+  }
+}
+
+/** One aspect's sentences before selection: each already phrased in the teacher's tone. */
+export interface PhrasedAspect {
+  aspect: FeedbackAspect;
+  strength?: FeedbackSentence;
+  problem?: FeedbackSentence;
+  step?: FeedbackSentence;
+}
+
+/**
+ * Which sentences the student sees, the same for the built-in grader and a model. A score in the bottom third is
+ * never praised; one in the top third gets its strength and a way to go further, and hears its problem only in
+ * detailed feedback and only beside a strength, so it is never mostly criticised.
+ */
+function sentencesFor(phrased: PhrasedAspect, band: ScoreBand, settings: GradingSettings): FeedbackSentence[] {
+  const strength = band !== "low" && phrased.strength ? [phrased.strength] : [];
+  const showProblem = phrased.problem && (band !== "high" || (settings.feedbackLength === "detailed" && strength.length > 0));
+  const concerns = [...(showProblem ? [phrased.problem!] : []), ...(phrased.step ? [phrased.step] : [])];
+  return settings.strengthsFirst ? [...strength, ...concerns] : [...concerns, ...strength];
+}
+
+function headingOf(aspect: FeedbackAspect): string {
+  return aspect.score ? `${aspect.label} (${aspect.score.score}/${aspect.score.max})` : aspect.label;
+}
+
+export type AssembledFeedback = Omit<FeedbackDocument, "readings">;
+
+/**
+ * Puts phrased aspects together by length: short gives the weakest aspect's fix and the strongest aspect's strength;
+ * standard and detailed every aspect under its heading, after an opening.
+ */
+export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSettings, opening: (ranking?: { strongest: string; weakest: string }) => FeedbackSentence | undefined): AssembledFeedback {
+  const ranked = phrased.map((p, i) => ({ aspect: p.aspect, i })).sort((a, b) => b.aspect.fraction - a.aspect.fraction || a.i - b.i);
+  const isShort = settings.feedbackLength === "short";
+  const strongest = ranked[0]!.i;
+  const weakest = ranked.at(-1)!.i;
+  const shown = isShort ? [...new Set([weakest, strongest])] : phrased.map((_, i) => i);
+  const sections = shown
+    .map((i): FeedbackSection => {
+      const { aspect } = phrased[i]!;
+      const band = bandOf(aspect.fraction);
+      const all = sentencesFor(phrased[i]!, band, settings);
+      const sentences = !isShort ? all : i === strongest && i !== weakest ? all.filter((x) => x.role === "strength").slice(0, 1) : all.filter((x) => x.role !== "strength");
+      return { aspect, band, heading: headingOf(aspect), sentences };
+    })
+    .filter((section) => section.sentences.length > 0);
+  // Short feedback lists the weakest aspect first; strengths-first puts the strongest one before it.
+  const ordered = isShort && settings.strengthsFirst ? [...sections].reverse() : sections;
+  const isEven = ranked[0]!.aspect.fraction - ranked.at(-1)!.aspect.fraction < 1e-9;
+  const first = isShort ? undefined : opening(isEven ? undefined : { strongest: ranked[0]!.aspect.label, weakest: ranked.at(-1)!.aspect.label });
+  const blocks = ordered.map((x) => `${x.heading}\n${x.sentences.map((y) => y.text).join(" ")}`);
+  return { ...(first ? { opening: first } : {}), sections: ordered, text: [first?.text, ...blocks].filter(Boolean).join("\n\n") };
+}
+
+export function emptyFeedback(settings: GradingSettings): AssembledFeedback {
+  return { sections: [], text: settings.tone === "direct" ? "No text was submitted." : "There is no writing here yet to give feedback on." };
+}
+
+/**
+ * Writes feedback from this student's text and scores. Each aspect is read once: the same findings for every tone
+ * and length, and no two aspects quote the same sentence when another can be found.
+ */
+export function composeFeedback(facts: EssayFacts, aspects: FeedbackAspect[], settings: GradingSettings, suggest?: SpellingSuggester): FeedbackDocument {
+  if (facts.wordCount === 0 || facts.sentences.length === 0) return { ...emptyFeedback(settings), readings: [] };
+  const working: EssayFacts = { ...facts, avoid: new Set<number>() };
+  const readerOf = (kind: CriterionKind) => (kind === "overall" ? "content" : kind);
+  const readings = aspects.map((aspect, i) => {
+    const occurrence = aspects.slice(0, i).filter((a) => readerOf(a.kind) === readerOf(aspect.kind)).length;
+    const reading = readAspect(aspect.kind, working, suggest, occurrence);
+    for (const finding of [reading.strength, reading.problem, reading.step]) reserve(working, finding);
+    return reading;
+  });
+  const { tone } = settings;
+  const phrased = readings.map((reading, i): PhrasedAspect => {
+    const band = bandOf(aspects[i]!.fraction);
+    return {
+      aspect: aspects[i]!,
+      ...(reading.strength ? { strength: phraseFinding(tone, "strength", reading.strength) } : {}),
+      ...(reading.problem ? { problem: phraseFinding(tone, "problem", reading.problem) } : {}),
+      step: phraseFinding(tone, reading.problem || band !== "high" ? "step" : "stretch", reading.step),
+    };
+  });
+  const assembled = assembleFeedback(phrased, settings, (ranking) => phraseOpening(tone, topicsOf(facts, 2), ranking));
+  return { ...assembled, readings };
+}

@@ -1,0 +1,224 @@
+import type { AssignmentContext, WritingGenre } from "../assignment-context.js";
+import type { TextAnalysis } from "../features.js";
+import { findParagraphs, findWords, stemWord, type Span } from "../text.js";
+import { stopWords } from "../word-lists.js";
+import { tagText, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
+import { zipfFrequency } from "../../language/word-frequency.js";
+
+/** What the feedback knows about one sentence of the student's text. */
+export interface SentenceFacts {
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+  paragraph: number;
+  words: number;
+  tokens: TaggedToken[];
+  /** Nouns worth naming ("the sentence about ..."), most specific first. */
+  nouns: string[];
+  misspelled: Span[];
+  /** Words that open a subordinate clause: because, although, which, when... */
+  subordinators: string[];
+  opener: string;
+  /** A linking word or phrase in the first few words ("However", "For example", "In conclusion"). */
+  transition?: string;
+  isLowercaseStart: boolean;
+  hasLowercaseI: boolean;
+  /** A concrete detail: an example marker, a number, a name or a quotation. */
+  hasDetail: boolean;
+  /** An opinion stated as such ("I think", "should", "in my opinion"). */
+  isClaim: boolean;
+  /** A short sentence that names a feeling or a judgement instead of showing it ("I was so mad."). */
+  isTelling: boolean;
+  vagueWords: string[];
+  /** How many of its content words belong to the prompt or source text. */
+  topicHits: number;
+  /** Where a second complete thought starts after only a comma ("Computers are fun, they help us"). */
+  commaSplice?: TaggedToken;
+}
+
+export interface EssayFacts {
+  text: string;
+  genre: WritingGenre;
+  wordCount: number;
+  sentences: SentenceFacts[];
+  paragraphCount: number;
+  /** Nouns the essay is about, most frequent first, leaving out the prompt's own words where others exist. */
+  topics: string[];
+  /** Content words used so often that they stand out, with their counts. */
+  repeated: Array<{ word: string; count: number }>;
+  hasPrompt: boolean;
+  /** Sentences other comments already quote; readers prefer others. */
+  avoid: Set<number>;
+}
+
+const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];
+const vaguePatterns = vagueWordList.map((word) => ({ word, re: new RegExp(`(?<![\\w'’])${word}(?![\\w'’])`, "i") }));
+
+const leadingTransitions = [
+  "in conclusion", "to conclude", "in summary", "to sum up", "overall", "finally", "lastly", "first", "firstly", "first of all",
+  "second", "secondly", "third", "thirdly", "next", "then", "also", "another", "in addition", "additionally", "furthermore",
+  "moreover", "however", "on the other hand", "in contrast", "instead", "therefore", "as a result", "consequently", "thus",
+  "for example", "for instance", "similarly", "besides", "in fact", "after that", "afterwards", "eventually", "meanwhile",
+  "although", "even though", "because", "since", "while", "this is why", "that is why", "to begin with", "most importantly",
+];
+const transitionPatterns = leadingTransitions
+  .sort((a, b) => b.length - a.length)
+  .map((phrase) => new RegExp(`^(?:\\W*(?:and|but|so)\\W+)?(${phrase.replace(/ /g, "\\s+")})\\b`, "i"));
+
+const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage)|according to|the author)\b/i;
+const claimMarkers = /\b(?:i (?:think|believe|feel|agree|disagree)|in my opinion|i am (?:for|against)|should|must|need to|ought to)\b/i;
+const relativeWords = new Set(["which", "who", "whom", "whose", "where"]);
+/** ASAP-style anonymisation tokens (@PERSON1, @CAPS2): words, but never worth naming. */
+const placeholder = /^@[A-Z]+\d*/;
+const placeholders = /@[A-Z]+\d*/g;
+/** Nouns too general to say what a sentence is about. */
+const generalNouns = new Set(
+  "thing things way ways time times lot lots part parts kind kinds fact facts reason reasons example examples people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end".split(" "),
+);
+
+/**
+ * The nouns that say what a sentence is about, most specific first: rarer words before common ones (by everyday
+ * frequency), the prompt's own words last, misspelled and general words left out.
+ */
+function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspelledAt: Set<number>): string[] {
+  const seen = new Set<string>();
+  const found: Array<{ word: string; rank: number }> = [];
+  const firstWord = tokens.find((t) => t.isWord);
+  for (const t of tokens) {
+    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || placeholder.test(t.text) || misspelledAt.has(t.start)) continue;
+    const lower = t.text.toLowerCase();
+    // A capital keeps a name a name; the first word of a sentence is capitalised anyway.
+    const isName = t.pos === "PROPN" && /^[A-Z][a-z]/.test(t.text) && (t !== firstWord || zipfFrequency(lower) === undefined);
+    const word = isName ? t.text : lower;
+    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower)) continue;
+    seen.add(lower);
+    const zipf = zipfFrequency(lower) ?? zipfFrequency(t.lemma) ?? 3;
+    found.push({ word, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
+  }
+  return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
+}
+
+/** "that" is left out: as a subordinator it rarely shows a deliberate choice of sentence shape. */
+function subordinatorsOf(tokens: TaggedToken[]): string[] {
+  const found = new Set<string>();
+  tokens.forEach((t, i) => {
+    const lower = t.text.toLowerCase();
+    const previous = tokens[i - 1];
+    const isRelative = relativeWords.has(lower) && previous !== undefined && (previous.pos === "NOUN" || previous.text === ",");
+    if ((t.pos === "SCONJ" && lower !== "that") || isRelative) found.add(lower);
+  });
+  return [...found];
+}
+
+const subjectPronouns = new Set(["i", "you", "he", "she", "it", "we", "they"]);
+
+/**
+ * A comma followed by a subject and its verb, after a first part that has its own verb and does not open with a
+ * linking word ("When I got home, they were gone" is fine): two sentences joined by a comma alone.
+ */
+function commaSpliceOf(tokens: TaggedToken[], transition: string | undefined, subordinators: string[]): TaggedToken | undefined {
+  const first = tokens.find((t) => t.isWord);
+  if (transition || !first || first.pos === "SCONJ" || subordinators.includes(first.text.toLowerCase())) return undefined;
+  for (let i = 2; i < tokens.length - 2; i++) {
+    if (tokens[i]!.text !== ",") continue;
+    const subject = tokens[i + 1]!;
+    const verb = tokens[i + 2]!;
+    const before = tokens.slice(0, i);
+    if (!subjectPronouns.has(subject.text.toLowerCase()) || (verb.pos !== "VERB" && verb.pos !== "AUX")) continue;
+    if (before.some((t) => t.pos === "VERB" || t.pos === "AUX") && !before.some((t) => t.pos === "SCONJ")) return subject;
+  }
+  return undefined;
+}
+
+function transitionOf(text: string): string | undefined {
+  for (const re of transitionPatterns) {
+    const found = text.match(re)?.[1];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Gathers the facts feedback is written from: computed once per text, the same for every tone and length. */
+export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: AssignmentContext, tagged: TaggedText = tagText(text)): EssayFacts {
+  const paragraphs = findParagraphs(text);
+  const paragraphOf = (offset: number) => Math.max(0, paragraphs.findIndex((p) => offset >= p.start && offset < p.end));
+  const sentences = tagged.sentences.map((s, index): SentenceFacts => {
+    const tokens = tagged.tokens.slice(s.firstToken, s.lastToken + 1);
+    const misspelled = analysis.misspelled.filter((m) => m.start >= s.start && m.end <= s.end);
+    const unmasked = s.text.replace(placeholders, "");
+    const wordTokens = tokens.filter((t) => t.isWord || placeholder.test(t.text));
+    let topicHits = 0;
+    for (const w of findWords(s.text)) if (context.topicStems.has(stemWord(w.text))) topicHits++;
+    const firstWord = findWords(s.text)[0]?.text ?? s.text.split(/\s+/)[0] ?? "";
+    const transition = transitionOf(s.text);
+    const subordinators = subordinatorsOf(tokens);
+    return {
+      index,
+      text: s.text,
+      start: s.start,
+      end: s.end,
+      paragraph: paragraphOf(s.start),
+      words: wordTokens.length,
+      tokens,
+      nouns: nounsOf(tokens, context.topicStems, new Set(misspelled.map((m) => m.start))),
+      misspelled,
+      subordinators,
+      opener: firstWord,
+      ...optional("transition", transition),
+      ...optional("commaSplice", commaSpliceOf(tokens, transition, subordinators)),
+      isLowercaseStart: /^[a-z]/.test(s.text),
+      hasLowercaseI: /(?:^|\s)i(?=\s|['’])/.test(s.text),
+      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => t.pos === "PROPN" && /^[A-Z][a-z]/.test(t.text) && !misspelled.some((m) => m.start === t.start)),
+      isClaim: claimMarkers.test(s.text),
+      isTelling: wordTokens.length <= 12 && tokens.some((t) => t.lemma === "be" || t.lemma === "feel" || t.lemma === "get") && tokens.some((t) => t.pos === "ADJ"),
+      vagueWords: vaguePatterns.filter((v) => v.re.test(s.text)).map((v) => s.text.match(v.re)![0]),
+      topicHits,
+    };
+  });
+  return {
+    text,
+    genre: context.genre,
+    wordCount: analysis.wordCount,
+    sentences,
+    paragraphCount: paragraphs.length,
+    topics: essayTopics(sentences),
+    repeated: repeatedWords(tagged, context.topicStems),
+    hasPrompt: context.promptStems.size > 0,
+    avoid: new Set(),
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function essayTopics(sentences: SentenceFacts[]): string[] {
+  const counts = new Map<string, { word: string; count: number; first: number }>();
+  sentences.forEach((s) =>
+    s.nouns.forEach((noun, rank) => {
+      const key = stemWord(noun.toLowerCase());
+      const entry = counts.get(key) ?? { word: noun, count: 0, first: s.index * 100 + rank };
+      entry.count++;
+      counts.set(key, entry);
+    }),
+  );
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).map((e) => e.word);
+}
+
+function repeatedWords(tagged: TaggedText, topicStems: Set<string>): Array<{ word: string; count: number }> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const t of tagged.tokens) {
+    if (!t.isWord || (t.pos !== "ADJ" && t.pos !== "VERB" && t.pos !== "ADV" && t.pos !== "NOUN")) continue;
+    const lower = t.text.toLowerCase();
+    total++;
+    // The prompt's own key words are expected to recur; so are function-like words.
+    if (lower.length < 3 || stopWords.has(lower) || topicStems.has(stemWord(lower))) continue;
+    counts.set(lower, (counts.get(lower) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .filter(([, count]) => count >= 4 && count / Math.max(1, total) >= 0.02)
+    .sort((a, b) => b[1] - a[1])
+    .map(([word, count]) => ({ word, count }));
+}

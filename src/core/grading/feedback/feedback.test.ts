@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { gradeText } from "../grade.js";
+import { fakeSpellChecker, makeInput, strongEssay, weakEssay } from "../test-fixtures.js";
+import type { FeedbackParts, GradingInput, GradingSettings } from "../types.js";
+import { countQuoteWords } from "./passages.js";
+import { checkModelComment } from "./model-comments.js";
+
+const options = { spellChecker: fakeSpellChecker() };
+const grade = (text: string, settings: Partial<GradingSettings> = {}, extra: Partial<GradingInput> = {}) => gradeText(makeInput(settings, extra), text, options);
+
+const middleEssay = `I think computers are mostly helpful for people. They let students look things up for school and they let people email thier friends. Some people play games to much, wich is a problem. But if parents set rules then kids can use computers for good things like homework.`;
+const essays = [strongEssay, weakEssay, middleEssay];
+
+const quotationsIn = (text: string) => [...text.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((m) => m[1] ?? m[2] ?? "");
+const sentencesOf = (parts: FeedbackParts) => parts.sections.flatMap((s) => s.sentences);
+
+describe("feedback anchored in the student's text", () => {
+  it("quotes a verbatim passage of six words or more in every criterion comment, in quotation marks", () => {
+    for (const essay of essays) {
+      const { feedbackParts, feedback } = grade(essay, { feedbackLength: "detailed" });
+      for (const section of feedbackParts.sections) {
+        const quoted = section.sentences.flatMap((s) => quotationsIn(s.text));
+        expect(quoted.length, section.heading).toBeGreaterThan(0);
+        for (const q of quoted) {
+          expect(essay.includes(q), q).toBe(true);
+          expect(countQuoteWords(q)).toBeGreaterThanOrEqual(6);
+          expect(feedback).toContain(`"${q}"`);
+        }
+      }
+    }
+  });
+
+  it("gives a next step that quotes the student's own text", () => {
+    for (const essay of essays) {
+      const steps = sentencesOf(grade(essay).feedbackParts).filter((s) => s.role === "step");
+      expect(steps.some((s) => quotationsIn(s.text).some((q) => essay.includes(q) && countQuoteWords(q) >= 6))).toBe(true);
+    }
+  });
+
+  it("names misspelled and vague words in single quotation marks and quotes the sentence where they stand", () => {
+    const conventions = grade(middleEssay).feedbackParts.sections.find((s) => s.label === "Conventions")!;
+    const text = conventions.sentences.map((s) => s.text).join(" ");
+    expect(text).toContain("‘thier’ to ‘their’");
+    expect(text).toContain('"They let students look things up for school and they let people email thier friends."');
+    expect(quotationsIn(text).every((q) => countQuoteWords(q) >= 6)).toBe(true);
+    const words = grade(middleEssay).feedbackParts.sections.find((s) => s.label === "Word Choice")!.sentences.map((s) => s.text).join(" ");
+    expect(words).toMatch(/‘good’/);
+    expect(words).toContain('"But if parents set rules then kids can use computers for good things like homework."');
+  });
+
+  it("suggests the intended spelling only when one word is clearly meant", () => {
+    const text = grade(weakEssay).feedback;
+    expect(text).toContain("‘becuase’ to ‘because’");
+    expect(text).toContain("‘alot’ to ‘a lot’");
+  });
+
+  it("never praises a criterion scored in the bottom third, and leads a top-third one with its strength", () => {
+    for (const essay of essays) {
+      for (const feedbackLength of ["short", "standard", "detailed"] as const) {
+        for (const section of grade(essay, { feedbackLength }).feedbackParts.sections) {
+          const roles = section.sentences.map((s) => s.role);
+          if (section.band === "low") expect(roles).not.toContain("strength");
+          if (section.band === "high" && feedbackLength !== "short") expect(roles[0]).toBe("strength");
+        }
+      }
+    }
+  });
+
+  it("changes the wording with the tone, never the facts: the same passages are quoted in every tone", () => {
+    for (const essay of essays) {
+      const byTone = (["gentle", "neutral", "direct"] as const).map((tone) => grade(essay, { tone }));
+      const quotes = byTone.map((r) => r.feedbackParts.sections.map((s) => s.sentences.flatMap((x) => x.quotes)));
+      expect(quotes[1]).toEqual(quotes[0]);
+      expect(quotes[2]).toEqual(quotes[0]);
+      expect(new Set(byTone.map((r) => r.feedback)).size).toBe(3);
+      expect(byTone.map((r) => r.criterionScores)).toEqual([byTone[0]!.criterionScores, byTone[0]!.criterionScores, byTone[0]!.criterionScores]);
+    }
+    expect(grade(middleEssay, { tone: "gentle" }).feedback).toContain("A next step you could try:");
+    expect(grade(middleEssay, { tone: "direct" }).feedback).toContain("Do this:");
+  });
+
+  it("shows more of the same findings as the length grows: short is the weakest fix and the strongest strength", () => {
+    for (const essay of essays) {
+      const short = grade(essay, { feedbackLength: "short" });
+      const standard = grade(essay, { feedbackLength: "standard" });
+      const detailed = grade(essay, { feedbackLength: "detailed" });
+      const quotesOf = (r: typeof short) => new Set(sentencesOf(r.feedbackParts).flatMap((s) => s.quotes));
+      for (const q of quotesOf(short)) expect(quotesOf(standard).has(q)).toBe(true);
+      for (const q of quotesOf(standard)) expect(quotesOf(detailed).has(q)).toBe(true);
+      expect(short.feedbackParts.sections.length).toBeLessThanOrEqual(2);
+      expect(sentencesOf(short.feedbackParts).length).toBeLessThanOrEqual(3);
+      expect(standard.feedbackParts.sections.length).toBe(4);
+      expect(short.feedbackParts.opening).toBeUndefined();
+      expect(standard.feedbackParts.opening).toBeDefined();
+    }
+  });
+
+  it("puts strengths before what to fix when strengthsFirst is on, and after when it is off", () => {
+    const roles = (strengthsFirst: boolean) => grade(strongEssay, { strengthsFirst }).feedbackParts.sections.map((s) => s.sentences.map((x) => x.role));
+    expect(roles(true).filter((r) => r.includes("strength")).every((r) => r[0] === "strength")).toBe(true);
+    expect(roles(false).filter((r) => r.includes("strength")).every((r) => r.at(-1) === "strength")).toBe(true);
+  });
+
+  it("renders the text from its parts: an opening, then each criterion under its heading", () => {
+    const { feedback, feedbackParts } = grade(strongEssay);
+    const blocks = feedbackParts.sections.map((s) => `${s.heading}\n${s.sentences.map((x) => x.text).join(" ")}`);
+    expect(feedback).toBe([feedbackParts.opening!.text, ...blocks].join("\n\n"));
+    expect(feedbackParts.sections.map((s) => s.heading)).toEqual(grade(strongEssay).criterionScores.map((c, i) => `${["Ideas and content", "Organization", "Word Choice", "Conventions"][i]} (${c.score}/6)`));
+  });
+
+  it("talks of moments in a story and of the text in an answer about a reading", () => {
+    const story = `The day we waited for the bus in the snow was the longest day of my life. I was so cold. My little brother kept asking when it would come, and I told him to count the cars that passed. After an hour the bus finally slid around the corner with its lights blinking. We climbed on and the driver said sorry for being late. I learned that waiting is easier when you help someone else wait too.`;
+    const narrative = grade(story, {}, { prompt: "Write a story about a time when you were patient." });
+    expect(narrative.feedback).toMatch(/moment/);
+    expect(narrative.feedback).not.toMatch(/claim|a second reason/);
+    const answer = grade(middleEssay, {}, { prompt: "Describe the mood the author creates in the memoir. Support your answer with details from the memoir." });
+    expect(answer.feedback).toMatch(/from the text/);
+  });
+
+  it("says there is nothing to comment on when no text was submitted", () => {
+    const result = grade("");
+    expect(result.feedback).toBe("There is no writing here yet to give feedback on.");
+    expect(result.criterionScores.every((c) => c.quotes.length === 0)).toBe(true);
+  });
+});
+
+describe("checking a model's comments against the essay", () => {
+  const essay = "Computers help people learn. For example, my cousin used the internet to study the history of Peru.";
+
+  it("keeps parts whose quotations are verbatim and counts one of six words or more as a quotation", () => {
+    const checked = checkModelComment(essay, { criterionId: "a", strength: 'You show it: "my cousin used the internet to study the history of Peru".', problem: 'Only "Computers help people learn." is general.', nextStep: "" });
+    expect(checked.hasQuotation).toBe(true);
+    expect(checked.strength?.quotes).toEqual(["my cousin used the internet to study the history of Peru"]);
+    expect(checked.problem?.quotes).toEqual([]);
+    expect(checked.dropped).toBe(0);
+  });
+
+  it("drops a part that quotes words the essay does not contain", () => {
+    const checked = checkModelComment(essay, { criterionId: "a", strength: 'You write "computers will save the whole world one day".', problem: "", nextStep: 'Add a second example after "Computers help people learn."' });
+    expect(checked.strength).toBeUndefined();
+    expect(checked.dropped).toBe(1);
+    expect(checked.hasQuotation).toBe(false);
+    expect(checked.step?.text).toBe('Add a second example after "Computers help people learn."');
+  });
+});

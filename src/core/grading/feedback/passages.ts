@@ -1,0 +1,97 @@
+import { countPlaceholders, findWords } from "../text.js";
+import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+
+/** A verbatim stretch of the student's text, long enough to be a real quotation (a sentence or a clause). */
+export interface Passage {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export const minQuoteWords = 6;
+export const maxQuoteWords = 32;
+
+export function countQuoteWords(text: string): number {
+  return findWords(text).length + countPlaceholders(text);
+}
+
+/**
+ * A passage is shown in straight double quotation marks, or curly ones when it holds straight ones; one that holds
+ * both kinds could not be told apart from the text around it, so it is never chosen.
+ */
+function canBeQuoted(text: string): boolean {
+  return !(text.includes('"') && /[“”]/.test(text));
+}
+
+/** Leading and trailing spaces and joining punctuation are not part of what the student said. */
+function trimmed(text: string, start: number, end: number): Passage {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s,;:–—-]/.test(text[s]!)) s++;
+  while (e > s && /[\s,;:–—-]/.test(text[e - 1]!)) e--;
+  return { text: text.slice(s, e), start: s, end: e };
+}
+
+/** Where a long sentence may be cut into clauses: at joining punctuation and before conjunctions. */
+function clauseBreaks(sentence: SentenceFacts): number[] {
+  const breaks = [sentence.start];
+  sentence.tokens.forEach((t, i) => {
+    if (i === 0) return;
+    if (/^[,;:–—]$/.test(t.text)) breaks.push(t.end);
+    else if ((t.pos === "CCONJ" || t.pos === "SCONJ") && sentence.tokens[i - 1]!.text !== ",") breaks.push(t.start);
+  });
+  breaks.push(sentence.end);
+  return [...new Set(breaks)].sort((a, b) => a - b);
+}
+
+/**
+ * The sentence itself when it is a quotable length; otherwise the shortest run of its clauses around `focus` that
+ * holds at least six words (with words on both sides of it when `isSplit`, for a place to break the sentence); a
+ * sentence too short on its own is quoted with its neighbour.
+ */
+export function passageOf(facts: EssayFacts, sentenceIndex: number, focus?: number, isSplit = false): Passage | undefined {
+  const sentence = facts.sentences[sentenceIndex];
+  if (!sentence) return undefined;
+  const text = facts.text;
+  const whole = trimmed(text, sentence.start, sentence.end);
+  const words = countQuoteWords(whole.text);
+  if (words >= minQuoteWords && words <= maxQuoteWords) return canBeQuoted(whole.text) ? whole : undefined;
+  if (words < minQuoteWords) {
+    for (const other of [facts.sentences[sentenceIndex + 1], facts.sentences[sentenceIndex - 1]]) {
+      if (!other || other.paragraph !== sentence.paragraph) continue;
+      const joined = trimmed(text, Math.min(sentence.start, other.start), Math.max(sentence.end, other.end));
+      const count = countQuoteWords(joined.text);
+      if (count >= minQuoteWords && count <= maxQuoteWords && canBeQuoted(joined.text)) return joined;
+    }
+    return undefined;
+  }
+  const breaks = clauseBreaks(sentence);
+  const at = focus ?? sentence.start;
+  let best: Passage | undefined;
+  for (let i = 0; i < breaks.length - 1; i++) {
+    for (let j = i + 1; j < breaks.length; j++) {
+      if (breaks[i]! > at || breaks[j]! <= at || (isSplit && breaks[i]! >= at)) continue;
+      const candidate = trimmed(text, breaks[i]!, breaks[j]!);
+      const count = countQuoteWords(candidate.text);
+      if (count > maxQuoteWords) break;
+      if (count >= minQuoteWords && canBeQuoted(candidate.text) && (!best || candidate.text.length < best.text.length)) best = candidate;
+    }
+  }
+  return best ?? cutAtWords(text, sentence, at, isSplit);
+}
+
+/** A sentence without usable clause breaks: the words around the focus, cut at word boundaries (still verbatim). */
+function cutAtWords(text: string, sentence: SentenceFacts, at: number, isSplit: boolean): Passage | undefined {
+  const words = findWords(sentence.text).map((w) => ({ start: sentence.start + w.start, end: sentence.start + w.end }));
+  if (words.length < minQuoteWords) return undefined;
+  const focusIndex = Math.max(0, words.findIndex((w) => w.end > at));
+  const size = Math.min(words.length, 20);
+  const first = Math.min(Math.max(0, focusIndex - Math.floor(size / (isSplit ? 2 : 3))), words.length - size);
+  const cut = trimmed(text, words[first]!.start, words[first + size - 1]!.end);
+  return canBeQuoted(cut.text) ? cut : undefined;
+}
+
+export function isQuotable(text: string, passage: string): boolean {
+  const words = countQuoteWords(passage);
+  return words >= minQuoteWords && text.includes(passage);
+}

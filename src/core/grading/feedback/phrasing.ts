@@ -1,0 +1,63 @@
+import type { FeedbackTone } from "../types.js";
+import type { Finding } from "./reading.js";
+
+export type SentenceRole = "opening" | "strength" | "problem" | "step";
+
+/** One sentence of feedback as the student reads it, with the passages of their text that it quotes. */
+export interface FeedbackSentence {
+  role: SentenceRole;
+  text: string;
+  quotes: string[];
+}
+
+/**
+ * The tone changes the words around a finding, never the finding: the same passages are quoted and the same
+ * problem is named whether the teacher asked for gentle, neutral or direct feedback.
+ */
+const frames: Record<FeedbackTone, { strength: string; problem: string; step: string; stretch: string }> = {
+  gentle: { strength: "Well done: ", problem: "Something to work on: ", step: "A next step you could try: ", stretch: "If you want to take it further, " },
+  neutral: { strength: "", problem: "", step: "Next step: ", stretch: "To go further, " },
+  direct: { strength: "Works: ", problem: "Fix: ", step: "Do this: ", stretch: "Next: " },
+};
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Straight double quotation marks, or curly ones when the passage itself holds straight ones (the student's dialogue). */
+export function quote(passage: string): string {
+  return passage.includes('"') ? `“${passage}”` : `"${passage}"`;
+}
+
+/** Fills `{q}` with the quotation in double quotation marks and ends the sentence cleanly. */
+export function renderFinding(finding: Finding, prefix: string): { text: string; quotes: string[] } {
+  const body = finding.passage ? finding.note.replace("{q}", quote(finding.passage.text)) : finding.note;
+  const sentence = prefix ? `${prefix}${body}` : capitalize(body);
+  const ended = /[.!?]["”]?$/.test(sentence) ? sentence : `${sentence}.`;
+  return { text: ended, quotes: finding.passage ? [finding.passage.text] : [] };
+}
+
+/** A next step someone else wrote (a model), introduced the way this tone introduces its own steps. */
+export function frameStep(tone: FeedbackTone, step: FeedbackSentence): FeedbackSentence {
+  const prefix = frames[tone].step;
+  const isFramed = /^(?:next step|a next step|do this|next)\b/i.test(step.text);
+  return isFramed || !prefix ? step : { ...step, text: `${prefix}${step.text.charAt(0).toLowerCase()}${step.text.slice(1)}` };
+}
+
+export function phraseFinding(tone: FeedbackTone, role: "strength" | "problem" | "step" | "stretch", finding: Finding): FeedbackSentence {
+  const { text, quotes } = renderFinding(finding, frames[tone][role]);
+  return { role: role === "stretch" ? "step" : role, text, quotes };
+}
+
+/** `ranking` is absent when every aspect scored alike. */
+export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: { strongest: string; weakest: string }): FeedbackSentence {
+  const on = topics ? ` on ${topics}` : "";
+  const text = !ranking
+    ? { gentle: `Thank you for your essay${on}; each part below has one thing to try next.`, neutral: `Your essay${on} is at the same level on every part of the rubric.`, direct: `Essay${on}: same level on every part of the rubric.` }[tone]
+    : {
+        gentle: `Thank you for your essay${on}; ${ranking.strongest} is where it works best, and ${ranking.weakest} is where it can grow most.`,
+        neutral: `Your essay${on} is strongest in ${ranking.strongest} and needs the most work in ${ranking.weakest}.`,
+        direct: `Essay${on}: strongest in ${ranking.strongest}, weakest in ${ranking.weakest}.`,
+      }[tone];
+  return { role: "opening", text, quotes: [] };
+}

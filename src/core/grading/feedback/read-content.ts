@@ -1,0 +1,101 @@
+import type { WritingGenre } from "../assignment-context.js";
+import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
+
+/** Below these lengths the work is too short to develop its point, whatever else it does well. */
+const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60 };
+
+/** How well one sentence carries the content: on topic, with a reason and a concrete detail. */
+function development(s: SentenceFacts): number {
+  return Math.min(s.topicHits, 4) + (s.hasDetail ? 3 : 0) + (s.subordinators.includes("because") ? 2 : 0) + Math.min(s.nouns.length, 4) * 0.5 - (s.words > 40 ? 2 : 0) - (s.isTelling ? 1 : 0);
+}
+
+const of = (noun: string | undefined, word = "about") => (noun ? `${word} ${noun}` : "");
+
+/**
+ * The words for each kind of writing: an argument is developed with reasons and examples, a story with moments the
+ * reader can see, an answer about a text with details from the text.
+ */
+const wording: Record<WritingGenre, {
+  strength: (s: SentenceFacts, point: string) => string;
+  short: (topics: string, words: number) => string;
+  shortStep: (noun: string | undefined) => string;
+  gap: (point: string) => string;
+  gapStep: (noun: string | undefined) => string;
+  thin: (point: string) => string;
+  thinStep: (noun: string | undefined) => string;
+  stretch: (noun: string | undefined) => string;
+}> = {
+  argument: {
+    strength: (s, point) =>
+      s.hasDetail
+        ? clause("you back up the point", point, "well, with a concrete detail: {q}")
+        : s.subordinators.includes("because")
+          ? clause("you give a clear reason for your view", point, "in {q}")
+          : clause("you state your point", point, "clearly and directly in {q}"),
+    short: (topics, words) => clause(`at ${words} words, the essay gives the point`, of(topics), "only one reason and no example"),
+    shortStep: (noun) => clause("after {q}, add a second reason", of(noun), "and an example from your own experience or reading that shows it"),
+    gap: (point) => clause("the claim", point, "is stated but not yet shown with an example or a reason"),
+    gapStep: (noun) => clause("after {q}, add an example", of(noun, "of"), "that proves it: something you saw, read or did"),
+    thin: (point) => clause("the point", point, "stays general: it says what you think but not what makes it true"),
+    thinStep: (noun) => clause("back up {q} with a detail", of(noun), "that a reader could check"),
+    stretch: (noun) => clause("answer an objection someone might raise to {q}, and say why your view", of(noun, "on"), "still holds"),
+  },
+  narrative: {
+    strength: (s, point) => (s.hasDetail ? clause("you make the moment", point, "vivid with a concrete detail: {q}") : clause("you move the story along clearly", point, "in {q}")),
+    short: (topics, words) => clause(`at ${words} words, the story`, of(topics), "is told in outline, with little of what happened moment by moment"),
+    shortStep: (noun) => clause("after {q}, add what you saw, heard or felt at that moment", of(noun)),
+    gap: (point) => clause("the moment", point, "is told rather than shown, so the reader does not see it happen"),
+    gapStep: (noun) => clause("after {q}, show the moment", of(noun), "with one thing you saw, heard or said"),
+    thin: (point) => clause("the moment", point, "is summed up quickly, so the reader does not see it happen"),
+    thinStep: (noun) => clause("slow down after {q} and show the moment", of(noun), "with one thing you saw, heard or said"),
+    stretch: (noun) => clause("after {q}, add what you were thinking at that moment", of(noun), "so the reader feels it too"),
+  },
+  source: {
+    strength: (s, point) => (s.hasDetail ? clause("you support your answer", point, "well, with a detail from the text: {q}") : clause("you answer the question", point, "clearly and directly in {q}")),
+    short: (topics, words) => clause(`at ${words} words, the answer names the point`, of(topics), "but does not show where the text supports it"),
+    shortStep: (noun) => clause("after {q}, add a specific detail from the text", of(noun), "and explain how it supports your answer"),
+    gap: (point) => clause("the statement", point, "is not yet tied to a detail from the text"),
+    gapStep: (noun) => clause("back up {q} with a quotation or a detail from the text", of(noun)),
+    thin: (point) => clause("the statement", point, "stays general and is not tied to a detail from the text"),
+    thinStep: (noun) => clause("after {q}, add a detail from the text", of(noun), "that shows it"),
+    stretch: (noun) => clause("after {q}, explain in one sentence how the detail", of(noun), "supports your answer"),
+  },
+};
+
+/** Where the content is thinnest: an opinion or a feeling stated without anything that shows it. */
+function gapOf(facts: EssayFacts, genre: WritingGenre): SentenceFacts | undefined {
+  // The opening and closing sentences state and restate the position; the body is where it must be shown.
+  const isGap = (s: SentenceFacts, i: number) =>
+    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && (genre === "narrative" ? s.isTelling : s.isClaim || genre === "source");
+  return facts.sentences.find((s, i) => isGap(s, i) && quoted(facts, s));
+}
+
+/** Ideas, content, argument, evidence, or the work as a whole; a second criterion of this kind skips the length. */
+export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
+  const words = wording[facts.genre];
+  const best = bestSentence(facts, development, (s) => s.words >= 5);
+  const point = about(best) || of(facts.topics[0]);
+  const strength: Finding | undefined = best ? withQuote(words.strength(best, point), quoted(facts, best), clause("you stay with the question", point)) : undefined;
+  reserve(facts, strength);
+  const withStrength = strength ? { strength } : {};
+  const [topic] = facts.topics;
+
+  if (facts.wordCount < shortWords[facts.genre] && occurrence === 0) {
+    const last = facts.sentences.at(-1);
+    return {
+      ...withStrength,
+      problem: { note: words.short(topicsOf(facts), facts.wordCount) },
+      step: withQuote(words.shortStep(topic), quoted(facts, last) ?? strength?.passage),
+    };
+  }
+  const gap = gapOf(facts, facts.genre);
+  if (gap) {
+    return { ...withStrength, problem: { note: words.gap(about(gap) || of(topic)) }, step: withQuote(words.gapStep(gap.nouns[0] ?? topic), quoted(facts, gap)) };
+  }
+  const thin = bestSentence(facts, (s) => -development(s), (s) => s.words >= 8 && s.topicHits + s.nouns.length > 0);
+  if (thin) {
+    return { ...withStrength, problem: { note: words.thin(about(thin) || of(topic)) }, step: withQuote(words.thinStep(thin.nouns[0] ?? topic), quoted(facts, thin)) };
+  }
+  return { ...withStrength, step: withQuote(words.stretch(topic), strength?.passage) };
+}

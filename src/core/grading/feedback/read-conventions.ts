@@ -1,0 +1,80 @@
+import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { passageOf } from "./passages.js";
+import { about, bestSentence, clause, listNamed, listWords, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+
+/** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
+export type SpellingSuggester = (word: string) => string | undefined;
+
+function isClean(s: SentenceFacts): boolean {
+  return s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text);
+}
+
+function strengthOf(facts: EssayFacts): Finding | undefined {
+  const clean = bestSentence(facts, (s) => Math.min(s.words, 25) + (s.text.includes(",") ? 5 : 0) + (/[;:]/.test(s.text) ? 5 : 0), (s) => isClean(s) && s.words >= 12);
+  if (!clean) return undefined;
+  const marks = [clean.text.includes(",") && "commas", /;/.test(clean.text) && "a semicolon", /:/.test(clean.text) && "a colon"].filter((m): m is string => Boolean(m));
+  return withQuote(
+    clause("the longer sentence", about(clean) || `beginning ${named(clean.opener)}`, "is spelled and punctuated correctly", marks.length ? `, ${listWords(marks)} included:` : ":", "{q}"),
+    quoted(facts, clean),
+    "your longer sentences are spelled and punctuated correctly",
+  );
+}
+
+/** Conventions: spelling, capitals, punctuation, grammar. */
+export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester): AspectReading {
+  const strength = strengthOf(facts);
+  reserve(facts, strength);
+  const withStrength = strength ? { strength } : {};
+  const misspelled = [...new Set(facts.sentences.flatMap((s) => s.misspelled.map((m) => m.text)))];
+  if (misspelled.length > 0) {
+    const worst = bestSentence(facts, (s) => s.misspelled.length, (s) => s.misspelled.length > 0);
+    const inWorst = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
+    const corrections = inWorst.map((word) => {
+      const fixed = suggest?.(word);
+      return fixed && fixed !== word ? `${named(word)} to ${named(fixed)}` : named(word);
+    });
+    const count = facts.sentences.reduce((n, s) => n + s.misspelled.length, 0);
+    return {
+      ...withStrength,
+      problem: { note: clause("spelling slips such as", listNamed(misspelled.slice(0, 3)), count > 3 ? `(${count} words in all)` : "", "make the writing", worst?.nouns[0] ? `about ${worst.nouns[0]}` : "", "harder to follow") },
+      step: withQuote(
+        clause("correct", listWords(corrections), "in the sentence", about(worst), ":", "{q}, then read the rest aloud slowly to catch", count > inWorst.length ? "the others" : "any slips"),
+        worst ? passageOf(facts, worst.index, worst.misspelled[0]!.start) : undefined,
+        clause("correct", listWords(corrections)),
+      ),
+    };
+  }
+  const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && quoted(facts, s));
+  if (lowercaseI) {
+    return {
+      ...withStrength,
+      problem: { note: clause("the word", named("I"), "is written in lower case", about(lowercaseI) ? `in the sentence ${about(lowercaseI)}` : "") },
+      step: withQuote(clause("capitalize every", named("i"), "that means yourself, starting with the sentence", about(lowercaseI), ":", "{q}"), quoted(facts, lowercaseI), clause("capitalize every", named("i"), "that means yourself")),
+    };
+  }
+  const lowerStart = facts.sentences.find((s) => s.isLowercaseStart && quoted(facts, s));
+  if (lowerStart) {
+    return {
+      ...withStrength,
+      problem: { note: clause("the sentence", about(lowerStart) || `beginning ${named(lowerStart.opener)}`, "starts with a lower-case letter") },
+      step: withQuote(clause("begin the sentence", about(lowerStart), "with a capital", named(lowerStart.opener.charAt(0).toUpperCase()), ":", "{q}"), quoted(facts, lowerStart), "begin every sentence with a capital letter"),
+    };
+  }
+  const unfinished = facts.sentences.find((s) => !/[.!?]["'”’)]*$/.test(s.text) && s.words >= 6 && quoted(facts, s));
+  if (unfinished) {
+    return {
+      ...withStrength,
+      problem: { note: clause("the sentence", about(unfinished) || `beginning ${named(unfinished.opener)}`, "has no end punctuation") },
+      step: withQuote(clause("close the sentence", about(unfinished), "with a full stop or a question mark:", "{q}"), quoted(facts, unfinished), "end every sentence with a full stop"),
+    };
+  }
+  const commas = bestSentence(facts, (s) => s.words + (s.text.includes(",") ? 0 : 10), (s) => s.words >= 15 && s !== undefined);
+  return {
+    ...withStrength,
+    step: withQuote(
+      clause("read {q} aloud and check that each comma marks a real pause", commas?.nouns[0] ? `in the point about ${commas.nouns[0]}` : ""),
+      quoted(facts, commas),
+      "read your longest sentences aloud and check each comma",
+    ),
+  };
+}

@@ -1,0 +1,88 @@
+import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { about, bestSentence, clause, named, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
+
+const oneBlockWords = 150;
+const conclusionWords = /^(?:in conclusion|to conclude|in summary|to sum up|overall|finally|lastly)$/i;
+
+/** The sentence where a new idea begins: a linking opener or nouns the sentence before did not have. */
+function newIdeaScore(facts: EssayFacts, s: SentenceFacts): number {
+  const previous = facts.sentences[s.index - 1];
+  const fresh = previous ? s.nouns.filter((n) => !previous.nouns.includes(n)).length : 0;
+  const middle = 1 - Math.abs(s.index / Math.max(1, facts.sentences.length - 1) - 0.5) * 2;
+  return (s.transition ? 3 : 0) + Math.min(fresh, 3) + middle;
+}
+
+function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string {
+  const noun = s ? facts.sentences[s.index - 1]?.nouns[0] : undefined;
+  return noun ? `the point about ${noun} before it` : "the sentence before it";
+}
+
+function strengthOf(facts: EssayFacts): Finding | undefined {
+  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined);
+  if (linked?.transition && !facts.avoid.has(linked.index)) {
+    const word = named(linked.transition);
+    const point = about(linked, 1);
+    return withQuote(clause("you use", word, point ? `effectively to lead into the point ${point}:` : "effectively to link this point to the last:", "{q}"), quoted(facts, linked), clause("you use", word, "effectively to link your ideas"));
+  }
+  const opening = facts.sentences[0];
+  const passage = quoted(facts, opening);
+  const topic = opening?.nouns[0] ?? facts.topics[0];
+  if (!opening || !passage || facts.avoid.has(opening.index) || !topic) return undefined;
+  return { note: clause(`you open clearly by naming your topic, ${topic}, in`, "{q}"), passage };
+}
+
+/** Organization, structure, paragraphing, transitions. */
+export function readOrganization(facts: EssayFacts): AspectReading {
+  const strength = strengthOf(facts);
+  reserve(facts, strength);
+  const [first, second] = facts.topics;
+  const withStrength = strength ? { strength } : {};
+
+  if (facts.sentences.length <= 2) {
+    const only = facts.sentences[0];
+    return {
+      ...withStrength,
+      problem: { note: clause("the whole answer", about(only) && `${about(only)}`, facts.sentences.length === 1 ? "is one sentence" : "is two sentences", ", so it has no clear beginning, middle and end yet") },
+      step: withQuote(clause("break {q} into separate sentences: one for your main point", first ? `about ${first}` : "", "and one for each detail"), quoted(facts, only)),
+    };
+  }
+  if (facts.paragraphCount <= 1 && facts.wordCount > oneBlockWords) {
+    const split = bestSentence(facts, (s) => newIdeaScore(facts, s), (s) => s.index > 1 && s.index < facts.sentences.length - 1);
+    return {
+      ...withStrength,
+      problem: { note: clause("everything is in one paragraph, so the move", first && second ? `from ${first} to ${second}` : "from one idea to the next", "is hard to see") },
+      step: withQuote(clause("start a new paragraph at {q}, and give each reason", first ? `about ${first}` : "", "its own paragraph"), quoted(facts, split), "start a new paragraph for each main idea"),
+    };
+  }
+  const linkedCount = facts.sentences.filter((s) => s.transition).length;
+  if (facts.sentences.length >= 4 && linkedCount === 0) {
+    const target = bestSentence(facts, (s) => newIdeaScore(facts, s), (s) => s.index > 0);
+    return {
+      ...withStrength,
+      problem: { note: clause("your points", first ? `about ${topicsOf(facts, 3)}` : "", "follow one another without words that show how they connect") },
+      step: withQuote(
+        clause("begin {q} with a phrase such as As a result or Another reason is, so it follows on from", previousPoint(facts, target)),
+        quoted(facts, target),
+        "link each new point to the one before with a phrase such as As a result",
+      ),
+    };
+  }
+  const last = facts.sentences.at(-1);
+  const hasConclusion = facts.sentences.slice(-2).some((s) => s.transition && conclusionWords.test(s.transition));
+  if (last && !hasConclusion && facts.sentences.length >= 4) {
+    return {
+      ...withStrength,
+      problem: { note: clause("the essay ends on the point", about(last, 1) || "it was making", first ? `without coming back to ${first}` : "without a conclusion") },
+      step: withQuote(clause("after {q}, add a closing sentence that says what the reader should take away", first ? `about ${first}` : ""), quoted(facts, last), "add a closing sentence that sums up your view"),
+    };
+  }
+  const opening = facts.sentences[0];
+  return {
+    ...withStrength,
+    step: withQuote(
+      clause("make {q} preview the reasons", first ? `about ${topicsOf(facts, 2)}` : "", "that the paragraphs go on to give"),
+      quoted(facts, opening),
+      "make your opening preview the reasons that follow",
+    ),
+  };
+}

@@ -1,0 +1,118 @@
+import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { passageOf } from "./passages.js";
+import { about, bestSentence, clause, listWords, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+
+const runOnWords = 35;
+const choppyWords = 8;
+
+/** Where a run-on sentence could end: a joining word or comma nearest its middle. */
+function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined {
+  const middle = (s.start + s.end) / 2;
+  const joins = s.tokens.filter((t, i) => i > 2 && i < s.tokens.length - 3 && (t.pos === "CCONJ" || t.text === "," || t.pos === "SCONJ"));
+  const nearest = joins.sort((a, b) => Math.abs(a.start - middle) - Math.abs(b.start - middle))[0];
+  if (!nearest) return undefined;
+  const next = s.tokens[s.tokens.indexOf(nearest) + 1];
+  const word = nearest.text === "," ? next : nearest;
+  return word ? { at: word.start, word: word.text } : undefined;
+}
+
+function strengthOf(facts: EssayFacts): Finding | undefined {
+  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords);
+  if (joined) {
+    const word = joined.subordinators[0]!;
+    return withQuote(
+      clause("you join two ideas well with", named(word), about(joined) && `in the sentence ${about(joined)}`, ", so one explains the other:", "{q}"),
+      quoted(facts, joined),
+      clause("you join ideas well with words such as", named(word)),
+    );
+  }
+  const varied = facts.sentences.find((s, i) => i > 0 && s.transition && s.words >= 6);
+  return varied
+    ? withQuote(clause("opening with", named(varied.transition!), "usefully varies the rhythm of the sentence", about(varied), ":", "{q}"), quoted(facts, varied), clause("you vary how sentences begin well, as with", named(varied.transition!)))
+    : undefined;
+}
+
+/** The first run of three or more short sentences in a row. */
+function choppyRun(facts: EssayFacts): SentenceFacts[] | undefined {
+  let run: SentenceFacts[] = [];
+  for (const s of facts.sentences) {
+    run = s.words < choppyWords && s.words > 0 ? [...run, s] : [];
+    if (run.length >= 3) return run;
+  }
+  return undefined;
+}
+
+/** Sentence fluency, sentence structure, syntax. */
+export function readSentences(facts: EssayFacts): AspectReading {
+  const strength = strengthOf(facts);
+  reserve(facts, strength);
+  const withStrength = strength ? { strength } : {};
+  const longest = [...facts.sentences].sort((a, b) => b.words - a.words)[0];
+  if (longest && longest.words > runOnWords) {
+    const split = splitPoint(longest);
+    return {
+      ...withStrength,
+      problem: { note: clause("the sentence beginning", named(longest.opener), `runs on for ${longest.words} words`, about(longest) && `and carries several ideas ${about(longest)}`) },
+      step: withQuote(
+        split
+          ? clause("end a sentence in {q} just before", named(split.word), "and start the next idea", longest.nouns[1] ? `about ${longest.nouns[1]}` : "", "as a new sentence")
+          : clause("split {q} into two sentences where the idea", longest.nouns[0] ? `about ${longest.nouns[0]}` : "", "changes"),
+        passageOf(facts, longest.index, split?.at, true),
+        "split your longest sentence where the idea changes",
+      ),
+    };
+  }
+  const spliced = facts.sentences.find((s) => s.commaSplice && passageOf(facts, s.index, s.commaSplice.start, true));
+  if (spliced?.commaSplice) {
+    const subject = named(spliced.commaSplice.text);
+    return {
+      ...withStrength,
+      problem: { note: clause("the sentence", about(spliced) || `beginning ${named(spliced.opener)}`, "joins two complete thoughts with only a comma") },
+      step: {
+        note: clause("in {q}, put a full stop before", subject, "or join the two parts", spliced.nouns[0] ? `about ${spliced.nouns[0]}` : "", "with", named("because"), "or", named("and")),
+        passage: passageOf(facts, spliced.index, spliced.commaSplice.start, true)!,
+      },
+    };
+  }
+  const run = choppyRun(facts);
+  const runPassage = run ? passageOf(facts, run[0]!.index) : undefined;
+  if (run && runPassage) {
+    return {
+      ...withStrength,
+      problem: { note: clause("several short sentences in a row", about(run[0], 1) || about(run[1], 1), "make the writing sound choppy") },
+      step: { note: clause("join {q} into one sentence with because, which or although", run[0]!.nouns[0] ? `to show how the ideas about ${run[0]!.nouns[0]} connect` : ""), passage: runPassage },
+    };
+  }
+  const openers = new Map<string, SentenceFacts[]>();
+  for (const s of facts.sentences) {
+    const key = s.opener.toLowerCase();
+    if (key) openers.set(key, [...(openers.get(key) ?? []), s]);
+  }
+  const [opener, same] = [...openers.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  if (opener && same && same.length >= 3 && same.length >= facts.sentences.length / 4) {
+    const target = same.find((s) => quoted(facts, s) && s.index > 0) ?? same[0];
+    return {
+      ...withStrength,
+      problem: { note: clause(`${same.length} of your sentences begin with`, named(same[0]!.opener), about(target) && `, such as the one ${about(target)}`, ", which makes the rhythm predictable") },
+      step: withQuote(
+        clause("start {q} with a phrase that says when, where or why", target?.nouns[0] ? `about ${target.nouns[0]}` : "", "instead of", named(same[0]!.opener)),
+        quoted(facts, target),
+        clause("start some sentences with a word other than", named(same[0]!.opener)),
+      ),
+    };
+  }
+  const plain = bestSentence(facts, (s) => -s.subordinators.length + Math.min(s.nouns.length, 2) * 0.1, (s) => s.words >= 8 && s.words <= 25);
+  const joining = facts.sentences.filter((s) => s.subordinators.length > 0).length;
+  const isPlain = joining <= facts.sentences.length / 5;
+  return {
+    ...withStrength,
+    ...(isPlain && plain
+      ? { problem: { note: clause("most sentences state one idea at a time, as in the one", about(plain) || `beginning ${named(plain.opener)}`, ", so the links between ideas are left to the reader") } }
+      : {}),
+    step: withQuote(
+      clause("rewrite {q} to begin with a clause such as When or Although", plain?.nouns.length ? `so it adds a condition to the point about ${listWords(plain.nouns.slice(0, 1))}` : ""),
+      quoted(facts, plain),
+      "begin one sentence with a clause such as When or Although",
+    ),
+  };
+}

@@ -1,0 +1,85 @@
+import { zipfFrequency } from "../../language/word-frequency.js";
+import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { about, bestSentence, clause, listNamed, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+
+/** Zipf 3.6 and below: words a reader meets rarely (about 4 per million words or fewer). */
+const preciseZipf = 3.6;
+const contentTags = new Set(["NOUN", "VERB", "ADJ", "ADV"]);
+
+function preciseWords(s: SentenceFacts): string[] {
+  const misspelled = new Set(s.misspelled.map((m) => m.start));
+  const words = s.tokens
+    .filter((t) => t.isWord && contentTags.has(t.pos) && t.text.length >= 5 && !misspelled.has(t.start))
+    .filter((t) => {
+      const zipf = zipfFrequency(t.text) ?? zipfFrequency(t.lemma);
+      return zipf !== undefined && zipf <= preciseZipf;
+    })
+    .map((t) => t.text);
+  return [...new Set(words)];
+}
+
+/** The most everyday verb of a sentence (get, make, go, have...): the first candidate for a more exact word. */
+function everydayVerb(s: SentenceFacts): string | undefined {
+  const verbs = s.tokens
+    .filter((t) => t.isWord && t.pos === "VERB" && !["be", "have", "do"].includes(t.lemma))
+    .map((t) => ({ text: t.text, zipf: zipfFrequency(t.text) ?? 0 }))
+    .filter((v) => v.zipf >= 5)
+    .sort((a, b) => b.zipf - a.zipf);
+  return verbs[0]?.text;
+}
+
+function strengthOf(facts: EssayFacts): Finding | undefined {
+  const rich = bestSentence(facts, (s) => preciseWords(s).length, (s) => preciseWords(s).length > 0);
+  if (!rich) return undefined;
+  const words = preciseWords(rich).slice(0, 2);
+  return withQuote(
+    words.length > 1
+      ? clause("exact words such as", listNamed(words), "sharpen the sentence", about(rich), ":", "{q}")
+      : clause("an exact word,", named(words[0]!), ", sharpens the sentence", about(rich), ":", "{q}"),
+    quoted(facts, rich),
+    clause("you choose exact words such as", listNamed(words)),
+  );
+}
+
+/** Word choice, vocabulary, language, style, voice. */
+export function readWordChoice(facts: EssayFacts): AspectReading {
+  const strength = strengthOf(facts);
+  reserve(facts, strength);
+  const withStrength = strength ? { strength } : {};
+  const vague = bestSentence(facts, (s) => s.vagueWords.length + Math.min(s.nouns.length, 2) * 0.1, (s) => s.vagueWords.length > 0);
+  if (vague) {
+    const words = vague.vagueWords.slice(0, 2);
+    return {
+      ...withStrength,
+      problem: { note: clause(words.length > 1 ? "words like" : "a word like", listNamed(words), words.length > 1 ? "say" : "says", "little", about(vague) || "about what you mean") },
+      step: withQuote(
+        clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", vague.nouns[0] ? `about ${vague.nouns[0]}` : ""),
+        quoted(facts, vague),
+        clause("replace", listNamed(words), "with more exact words"),
+      ),
+    };
+  }
+  const [repeated] = facts.repeated;
+  if (repeated) {
+    const instance = facts.sentences.find((s) => s.tokens.some((t) => t.text.toLowerCase() === repeated.word) && quoted(facts, s));
+    return {
+      ...withStrength,
+      problem: { note: clause(named(repeated.word), `appears ${repeated.count} times, so the sentences`, about(instance) || "that use it", "start to sound alike") },
+      step: withQuote(
+        clause("in {q}, swap", named(repeated.word), "for a word that says more exactly what you mean", instance?.nouns[0] ? `about ${instance.nouns[0]}` : ""),
+        quoted(facts, instance),
+        clause("swap some uses of", named(repeated.word), "for more exact words"),
+      ),
+    };
+  }
+  const plain = bestSentence(facts, (s) => (everydayVerb(s) ? 1 : 0) - preciseWords(s).length * 0.5, (s) => s.words >= 8);
+  const verb = plain ? everydayVerb(plain) : undefined;
+  return {
+    ...withStrength,
+    step: withQuote(
+      verb ? clause("in the sentence", about(plain), ", replace", named(verb), "with a verb that shows exactly how:", "{q}") : "in {q}, replace the most general word with a more exact one",
+      quoted(facts, plain),
+      "replace the most general words with more exact ones",
+    ),
+  };
+}

