@@ -1,4 +1,4 @@
-import { gradeWithAssignment, prepareAssignment, type FeedbackLength, type FeedbackTone, type GradingSettings, type SpellChecker } from "../../src/core/grading/index.js";
+import { gradeWithAssignment, prepareAssignment, prepareForClass, type FeedbackLength, type FeedbackTone, type GradingSettings, type SpellChecker } from "../../src/core/grading/index.js";
 import type { BenchSet } from "../grading/datasets.js";
 import { leaveSetOut, type PreparedBench } from "../grading/evaluate.js";
 import { createRandom } from "../grading/random.js";
@@ -55,7 +55,10 @@ export function gradeClasses(bench: PreparedBench, sets: BenchSet[], options: { 
       const used = samples.length === 2 ? samples : order.slice(-2).map((j) => scored[j]!.e.sample);
       for (const key of feedbackSettings) {
         const settings: GradingSettings = { ...set.input.settings, tone: key.tone, feedbackLength: key.length };
-        const prepared = prepareAssignment({ ...set.input, settings, samples: used }, { spellChecker: options.spell, prior });
+        const prepared = prepareForClass(
+          prepareAssignment({ ...set.input, settings, samples: used }, { spellChecker: options.spell, prior }),
+          students.map(({ i }) => analyses[i]!),
+        );
         const graded = students.map(({ e, i }) => ({ e, result: gradeWithAssignment(prepared, e.sample.text, analyses[i]) }));
         runs.push({
           dataset: set.dataset,

@@ -4,6 +4,7 @@ import {
   fitPrior,
   meanAbsoluteError,
   prepareAssignment,
+  prepareForClass,
   quadraticWeightedKappa,
   shareWithin,
   toleranceFor,
@@ -62,8 +63,9 @@ export interface SetResult {
   adjacent: number;
   withinTolerance: number;
   tolerance: number;
-  /** Mean over draws of the signed bias, and of its size: each draw is one class set. */
+  /** Mean over draws of the signed bias (with its standard error), and of its size: each draw is one class set. */
   bias: number;
+  biasSe: number;
   absBias: number;
   maxAbsBias: number;
   confidence: ConfidenceBand[];
@@ -167,9 +169,12 @@ export function evaluateSet(
       const random = createRandom(options.seed * 7919 + hashGroup(set.group) + d * 104729 + k);
       const picked = drawIndices(set.essays.length, k, random);
       const isSample = new Set(picked);
-      const prepared = prepareAssignment(
-        { ...set.input, samples: picked.map((i) => set.essays[i]!.sample) },
-        { spellChecker: options.spell, prior: models.prior, ...(options.method ? { calibrationMethod: options.method } : {}) },
+      const prepared = prepareForClass(
+        prepareAssignment(
+          { ...set.input, samples: picked.map((i) => set.essays[i]!.sample) },
+          { spellChecker: options.spell, prior: models.prior, ...(options.method ? { calibrationMethod: options.method } : {}) },
+        ),
+        analyses.filter((_, i) => !isSample.has(i)),
       );
       const sampleRaw = picked.map((i) => baselineRaw[i]!);
       const sampleActual = picked.map((i) => (set.essays[i]!.sample.score - range[0]) / (range[1] - range[0]));
@@ -239,6 +244,7 @@ export function evaluateSet(
       withinTolerance: mean((m) => m.withinTolerance),
       tolerance,
       bias: mean((m) => m.bias),
+      biasSe: Math.sqrt(mean((m) => (m.bias - mean((x) => x.bias)) ** 2) / Math.max(1, perDraw.length - 1)),
       absBias: mean((m) => Math.abs(m.bias)),
       maxAbsBias: Math.max(...perDraw.map((m) => Math.abs(m.bias))),
       confidence: confidenceBands.map(([lo, hi], i) => ({

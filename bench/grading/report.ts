@@ -90,7 +90,7 @@ export function formatReport(report: {
         String(r.essays),
         `${f(r.qwk)}±${f(r.qwkSd, 2)}`,
         f(r.humanQwk),
-        `${signedPct(r.bias)} (${pct(r.absBias)}, max ${pct(r.maxAbsBias)})`,
+        `${signedPct(r.bias)}±${(100 * r.biasSe).toFixed(1)} (${pct(r.absBias)}, max ${pct(r.maxAbsBias)})`,
         f(r.baselineQwk),
         f(r.meanTraitQwk),
         Object.values(r.traitQwk).map((x) => x.toFixed(2)).join(" ") || "-",
@@ -122,7 +122,7 @@ export function formatReport(report: {
     }
     lines.push(
       table(
-        ["dataset", "set", "essays", "QWK", "human", "bias (|bias|, worst class)", "naive8", "traitQWK", "per-trait QWK", "MAE", "exact", "adjacent", "in tolerance", "conf 0-50 | 50-70 | 70-80 | 80-90 | 90-100: share in tolerance (n)"],
+        ["dataset", "set", "essays", "QWK", "human", "bias±se (|bias|, worst class)", "naive8", "traitQWK", "per-trait QWK", "MAE", "exact", "adjacent", "in tolerance", "conf 0-50 | 50-70 | 70-80 | 80-90 | 90-100: share in tolerance (n)"],
         rows,
       ),
     );
@@ -158,6 +158,15 @@ export function formatReport(report: {
     if (k === 10) check("per-trait QWK, k = 10", s.meanTraitQwk, 0.55);
     check(`beats the naive 8-feature baseline by 0.03, k = ${k}`, s.qwk - s.baselineQwk, 0.03);
     check(`within tolerance when confidence >= 80, k = ${k}`, s.highConfidenceWithin, 0.9, pct);
+  }
+  // Lenience is the systematic part: the mean over draws of (mean grade - teacher's mean), every set within the limit.
+  for (const [k, limit] of [[2, 0.05], [10, 0.03]] as const) {
+    const sets = report.results.filter((r) => r.dataset === "asap" && r.k === k);
+    if (!sets.length) continue;
+    const worst = sets.reduce((w, r) => (Math.abs(r.bias) > Math.abs(w.bias) ? r : w));
+    lines.push(
+      `  ${Math.abs(worst.bias) <= limit ? "PASS" : "FAIL"}  mean bias on every set, k = ${k}: worst set ${worst.set} ${signedPct(worst.bias)}±${(100 * worst.biasSe).toFixed(1)} over ${report.draws} draws (target within ±${pct(limit)} of the scale)`,
+    );
   }
   check("essays per second, one thread", sp.essaysPerSecond, 300, (x) => f(x, 0));
   return lines.join("\n");

@@ -1,5 +1,5 @@
 import { buildAssignmentContext, type AssignmentContext } from "./assignment-context.js";
-import { applyCalibration, fitTargetCalibration, type CalibrationMethod, type CalibrationPoint, type TargetCalibration } from "./calibration.js";
+import { applyCalibration, centreOnClass, fitTargetCalibration, type CalibrationMethod, type CalibrationPoint, type TargetCalibration } from "./calibration.js";
 import { confidenceFor, toleranceFor } from "./confidence.js";
 import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
@@ -119,6 +119,24 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
     kinds,
     criteria,
     samples,
+  };
+}
+
+/**
+ * The assignment prepared for the class it will grade: every grade is spread around the class's own centre, so the
+ * class's mean grade follows the teacher's samples. Grade a class set with the same preparation, as a teacher who
+ * has read the pile would; `analyses` are the class's texts (analyzeForAssignment), samples count once already.
+ */
+export function prepareForClass(prepared: PreparedAssignment, analyses: TextAnalysis[]): PreparedAssignment {
+  if (analyses.length === 0) return prepared;
+  const { prior } = prepared;
+  const centre = (cal: TargetCalibration, kind: CriterionKind) =>
+    centreOnClass(cal, analyses.map((a) => predictRaw(prior, targetFor(prior, kind), a.features)));
+  return {
+    ...prepared,
+    overall: centre(prepared.overall, "overall"),
+    kinds: Object.fromEntries(criterionKinds.map((kind) => [kind, centre(prepared.kinds[kind], kind)])) as Record<CriterionKind, TargetCalibration>,
+    criteria: prepared.criteria.map((c) => ({ ...c, calibration: centre(c.calibration, c.kind) })),
   };
 }
 

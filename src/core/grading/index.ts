@@ -17,7 +17,7 @@ export { defaultGradingSettings } from "./types.js";
 export type { SpellChecker } from "./spelling.js";
 export { acceptAllSpellChecker, createCachedSpellChecker } from "./spelling.js";
 export type { GradingEngineOptions, PreparedAssignment, ScoreEstimate } from "./grade.js";
-export { analyzeForAssignment, estimateScores, gradeText, gradeWithAssignment, prepareAssignment, scoreRangeFor } from "./grade.js";
+export { analyzeForAssignment, estimateScores, gradeText, gradeWithAssignment, prepareAssignment, prepareForClass, scoreRangeFor } from "./grade.js";
 export type { CalibrationFitSummary, CalibrationFitSample } from "./calibration-fit.js";
 export { previewSample, summarizeCalibrationFit } from "./calibration-fit.js";
 export type { CalibrationMethod } from "./calibration.js";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { GradeEventSnapshot } from "../../../contracts/submissions";
 import type { gradeEventKinds } from "../../../contracts/submissions";
 import { gradeEvents } from "../../db/schema";
@@ -29,5 +30,8 @@ export async function recordGradeEvent(
     before: event.before ?? null,
     after: event.after ?? null,
     note: event.note ?? null,
+    // The column's default, now(), is the transaction's start: events written together would tie and the
+    // history could list "sent to review" before "graded". The clock keeps them in the order they happened.
+    createdAt: sql`clock_timestamp()`,
   });
 }

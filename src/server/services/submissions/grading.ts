@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from "dr
 import type { Logger } from "pino";
 import type { AgreementView, EngineGrade } from "../../../contracts/submissions";
 import { agreementStats, decideReview, DEFAULT_MINIMUM_REVIEWED, MINIMUM_ADJACENT, MINIMUM_QWK } from "../../../core/grading-gate";
-import { prepareAssignment, type PreparedAssignment, type SpellChecker } from "../../../core/grading";
+import { analyzeForAssignment, prepareAssignment, prepareForClass, type PreparedAssignment, type SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
 import { assignmentSamples, assignments, submissionBatches, submissions } from "../../db/schema";
 import { gradeSubmission, type AiConfig } from "../../integrations/ai";
@@ -31,17 +31,30 @@ export interface GradingAttempt {
  * rubric, the settings or the samples changes the key.
  */
 export function createPreparedCache(limit = 20) {
-  const entries = new Map<string, PreparedAssignment>();
+  const entries = new Map<string, Promise<PreparedAssignment>>();
   return {
-    get(key: string, build: () => PreparedAssignment): PreparedAssignment {
+    get(key: string, build: () => Promise<PreparedAssignment>): Promise<PreparedAssignment> {
       const found = entries.get(key);
       if (found) return found;
       const prepared = build();
       if (entries.size >= limit) entries.delete(entries.keys().next().value!);
       entries.set(key, prepared);
+      // A failed preparation is not kept: the retry prepares again.
+      prepared.catch(() => entries.delete(key));
       return prepared;
     },
   };
+}
+
+/** The class a grade is centred on: the work handed in for the assignment (see prepareForClass). */
+async function classTextsOf(db: Db, assignmentId: string): Promise<string[]> {
+  const rows = await db.select({ content: submissions.content }).from(submissions).where(eq(submissions.assignmentId, assignmentId));
+  return rows.map((row) => row.content);
+}
+
+async function countClassTexts(db: Db, assignmentId: string): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(submissions).where(eq(submissions.assignmentId, assignmentId));
+  return row?.count ?? 0;
 }
 export type PreparedCache = ReturnType<typeof createPreparedCache>;
 
@@ -68,8 +81,14 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       assignment,
       samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
     );
-    const key = [assignment.id, assignment.updatedAt.toISOString(), ...samples.map((sample) => sample.id)].join(":");
-    const prepared = cache.get(key, () => prepareAssignment(input, { spellChecker: deps.spellChecker }));
+    const classSize = await countClassTexts(db, assignment.id);
+    // A new upload changes the class, so the key holds its size: the next grade is centred on the class as it is now.
+    const key = [assignment.id, assignment.updatedAt.toISOString(), classSize, ...samples.map((sample) => sample.id)].join(":");
+    const prepared = await cache.get(key, async () => {
+      const base = prepareAssignment(input, { spellChecker: deps.spellChecker });
+      const texts = await classTextsOf(db, assignment.id);
+      return prepareForClass(base, texts.map((text) => analyzeForAssignment(base, text)));
+    });
     const grade = await gradeSubmission({ ...input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
     const agreement = await agreementForAssignment(db, assignment);
     const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement });
