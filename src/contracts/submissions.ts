@@ -42,6 +42,20 @@ export const engineGrade = z.object({
 });
 export type EngineGrade = z.infer<typeof engineGrade>;
 
+/**
+ * The teacher's last review (accepted or edited), kept apart from the grade of record: a regrade replaces the grade
+ * but not this, so Undo can restore it and the agreement figures always count it.
+ */
+export const teacherReview = z.object({
+  criteriaScores: z.record(z.string(), z.number()).nullable(),
+  overallScore: z.number(),
+  feedback: z.string().nullable(),
+  /** The engine's overall score the teacher reviewed, for the agreement figures (null for a grade with none). */
+  engineOverallScore: z.number().nullable(),
+  reviewedAt: z.string(),
+});
+export type TeacherReview = z.infer<typeof teacherReview>;
+
 export const latePenaltyView = z.object({
   daysLate: z.number(),
   penalty: z.number(),
@@ -85,6 +99,7 @@ export const gradeEventKinds = [
   "accepted",
   "edited",
   "regrade_requested",
+  "review_restored",
   "details_changed",
   "added_to_samples",
 ] as const;
@@ -129,6 +144,7 @@ export const submissionDetail = submissionSummary.extend({
   content: z.string(),
   feedback: z.string().nullable(),
   engineGrade: engineGrade.nullable(),
+  teacherReview: teacherReview.nullable(),
   similarity: z.array(similarityMatchView),
   history: z.array(gradeEvent),
   file: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -210,6 +226,20 @@ export const gradeEditInput = z.object({
   overallScore: z.number({ error: "The overall score must be a number" }).min(0, "The overall score cannot be negative").optional(),
 });
 export type GradeEditInput = z.infer<typeof gradeEditInput>;
+
+/** The messages for a score outside its range: the review form says them before sending, the server the same. */
+export const scoreRangeMessages = {
+  criterion: (name: string, maxPoints: number) => `Score ${name} from 0 to ${maxPoints}`,
+  overall: (total: number) => `Give an overall score from 0 to ${total}`,
+};
+
+export const regradeInput = z
+  .object({
+    /** Required when the grade was reviewed: the teacher has been told their version will be replaced. */
+    confirm: z.boolean({ error: "confirm must be true or false" }).default(false),
+  })
+  .default({ confirm: false });
+export type RegradeInput = z.infer<typeof regradeInput>;
 
 export const submissionListQuery = z.object({
   status: z.enum(submissionStatuses, { error: `status must be one of: ${submissionStatuses.join(", ")}` }).optional(),

@@ -212,12 +212,52 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     expect(withSample.sampleWork[0]).toMatchObject({ score: 14, feedback: "Clear claim, thin evidence.", criteriaScores: { "criterion-1": 8, "criterion-2": 6 } });
     expect(withSample.calibrationFit).not.toBeNull();
 
-    const regraded = await teacher.client.post(`/api/submissions/${id}/regrade`);
-    expect(regraded.status).toBe(200);
+    // The teacher's edit is never replaced without asking.
+    const unconfirmed = await teacher.client.post(`/api/submissions/${id}/regrade`);
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.data.error).toMatchObject({ code: "conflict", fields: { confirm: expect.any(String) } });
+    expect(unconfirmed.data.error.message).toContain("You reviewed this grade");
+    expect((await teacher.client.get(`/api/submissions/${id}`)).data).toMatchObject({ status: "accepted", gradeSource: "reviewed", overallScore: 14 });
+
+    const regraded = await teacher.client.post(`/api/submissions/${id}/regrade`, { confirm: true });
+    expect(regraded.status, regraded.text).toBe(200);
     await waitForGrading(teacher.client, assignment.id);
     const after = (await teacher.client.get(`/api/submissions/${id}`)).data;
     expect(after.gradeSource).toBe("automatic");
     expect(after.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "graded", "sent_to_review", "edited", "added_to_samples", "regrade_requested", "graded", "sent_to_review"]);
+    // The edit is in the history and still counts in the agreement figures.
+    const request = after.history.find((event: { kind: string }) => event.kind === "regrade_requested");
+    expect(request.before).toMatchObject({ overallScore: 14, feedback: "Clear claim, thin evidence." });
+    expect(after.teacherReview).toMatchObject({ overallScore: 14, criteriaScores: { "criterion-1": 8, "criterion-2": 6 }, feedback: "Clear claim, thin evidence." });
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data.reviewedCount).toBe(1);
+
+    // Undo: the teacher's version is the grade again.
+    const restored = await teacher.client.post(`/api/submissions/${id}/restore-review`);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.data).toMatchObject({ status: "accepted", gradeSource: "reviewed", overallScore: 14, criteriaScores: { "criterion-1": 8, "criterion-2": 6 }, feedback: "Clear claim, thin evidence." });
+    expect(restored.data.history.at(-1).kind).toBe("review_restored");
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data.reviewedCount).toBe(1);
+  });
+
+  it("undoes a regrade at once, and the grader never overwrites the restored edit, whether it ran first or not", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "undo");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points" } });
+    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Uma Reyes", text: studentEssay(43, "Uma") });
+    const id = created.data.created[0].submissionId;
+    await waitForGrading(teacher.client, assignment.id);
+    expect((await teacher.client.post(`/api/submissions/${id}/restore-review`)).status).toBe(409);
+    await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { "criterion-1": 3, "criterion-2": 2 }, feedback: "Start again from your plan." });
+    expect((await teacher.client.post(`/api/submissions/${id}/regrade`, { confirm: true })).status).toBe(200);
+    const restored = await teacher.client.post(`/api/submissions/${id}/restore-review`);
+    expect(restored.data).toMatchObject({ status: "accepted", overallScore: 5, feedback: "Start again from your plan." });
+    await waitForGrading(teacher.client, assignment.id);
+    const after = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(after).toMatchObject({ status: "accepted", gradeSource: "reviewed", overallScore: 5, feedback: "Start again from your plan." });
+    expect(after.history.at(-1).kind).toBe("review_restored");
+
+    const stranger = await createSignedInTeacher(server.url, db(), "undostranger");
+    expect((await stranger.client.post(`/api/submissions/${id}/restore-review`)).status).toBe(404);
+    expect((await stranger.client.post(`/api/submissions/${id}/regrade`, { confirm: true })).status).toBe(404);
   });
 
   it("accepts confident grades automatically only after enough reviews show the grader agrees with the teacher", async () => {

@@ -5,6 +5,7 @@ import {
   feedbackReport,
   gradebook,
   gradeEditInput,
+  regradeInput,
   gradingProgress,
   pastedSubmissionInput,
   rosterInput,
@@ -27,7 +28,7 @@ import { buildFeedbackReport, buildGradebook, exportGradebookCsv } from "../serv
 import { agreementForAssignment } from "../services/submissions/grading";
 import { addPastedSubmission, addUploadedSubmissions } from "../services/submissions/intake";
 import { findSubmissionDetail, gradingProgress as readProgress, listSubmissions } from "../services/submissions/queries";
-import { acceptGrade, addReviewedGradeToSamples, deleteSubmission, editGrade, requestRegrade, updateSubmissionDetails } from "../services/submissions/review";
+import { acceptGrade, addReviewedGradeToSamples, deleteSubmission, editGrade, requestRegrade, restoreReview, updateSubmissionDetails } from "../services/submissions/review";
 import { findRoster, replaceRoster } from "../services/submissions/roster";
 
 const assignmentParams = z.object({ id: z.string() });
@@ -287,15 +288,32 @@ export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void
     {
       method: "post",
       path: "/api/submissions/:submissionId/regrade",
-      summary: "Grade again with the assignment's current calibration (the old grade stays in the history)",
+      summary: "Grade again with the assignment's current calibration (the old grade stays in the history); a reviewed grade needs confirm: true",
       tag: "Review",
       access: "session",
       params: submissionParams,
-      responses: { 200: { description: "Submission, queued", schema: submissionDetail }, 409: conflict, 404: missing, 401: unauthorized },
+      body: regradeInput,
+      responses: { 200: { description: "Submission, queued", schema: submissionDetail }, 400: invalid, 409: conflict, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => {
+      const user = requireUser(c);
+      return c.json(await requestRegrade(db, deps.grading, user.id, actorOf(user), params.submissionId, body.confirm));
+    },
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/submissions/:submissionId/restore-review",
+      summary: "Undo a regrade: the teacher's last reviewed grade becomes the grade of record again",
+      tag: "Review",
+      access: "session",
+      params: submissionParams,
+      responses: { 200: { description: "Submission", schema: submissionDetail }, 409: conflict, 404: missing, 401: unauthorized },
     },
     async (c, { params }) => {
       const user = requireUser(c);
-      return c.json(await requestRegrade(db, deps.grading, user.id, actorOf(user), params.submissionId));
+      return c.json(await restoreReview(db, user.id, actorOf(user), params.submissionId));
     },
   );
 

@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { EngineGrade, GradeEventSnapshot, SubmissionStatus } from "../../../contracts/submissions";
+import type { EngineGrade, GradeEventSnapshot, SubmissionStatus, TeacherReview } from "../../../contracts/submissions";
 import type { MatchingPassageView } from "../../../contracts/submissions";
 import { users } from "./auth";
 import { assignments } from "./assignments";
@@ -76,6 +76,8 @@ export const submissions = pgTable(
     feedback: text(),
     confidence: integer(),
     reviewReason: text(),
+    /** The teacher's last review, kept through regrades (see contracts' teacherReview). */
+    teacherReview: jsonb().$type<TeacherReview>(),
     /** automatic: the engine's grade stands; reviewed: a teacher accepted or edited it. */
     gradeSource: text().$type<"automatic" | "reviewed">(),
     reviewedAt: timestamp({ withTimezone: true }),

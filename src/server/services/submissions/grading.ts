@@ -171,11 +171,12 @@ async function finishBatchIfDone(db: Db, batchId: string): Promise<void> {
 
 /** How the engine's grades compare with the grades this teacher reviewed on this assignment (the accuracy gate). */
 export async function agreementForAssignment(db: Queryable, assignment: Pick<AssignmentRow, "id" | "criteria">): Promise<AgreementView> {
+  // Every teacher review counts, including one a regrade has since replaced: it is kept beside the grade.
   const reviewed = await db
-    .select({ engine: submissions.engineGrade, teacher: submissions.overallScore })
+    .select({ review: submissions.teacherReview })
     .from(submissions)
-    .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.gradeSource, "reviewed"), isNotNull(submissions.engineGrade), isNotNull(submissions.overallScore)));
-  const pairs = reviewed.map((row) => ({ engine: row.engine!.overallScore, teacher: row.teacher! }));
+    .where(and(eq(submissions.assignmentId, assignment.id), isNotNull(submissions.teacherReview)));
+  const pairs = reviewed.flatMap(({ review }) => (review && review.engineOverallScore !== null ? [{ engine: review.engineOverallScore, teacher: review.overallScore }] : []));
   const stats = agreementStats(pairs, [0, maxScoreOf(assignment)]);
   const decision = decideReview({ confidence: 100, autoAcceptThreshold: 0, agreement: { ...stats, reviewedCount: stats.count } });
   const isAutoAcceptTrusted = decision.outcome === "accepted";

@@ -55,6 +55,7 @@ export async function findSubmissionDetail(db: Queryable, teacherId: string, id:
     content: row.content,
     feedback: row.feedback,
     engineGrade: row.engineGrade,
+    teacherReview: row.teacherReview,
     similarity: matches
       .sort((a, b) => b.similarity - a.similarity)
       .flatMap((match) => {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
-import type { GradeEditInput, SubmissionDetail } from "../../../contracts/submissions";
+import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
 import { assignments, submissions } from "../../db/schema";
@@ -19,13 +19,21 @@ function requireGraded(row: SubmissionRow): void {
   }
 }
 
+/** What the teacher's review leaves behind, beside the grade: it outlives a regrade (Undo, agreement figures). */
+function reviewOf(row: SubmissionRow, grade: { criteriaScores: Record<string, number> | null; overallScore: number; feedback: string | null }, at: Date): TeacherReview {
+  // A second review keeps comparing with the engine's grade, not with the teacher's own first version.
+  const engineOverallScore = row.gradeSource === "reviewed" && row.teacherReview ? row.teacherReview.engineOverallScore : (row.engineGrade?.overallScore ?? null);
+  return { ...grade, engineOverallScore, reviewedAt: at.toISOString() };
+}
+
 /** The teacher agrees with the grade as it stands. */
 export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id);
     requireGraded(row);
     const now = new Date();
-    const changes = { status: "accepted" as const, gradeSource: "reviewed" as const, reviewedAt: now, reviewReason: null, updatedAt: now };
+    const teacherReview = reviewOf(row, { criteriaScores: row.criteriaScores, overallScore: row.overallScore!, feedback: row.feedback }, now);
+    const changes = { status: "accepted" as const, gradeSource: "reviewed" as const, teacherReview, reviewedAt: now, reviewReason: null, updatedAt: now };
     await tx.update(submissions).set(changes).where(eq(submissions.id, id));
     await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "accepted", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }) });
   });
@@ -46,7 +54,7 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
     const fields: Record<string, string> = {};
     for (const item of criteria) {
       const score = edit.criteriaScores[item.id];
-      if (score === undefined || score > item.maxPoints) fields[`criteriaScores.${item.id}`] = `Score ${item.name} from 0 to ${item.maxPoints}`;
+      if (score === undefined || score > item.maxPoints) fields[`criteriaScores.${item.id}`] = scoreRangeMessages.criterion(item.name, item.maxPoints);
     }
     for (const key of Object.keys(edit.criteriaScores)) if (!criteria.some((item) => item.id === key)) fields[`criteriaScores.${key}`] = "This criterion is not in the rubric";
     if (Object.keys(fields).length) throw new AppError("validation_failed", "Give every criterion a score within its points.", fields);
@@ -54,14 +62,16 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
     const sum = Math.round(criteria.reduce((acc, item) => acc + edit.criteriaScores[item.id]!, 0) * 100) / 100;
     const isHolistic = assignment!.gradingSettings.holisticVsPoints === "holistic" && assignment!.criteria.length > 0;
     const overallScore = isHolistic ? (edit.overallScore ?? row.overallScore ?? sum) : sum;
-    if (overallScore > total) throw new AppError("validation_failed", `The overall score must be from 0 to ${total}.`, { overallScore: `Give an overall score from 0 to ${total}` });
+    if (overallScore > total) throw new AppError("validation_failed", `The overall score must be from 0 to ${total}.`, { overallScore: scoreRangeMessages.overall(total) });
     const now = new Date();
+    const criteriaScores = Object.fromEntries(criteria.map((item) => [item.id, edit.criteriaScores[item.id]!]));
     const changes = {
       status: "accepted" as const,
-      criteriaScores: Object.fromEntries(criteria.map((item) => [item.id, edit.criteriaScores[item.id]!])),
+      criteriaScores,
       overallScore,
       feedback: edit.feedback,
       gradeSource: "reviewed" as const,
+      teacherReview: reviewOf(row, { criteriaScores, overallScore, feedback: edit.feedback }, now),
       reviewedAt: now,
       reviewReason: null,
       updatedAt: now,
@@ -72,16 +82,53 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
   return findSubmissionDetail(db, teacherId, id);
 }
 
-/** Grades the work again with the assignment's current calibration; the old grade stays in the history. */
-export async function requestRegrade(db: Db, queue: GradingQueue, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
+export const reviewedRegradeMessage =
+  "You reviewed this grade. Regrading replaces your scores and feedback with the grader's; your version stays in the history and Undo restores it. Send confirm: true to regrade anyway.";
+
+/**
+ * Grades the work again with the assignment's current calibration; the old grade stays in the history. A grade the
+ * teacher reviewed is only replaced when they confirm it, and their review is kept for Undo and the agreement figures.
+ */
+export async function requestRegrade(db: Db, queue: GradingQueue, teacherId: string, actor: Actor, id: string, confirm: boolean): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id);
     if (row.status === "queued" || row.status === "grading") throw new AppError("conflict", "This submission is already being graded.");
+    const isReviewed = row.gradeSource === "reviewed" && hasGrade(row);
+    if (isReviewed && !confirm) throw new AppError("conflict", reviewedRegradeMessage, { confirm: "Confirm that your reviewed grade may be replaced" });
     const changes = { status: "queued" as const, attempts: 0, failureReason: null, updatedAt: new Date() };
     await tx.update(submissions).set(changes).where(eq(submissions.id, id));
-    await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "regrade_requested", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }) });
+    const note = isReviewed ? "Your reviewed grade is kept: Undo restores it." : undefined;
+    await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "regrade_requested", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }), ...(note ? { note } : {}) });
   });
   await queue.enqueueGrading([id]);
+  return findSubmissionDetail(db, teacherId, id);
+}
+
+/**
+ * Undo of a regrade: the teacher's last review becomes the grade of record again. A regrade still queued or running
+ * loses its claim (it only writes while the submission is "grading" under its own claim), so it cannot overwrite this.
+ */
+export async function restoreReview(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
+  await db.transaction(async (tx) => {
+    const row = await findSubmissionRow(tx, teacherId, id);
+    const review = row.teacherReview;
+    if (!review) throw new AppError("conflict", "There is no reviewed grade to restore for this submission.");
+    const now = new Date();
+    const changes = {
+      status: "accepted" as const,
+      criteriaScores: review.criteriaScores,
+      overallScore: review.overallScore,
+      feedback: review.feedback,
+      gradeSource: "reviewed" as const,
+      reviewedAt: new Date(review.reviewedAt),
+      reviewReason: null,
+      failureReason: null,
+      claimedAt: null,
+      updatedAt: now,
+    };
+    await tx.update(submissions).set(changes).where(eq(submissions.id, id));
+    await recordGradeEvent(tx, { submissionId: id, teacherId, actor, kind: "review_restored", before: snapshotOf(row), after: snapshotOf({ ...row, ...changes }), note: "Your reviewed grade was restored." });
+  });
   return findSubmissionDetail(db, teacherId, id);
 }
 

@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/utils";
+import { Button } from "./button";
 import { dismissToast, toastDurationMs, useToasts, type ToastVariant } from "./use-toast";
 
 export { toast, dismissToast } from "./use-toast";
@@ -44,7 +45,7 @@ export function Toaster() {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider duration={toastDurationMs} swipeDirection="right" swipeThreshold={50} label="Notification">
-      {toasts.map(({ id, title, description, variant, duration, open }) => (
+      {toasts.map(({ id, title, description, variant, duration, open, action }) => (
         <ToastItem
           key={id}
           open={open}
@@ -52,6 +53,7 @@ export function Toaster() {
           variant={variant ?? "default"}
           title={title}
           description={description}
+          action={action}
           onOpenChange={(isOpen) => {
             if (!isOpen) dismissToast(id);
           }}
@@ -66,9 +68,10 @@ type ToastItemProps = Omit<ComponentProps<typeof ToastPrimitive.Root>, "title"> 
   variant: ToastVariant;
   title?: ReactNode;
   description?: ReactNode;
+  action?: { label: string; onClick: () => void };
 };
 
-function ToastItem({ variant, title, description, className, ...props }: ToastItemProps) {
+function ToastItem({ variant, title, description, action, className, ...props }: ToastItemProps) {
   const Icon = variant === "destructive" ? CircleAlert : CircleCheck;
   return (
     <ToastPrimitive.Root
@@ -83,6 +86,13 @@ function ToastItem({ variant, title, description, className, ...props }: ToastIt
           <ToastPrimitive.Description className={cn("text-sm leading-snug", variant === "destructive" ? "text-destructive/90" : "text-muted-foreground")}>
             {description}
           </ToastPrimitive.Description>
+        ) : null}
+        {action ? (
+          <ToastPrimitive.Action altText={action.label} asChild>
+            <Button variant="outline" size="sm" className="mt-1 justify-self-start" onClick={action.onClick}>
+              {action.label}
+            </Button>
+          </ToastPrimitive.Action>
         ) : null}
       </div>
       <ToastPrimitive.Close

@@ -14,6 +14,8 @@ export type ToastOptions = {
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; defaults to toastDurationMs. */
   duration?: number;
+  /** One button in the toast (Undo): clicking it runs onClick and closes the toast. */
+  action?: { label: string; onClick: () => void };
 };
 
 export type ToastRecord = ToastOptions & { id: string; open: boolean };

@@ -113,7 +113,8 @@ export async function saveRoster(assignmentId: string, text: string): Promise<Ro
 const detailFrom = async (response: Response) => (await response.json()) as SubmissionDetail;
 export const acceptGrade = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/accept`));
 export const saveGrade = async (submissionId: string, edit: GradeEditInput) => detailFrom(await apiRequest("PUT", `${one(submissionId)}/grade`, edit));
-export const regrade = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/regrade`));
+export const regrade = async (submissionId: string, confirm: boolean) => detailFrom(await apiRequest("POST", `${one(submissionId)}/regrade`, { confirm }));
+export const restoreReview = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/restore-review`));
 export const addToSamples = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/add-to-samples`));
 export const updateSubmission = async (submissionId: string, changes: { studentName?: string; submittedAt?: string }) => detailFrom(await apiRequest("PATCH", one(submissionId), changes));
 export const deleteSubmission = async (submissionId: string) => {

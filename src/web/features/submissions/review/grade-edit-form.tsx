@@ -1,6 +1,6 @@
 import { Save, X } from "lucide-react";
 import { useState, type RefObject } from "react";
-import type { GradeEditInput, SubmissionDetail } from "../../../../contracts/submissions";
+import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail } from "../../../../contracts/submissions";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -23,9 +23,20 @@ type GradeEditFormProps = {
   onCancel: () => void;
 };
 
+/** A score that is blank, not a number, or outside 0..max: the same words the server would answer with. */
+function rangeProblems(criteria: ReviewCriterion[], scores: Record<string, string>, overall: string | undefined, maxTotal: number): Record<string, string> {
+  const isOutside = (text: string | undefined, max: number) => !text?.trim() || !Number.isFinite(Number(text)) || Number(text) < 0 || Number(text) > max;
+  const problems: Record<string, string> = {};
+  for (const criterion of criteria) {
+    if (isOutside(scores[criterion.id], criterion.maxPoints)) problems[`criteriaScores.${criterion.id}`] = scoreRangeMessages.criterion(criterion.name, criterion.maxPoints);
+  }
+  if (overall !== undefined && isOutside(overall, maxTotal)) problems.overallScore = scoreRangeMessages.overall(maxTotal);
+  return problems;
+}
+
 /**
- * Scores for every criterion and the feedback. The browser's own range checks are off (noValidate) so the server,
- * which knows the rubric, answers with one message per field and nothing is refused silently.
+ * Scores for every criterion and the feedback. The browser's own range checks are off (noValidate): a score out
+ * of range is named beside its field before anything is sent, in the words the server uses for the same mistake.
  */
 export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
   const [scores, setScores] = useState<Record<string, string>>(() =>
@@ -33,11 +44,15 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving,
   );
   const [feedback, setFeedback] = useState(detail.feedback ?? "");
   const [overall, setOverall] = useState(detail.overallScore?.toString() ?? "");
-  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
+  const hasLocalProblems = Object.keys(localProblems).length > 0;
+  const fields = hasLocalProblems ? localProblems : error instanceof ApiError ? (error.fields ?? {}) : {};
   const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback", ...(isHolistic ? ["overallScore"] : [])]);
   const otherProblems = Object.entries(fields).filter(([key]) => !fieldIds.has(key)).map(([, message]) => message);
   const isAllPlaced = Object.keys(fields).length > 0 && otherProblems.length === 0;
-  const summary = !error
+  const summary = hasLocalProblems
+    ? "The grade was not saved. Fix the fields marked below."
+    : !error
     ? undefined
     : isAllPlaced
       ? "The grade was not saved. Fix the fields marked below."
@@ -56,6 +71,9 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving,
       onSubmit={(event) => {
         event.preventDefault();
         if (isSaving) return;
+        const problems = rangeProblems(criteria, scores, isHolistic ? overall : undefined, maxTotal);
+        setLocalProblems(problems);
+        if (Object.keys(problems).length) return;
         // A blank score is sent as null (JSON has no NaN) so the server names the field instead of reading it as 0.
         const criteriaScores = Object.fromEntries(criteria.map((criterion) => [criterion.id, scores[criterion.id]?.trim() ? Number(scores[criterion.id]) : Number.NaN]));
         onSave({ criteriaScores, feedback, ...(isHolistic ? { overallScore: overall.trim() ? Number(overall) : Number.NaN } : {}) });

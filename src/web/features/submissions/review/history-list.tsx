@@ -14,6 +14,7 @@ const kindLabels: Record<GradeEvent["kind"], string> = {
   accepted: "Accepted",
   edited: "Edited",
   regrade_requested: "Regrade requested",
+  review_restored: "Review restored",
   details_changed: "Details changed",
   added_to_samples: "Added to samples",
 };

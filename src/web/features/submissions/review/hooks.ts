@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { GradeEditInput, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../../contracts/submissions";
-import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, saveGrade, submissionKeys } from "../api";
+import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, restoreReview, saveGrade, submissionKeys } from "../api";
 
 /** Statuses that have a grade a teacher can look at. */
 const gradedStatuses: readonly SubmissionStatus[] = ["needs_review", "accepted"];
@@ -47,7 +47,7 @@ export function useAgreement(assignmentId: string) {
 }
 
 /**
- * The four review actions. Each stores the answer as the submission's detail and in the cached list at once (so a
+ * The review actions. Each stores the answer as the submission's detail and in the cached list at once (so a
  * reviewed item never shows as waiting), then refreshes every list, the progress and the agreement figures of the
  * assignment.
  */
@@ -64,7 +64,8 @@ export function useReviewActions(assignmentId: string) {
   return {
     accept: useMutation({ mutationFn: (submissionId: string) => acceptGrade(submissionId), onSuccess: settle }),
     save: useMutation({ mutationFn: ({ submissionId, edit }: { submissionId: string; edit: GradeEditInput }) => saveGrade(submissionId, edit), onSuccess: settle }),
-    regrade: useMutation({ mutationFn: (submissionId: string) => regrade(submissionId), onSuccess: settle }),
+    regrade: useMutation({ mutationFn: ({ submissionId, confirm }: { submissionId: string; confirm: boolean }) => regrade(submissionId, confirm), onSuccess: settle }),
+    restore: useMutation({ mutationFn: (submissionId: string) => restoreReview(submissionId), onSuccess: settle }),
     addToSamples: useMutation({ mutationFn: (submissionId: string) => addToSamples(submissionId), onSuccess: settle }),
   };
 }

@@ -5,6 +5,7 @@ import type { GradeEditInput, SubmissionSummary } from "../../../../contracts/su
 import { BackToDashboardHeader } from "../../../components/simple-header";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
 import { RequireSession } from "../../../features/auth/require-session";
 import { displayTitle } from "../../../features/assignments/format";
 import { useAssignment } from "../../../features/assignments/hooks";
@@ -12,6 +13,7 @@ import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail } from "../../../features/submissions/review/hooks";
 import { ReviewQueue } from "../../../features/submissions/review/review-queue";
+import { RegradeDialog } from "../../../features/submissions/review/regrade-dialog";
 import { ShortcutsDialog, ShortcutsHint, useReviewShortcuts } from "../../../features/submissions/review/shortcuts";
 import { SubmissionReview } from "../../../features/submissions/review/submission-review";
 import { ApiError } from "../../../lib/api";
@@ -35,12 +37,16 @@ function nextWaiting(items: SubmissionSummary[], reviewedId: string): string | u
   return items.slice(index + 1).find(waiting)?.id ?? items.slice(0, Math.max(index, 0)).reverse().find(waiting)?.id;
 }
 
+/** Long enough to read the toast and reach Undo. */
+const undoDurationMs = 15_000;
+
 function Review() {
   const { id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const [showAll, setShowAll] = useState(false);
   const [editingId, setEditingId] = useState<string>();
   const [isHelpOpen, setHelpOpen] = useState(false);
+  const [regradeTarget, setRegradeTarget] = useState<{ id: string; studentName: string }>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const assignment = useAssignment(id);
@@ -55,7 +61,7 @@ function Review() {
   const current = detail.data?.id === selectedId ? detail.data : undefined;
   const isEditing = Boolean(current && editingId === current.id);
   const position = items && selectedId ? items.findIndex((item) => item.id === selectedId) : -1;
-  const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.addToSamples.isPending;
+  const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.restore.isPending || actions.addToSamples.isPending;
 
   const select = (submissionId: string | undefined) => {
     setEditingId(undefined);
@@ -101,16 +107,37 @@ function Review() {
       },
     );
   };
+  const sendRegrade = (submissionId: string, studentName: string, confirm: boolean) => {
+    actions.regrade.mutate(
+      { submissionId, confirm },
+      {
+        onSuccess: () => {
+          if (confirm) {
+            toast({
+              description: `Grading ${studentName}'s work again. Your reviewed grade is kept in the history.`,
+              duration: undoDurationMs,
+              action: { label: "Undo", onClick: () => undoRegrade(submissionId, studentName) },
+            });
+          } else {
+            showSuccess(`Grading ${studentName}'s work again; it comes back to the queue when graded.`);
+          }
+          moveOn(submissionId);
+        },
+        onError: (error) => showFailure("The submission could not be sent for regrading. Please try again.", error),
+      },
+    );
+  };
+  const undoRegrade = (submissionId: string, studentName: string) => {
+    actions.restore.mutate(submissionId, {
+      onSuccess: () => showSuccess(`Restored your grade for ${studentName}.`),
+      onError: (error) => showFailure("Your grade could not be restored. Open the submission's history to see it.", error),
+    });
+  };
   const regrade = () => {
     if (!current || current.status === "queued" || current.status === "grading" || isActing) return;
-    const { id: submissionId, studentName } = current;
-    actions.regrade.mutate(submissionId, {
-      onSuccess: () => {
-        showSuccess(`Grading ${studentName}'s work again; it comes back to the queue when graded.`);
-        moveOn(submissionId);
-      },
-      onError: (error) => showFailure("The submission could not be sent for regrading. Please try again.", error),
-    });
+    // A reviewed grade is the teacher's work: never replaced without asking.
+    if (current.gradeSource === "reviewed") setRegradeTarget({ id: current.id, studentName: current.studentName });
+    else sendRegrade(current.id, current.studentName, false);
   };
   const addToSamples = () => {
     if (!current || isActing) return;
@@ -122,7 +149,7 @@ function Review() {
 
   useReviewShortcuts({
     isEditing,
-    isPaused: isHelpOpen,
+    isPaused: isHelpOpen || regradeTarget !== undefined,
     next: () => step(1),
     previous: () => step(-1),
     accept,
@@ -203,6 +230,14 @@ function Review() {
         </div>
       </main>
       <ShortcutsDialog open={isHelpOpen} onOpenChange={setHelpOpen} />
+      <RegradeDialog
+        studentName={regradeTarget?.studentName ?? null}
+        onClose={() => setRegradeTarget(undefined)}
+        onConfirm={() => {
+          if (regradeTarget) sendRegrade(regradeTarget.id, regradeTarget.studentName, true);
+          setRegradeTarget(undefined);
+        }}
+      />
     </div>
   );
 }
