@@ -95,7 +95,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}%`;
 
 function table(rows: Row[]): string {
-  const header = ["", "classes", "students", "quoted comments (worst)", "quoted next step (worst)", "boilerplate (worst)", "strict boilerplate (worst)", "praise/score breaks (worst)", "false quotes", "class bias"];
+  const header = ["", "classes", "students", "quoted comments (worst)", "quoted next step (worst)", "boilerplate (worst)", "strict boilerplate (worst)", "praise/score breaks (worst)", "false quotes", "class bias (k=2, 2 draws)"];
   const body = rows.map((r) => [
     r.label,
     String(r.runs),

@@ -344,15 +344,47 @@ export const submissionMessages = {
   tooManyFiles: `Send at most ${submissionLimits.maxFilesPerRequest} files per request.`,
 } as const;
 
+/**
+ * What printed and exported feedback does with grades nobody reviewed: leave them out (the default, so nothing
+ * unread reaches a student) or include them with a visible draft mark.
+ */
+export const draftHandlings = ["omit", "mark"] as const;
+export type DraftHandling = (typeof draftHandlings)[number];
+export const draftMark = "Draft, not reviewed";
+export const reportQuery = z.object({
+  drafts: z.enum(draftHandlings, { error: `drafts must be one of: ${draftHandlings.join(", ")}` }).default("omit"),
+});
+
 /** One student's graded work as the printable feedback page shows it. */
 export const feedbackSheet = z.object({
   submissionId: z.string(),
   studentName: z.string(),
   status: z.enum(submissionStatuses),
-  criteria: z.array(z.object({ id: z.string(), name: z.string(), maxPoints: z.number(), score: z.number().nullable(), rationale: z.string().nullable() })),
+  /** Graded but not reviewed or accepted: printed with the draft mark. */
+  isDraft: z.boolean(),
+  criteria: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      maxPoints: z.number(),
+      score: z.number().nullable(),
+      rationale: z.string().nullable(),
+      /** The passages of the student's text the grader's reasoning rests on, verbatim. */
+      quotes: z.array(z.string()),
+    }),
+  ),
   rawScore: z.number().nullable(),
   late: latePenaltyView.nullable(),
   feedback: z.string().nullable(),
 });
-export const feedbackReport = z.object({ assignmentId: z.string(), title: z.string(), totalPoints: z.number(), scoreBasis, sheets: z.array(feedbackSheet) });
+export const feedbackReport = z.object({
+  assignmentId: z.string(),
+  title: z.string(),
+  totalPoints: z.number(),
+  scoreBasis,
+  drafts: z.enum(draftHandlings),
+  /** Graded work waiting for review: left out of the sheets (omit) or among them with the draft mark (mark). */
+  draftCount: z.number(),
+  sheets: z.array(feedbackSheet),
+});
 export type FeedbackReport = z.infer<typeof feedbackReport>;

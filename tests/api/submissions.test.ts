@@ -121,6 +121,27 @@ describe(`submissions API (${testDatabaseKind})`, () => {
     expect(lines[0]).toBe("Student,Student ID,Status,Thesis (/10),Evidence (/10),Raw score (/20),Days late,Late penalty,Final score,Graded by,Similarity %,Feedback");
     expect(lines).toHaveLength(4);
     expect(lines.find((line) => line.startsWith(`${second.studentName},,`))).toBe(`${second.studentName},,Accepted,7,4,11,0,0,11,Teacher review,,Strong claim; add evidence.`);
+    // The third grade nobody reviewed: by default its scores and feedback are left out; drafts=mark includes them, marked.
+    const third = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data.find((item: { status: string }) => item.status === "needs_review");
+    expect(lines.find((line) => line.startsWith(`${third.studentName},,`))).toBe(`${third.studentName},,Needs review,,,,0,,,"Draft, not reviewed (left out)",,`);
+    const marked = (await teacher.client.get(`/api/assignments/${assignment.id}/gradebook.csv?drafts=mark`)).text.split("\r\n");
+    const markedRow = marked.find((line) => line.startsWith(`${third.studentName},,`))!;
+    expect(markedRow).toContain(`,${third.overallScore},`);
+    expect(markedRow).toContain(`"Draft, not reviewed"`);
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}/gradebook.csv?drafts=all`)).status).toBe(400);
+
+    // Printable feedback: reviewed and accepted sheets only, unless drafts are asked for and marked; quotations printed.
+    const report = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-report`)).data;
+    expect(report).toMatchObject({ drafts: "omit", draftCount: 1 });
+    expect(report.sheets.map((sheet: { studentName: string }) => sheet.studentName).sort()).toEqual([first.studentName, second.studentName].sort());
+    const withDrafts = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-report?drafts=mark`)).data;
+    const draftSheet = withDrafts.sheets.find((sheet: { studentName: string }) => sheet.studentName === third.studentName);
+    expect(draftSheet.isDraft).toBe(true);
+    const thirdText = (await teacher.client.get(`/api/submissions/${third.id}`)).data.content as string;
+    const quotes = draftSheet.criteria.flatMap((criterion: { quotes: string[] }) => criterion.quotes) as string[];
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) expect(thirdText).toContain(quote);
+    expect(withDrafts.sheets.filter((sheet: { isDraft: boolean }) => !sheet.isDraft)).toHaveLength(2);
 
     const stranger = await createSignedInTeacher(server.url, db(), "other");
     for (const path of [`/api/submissions/${first.id}`, `/api/assignments/${assignment.id}/submissions`, `/api/assignments/${assignment.id}/gradebook.csv`]) {

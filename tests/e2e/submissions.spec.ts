@@ -170,9 +170,20 @@ describe("student submissions", () => {
 
     await page.getByRole("link", { name: "Printable feedback" }).click();
     await page.getByRole("heading", { level: 1, name: "Printable feedback" }).waitFor();
+    // Nobody has reviewed these grades: they are left out until the teacher asks for them marked as drafts.
+    await page.getByText("5 grades not yet reviewed are left out. Review them first, or include them marked as drafts.", { exact: true }).waitFor();
     const sheets = page.getByRole("article");
+    expect(await sheets.count()).toBe(0);
+    await page.getByRole("switch", { name: "Include grades not yet reviewed, marked as drafts" }).click();
     await expect.poll(() => sheets.count()).toBe(5);
-    for (const name of students) await page.getByRole("article", { name }).getByText(/^Overall score$/).waitFor();
+    for (const name of students) {
+      const sheet = page.getByRole("article", { name });
+      await sheet.getByText(/^Overall score$/).waitFor();
+      await sheet.getByText("Draft, not reviewed", { exact: true }).waitFor();
+    }
+    // The passages the grader quotes are on the sheet, in quotation marks.
+    expect(await page.getByText("From your essay:", { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.locator("blockquote").first().innerText()).toMatch(/^“.+”$/);
     await page.screenshot({ path: `${shots}/feedback-1280.png`, fullPage: true });
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);

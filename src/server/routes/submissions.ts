@@ -6,6 +6,7 @@ import {
   gradebook,
   gradeEditInput,
   regradeInput,
+  reportQuery,
   gradingProgress,
   pastedSubmissionInput,
   rosterInput,
@@ -175,14 +176,15 @@ export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void
     {
       method: "get",
       path: "/api/assignments/:id/gradebook.csv",
-      summary: "The gradebook as CSV (one row per submission, then missing students)",
+      summary: "The gradebook as CSV (one row per submission, then missing students); grades not reviewed are left out unless drafts=mark",
       tag: "Submissions",
       access: "session",
       params: assignmentParams,
-      responses: { 200: { description: "text/csv" }, 404: missing, 401: unauthorized },
+      query: reportQuery,
+      responses: { 200: { description: "text/csv" }, 400: invalid, 404: missing, 401: unauthorized },
     },
-    async (c, { params }) => {
-      const { fileName, csv } = await exportGradebookCsv(db, requireUser(c).id, params.id);
+    async (c, { params, query }) => {
+      const { fileName, csv } = await exportGradebookCsv(db, requireUser(c).id, params.id, query.drafts);
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="${fileName}"`);
       c.header("Cache-Control", "private, no-store");
@@ -195,13 +197,14 @@ export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void
     {
       method: "get",
       path: "/api/assignments/:id/feedback-report",
-      summary: "Each graded student's scores, rationales and feedback, for the printable feedback page",
+      summary: "Each reviewed or accepted student's scores, rationales, quoted passages and feedback, for the printable page; drafts=mark adds unreviewed grades marked as drafts",
       tag: "Submissions",
       access: "session",
       params: assignmentParams,
-      responses: { 200: { description: "Report", schema: feedbackReport }, 404: missing, 401: unauthorized },
+      query: reportQuery,
+      responses: { 200: { description: "Report", schema: feedbackReport }, 400: invalid, 404: missing, 401: unauthorized },
     },
-    async (c, { params }) => c.json(await buildFeedbackReport(db, requireUser(c).id, params.id)),
+    async (c, { params, query }) => c.json(await buildFeedbackReport(db, requireUser(c).id, params.id, query.drafts)),
   );
 
   router.route(

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
-import type { FeedbackReport, Gradebook } from "../../../contracts/submissions";
-import { submissionStatusLabels } from "../../../contracts/submissions";
+import type { DraftHandling, FeedbackReport, Gradebook } from "../../../contracts/submissions";
+import { draftMark, submissionStatusLabels } from "../../../contracts/submissions";
 import { rosterStudents } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import type { Queryable } from "../teacher-profiles";
@@ -17,6 +17,9 @@ function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Graded, but neither reviewed by the teacher nor accepted: not for a student's eyes unless marked as a draft. */
+const isDraft = (row: SubmissionRow) => hasGrade(row) && row.status !== "accepted";
 
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
@@ -85,27 +88,36 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string): Promise<{ fileName: string; csv: string }> {
+function gradedByOf(gradeSource: string | null, isDraftRow: boolean, drafts: DraftHandling): string | null {
+  if (isDraftRow) return drafts === "mark" ? draftMark : `${draftMark} (left out)`;
+  return gradeSource === "reviewed" ? "Teacher review" : gradeSource === "automatic" ? "Automatic" : null;
+}
+
+export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string, drafts: DraftHandling): Promise<{ fileName: string; csv: string }> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
   const submissionRows = await listSubmissionRows(db, assignmentId);
   const book = await gradebookOf(db, assignment, submissionRows);
   const feedbackById = new Map(submissionRows.map((row) => [row.id, row.feedback]));
   const header = ["Student", "Student ID", "Status", ...book.criteria.map((item) => `${item.name} (/${item.maxPoints})`), book.scoreBasis === "holistic" ? `Holistic score (/${book.totalPoints})` : `Raw score (/${book.totalPoints})`, "Days late", "Late penalty", "Final score", "Graded by", "Similarity %", "Feedback"];
-  const lines = book.rows.map((row) =>
-    [
+  const draftIds = new Set(submissionRows.filter(isDraft).map((row) => row.id));
+  const lines = book.rows.map((row) => {
+    const isDraftRow = draftIds.has(row.submissionId);
+    // A left-out draft keeps its student and status, not its scores or feedback.
+    const shown = isDraftRow && drafts === "omit" ? { ...row, criteriaScores: null, rawScore: null, latePenalty: null, finalScore: null } : row;
+    return [
       row.studentName,
       row.studentIdentifier,
       submissionStatusLabels[row.status],
-      ...book.criteria.map((item) => row.criteriaScores?.[item.id] ?? null),
-      row.rawScore,
+      ...book.criteria.map((item) => shown.criteriaScores?.[item.id] ?? null),
+      shown.rawScore,
       row.daysLate,
-      row.latePenalty,
-      row.finalScore,
-      row.gradeSource === "reviewed" ? "Teacher review" : row.gradeSource === "automatic" ? "Automatic" : null,
+      shown.latePenalty,
+      shown.finalScore,
+      gradedByOf(row.gradeSource, isDraftRow, drafts),
       row.topSimilarity,
-      row.rawScore === null ? null : feedbackById.get(row.submissionId),
-    ].map(csvCell),
-  );
+      shown.rawScore === null ? null : feedbackById.get(row.submissionId),
+    ].map(csvCell);
+  });
   const missing = book.missing.map((student) => [student.name, student.identifier, "Missing", ...book.criteria.map(() => null), null, null, null, null, null, null, null].map(csvCell));
   const csv = [header.map(csvCell), ...lines, ...missing].map((cells) => cells.join(",")).join("\r\n") + "\r\n";
   const slug = (book.title || "assignment").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "assignment";
@@ -113,29 +125,32 @@ export async function exportGradebookCsv(db: Queryable, teacherId: string, assig
 }
 
 /** Every graded student's scores, rationales and feedback, for the printable page (one sheet per student). */
-export async function buildFeedbackReport(db: Queryable, teacherId: string, assignmentId: string): Promise<FeedbackReport> {
+export async function buildFeedbackReport(db: Queryable, teacherId: string, assignmentId: string, drafts: DraftHandling): Promise<FeedbackReport> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
   const criteria = gradedCriteria(assignment.criteria);
-  const rows = (await listSubmissionRows(db, assignmentId)).filter(hasGrade).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  const graded = (await listSubmissionRows(db, assignmentId)).filter(hasGrade);
+  const draftCount = graded.filter(isDraft).length;
+  const rows = graded.filter((row) => drafts === "mark" || !isDraft(row)).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
   return {
     assignmentId,
     title: assignment.title,
     totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
     scoreBasis: scoreBasisOf(assignment),
+    drafts,
+    draftCount,
     sheets: rows.map((row) => {
       const late = lateFor(assignment, row);
       return {
         submissionId: row.id,
         studentName: row.studentName,
         status: row.status,
-        criteria: criteria.map((item) => ({
-          id: item.id,
-          name: item.name,
-          maxPoints: item.maxPoints,
-          score: row.criteriaScores?.[item.id] ?? null,
-          // The engine's reasoning only while its score stands; a teacher's edit replaces the number, not the words.
-          rationale: row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id])?.rationale ?? null,
-        })),
+        isDraft: isDraft(row),
+        criteria: criteria.map((item) => {
+          // The engine's reasoning and the passages it quotes only while its score stands; a teacher's edit
+          // replaces the number, and the engine's words about another number would mislead.
+          const engine = row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
+          return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: engine?.rationale ?? null, quotes: engine?.quotes ?? [] };
+        }),
         rawScore: row.overallScore,
         late: late.daysLate || late.penalty ? late : null,
         feedback: row.feedback,

@@ -1,4 +1,5 @@
 import type {
+  DraftHandling,
   AgreementView,
   FeedbackReport,
   GradeEditInput,
@@ -24,7 +25,7 @@ export const submissionKeys = {
   agreement: (assignmentId: string) => ["submissions", assignmentId, "agreement"] as const,
   roster: (assignmentId: string) => ["submissions", assignmentId, "roster"] as const,
   gradebook: (assignmentId: string) => ["submissions", assignmentId, "gradebook"] as const,
-  feedbackReport: (assignmentId: string) => ["submissions", assignmentId, "feedback-report"] as const,
+  feedbackReport: (assignmentId: string, drafts: DraftHandling) => ["submissions", assignmentId, "feedback-report", drafts] as const,
   detail: (submissionId: string) => ["submission", submissionId] as const,
 };
 
@@ -34,9 +35,9 @@ export const fetchProgress = (assignmentId: string) => getJson<GradingProgress>(
 export const fetchAgreement = (assignmentId: string) => getJson<AgreementView>(`${base(assignmentId)}/agreement`);
 export const fetchRoster = (assignmentId: string) => getJson<RosterView>(`${base(assignmentId)}/roster`);
 export const fetchGradebook = (assignmentId: string) => getJson<Gradebook>(`${base(assignmentId)}/gradebook`);
-export const fetchFeedbackReport = (assignmentId: string) => getJson<FeedbackReport>(`${base(assignmentId)}/feedback-report`);
+export const fetchFeedbackReport = (assignmentId: string, drafts: DraftHandling) => getJson<FeedbackReport>(`${base(assignmentId)}/feedback-report?drafts=${drafts}`);
 export const fetchSubmission = (submissionId: string) => getJson<SubmissionDetail>(one(submissionId));
-export const gradebookCsvUrl = (assignmentId: string) => `${base(assignmentId)}/gradebook.csv`;
+export const gradebookCsvUrl = (assignmentId: string, drafts: DraftHandling) => `${base(assignmentId)}/gradebook.csv?drafts=${drafts}`;
 export const originalFileUrl = (fileId: string) => `/api/documents/${encodeURIComponent(fileId)}`;
 
 /** One file picked for upload, with the teacher's corrections (blank means: from the file name / now). */

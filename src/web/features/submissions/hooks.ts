@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { GradingProgress } from "../../../contracts/submissions";
+import type { DraftHandling, GradingProgress } from "../../../contracts/submissions";
 import { analyticsQueryKey, notificationsQueryKey } from "../insights/api";
 import { fetchFeedbackReport, fetchGradebook, fetchProgress, fetchRoster, fetchSubmissions, submissionKeys } from "./api";
 
@@ -18,8 +18,8 @@ export function useGradebook(assignmentId: string) {
   return useQuery({ queryKey: submissionKeys.gradebook(assignmentId), queryFn: () => fetchGradebook(assignmentId) });
 }
 
-export function useFeedbackReport(assignmentId: string) {
-  return useQuery({ queryKey: submissionKeys.feedbackReport(assignmentId), queryFn: () => fetchFeedbackReport(assignmentId) });
+export function useFeedbackReport(assignmentId: string, drafts: DraftHandling) {
+  return useQuery({ queryKey: submissionKeys.feedbackReport(assignmentId, drafts), queryFn: () => fetchFeedbackReport(assignmentId, drafts) });
 }
 
 const isBusy = (progress: GradingProgress | undefined) => Boolean(progress && progress.queued + progress.grading > 0);

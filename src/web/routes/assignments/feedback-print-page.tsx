@@ -1,8 +1,10 @@
 import { Printer } from "lucide-react";
-import { useParams } from "react-router";
-import type { FeedbackReport } from "../../../contracts/submissions";
+import { useParams, useSearchParams } from "react-router";
+import { draftMark, type DraftHandling, type FeedbackReport } from "../../../contracts/submissions";
 import { SimpleHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
+import { Label } from "../../components/ui/label";
+import { Switch } from "../../features/assignments/components/switch";
 import { RequireSession } from "../../features/auth/require-session";
 import { formatScore, plural } from "../../features/assignments/format";
 import { useFeedbackReport } from "../../features/submissions/hooks";
@@ -21,7 +23,9 @@ export function FeedbackPrintPage() {
 
 function FeedbackPrintScreen() {
   const { id = "" } = useParams();
-  const query = useFeedbackReport(id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const drafts: DraftHandling = searchParams.get("drafts") === "mark" ? "mark" : "omit";
+  const query = useFeedbackReport(id, drafts);
   useDocumentTitle(query.data ? `Feedback: ${query.data.title || "Untitled assignment"}` : "Feedback");
 
   return (
@@ -41,22 +45,38 @@ function FeedbackPrintScreen() {
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10 print:max-w-none print:p-0">
         <BackLink to={`/assignments/${id}/gradebook`} className="print:hidden">Back to gradebook</BackLink>
         <AssignmentQueryView query={query} noun="feedback">
-          {(data) => <Report report={data} />}
+          {(data) => <Report report={data} onDraftsChange={(next) => setSearchParams(next === "mark" ? { drafts: "mark" } : {}, { replace: true })} />}
         </AssignmentQueryView>
       </main>
     </div>
   );
 }
 
-function Report({ report }: { report: FeedbackReport }) {
+function Report({ report, onDraftsChange }: { report: FeedbackReport; onDraftsChange: (drafts: DraftHandling) => void }) {
   const title = report.title || "Untitled assignment";
+  const isMarking = report.drafts === "mark";
   return (
     <>
-      <div className="mt-3 mb-8 print:hidden">
+      <div className="mt-3 mb-8 grid gap-3 print:hidden">
         <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">Printable feedback</h1>
-        <p className="mt-2 text-sm text-muted-foreground">
-          {report.sheets.length ? `${title}: ${plural(report.sheets.length, "sheet")}, one per graded student. Each prints on its own page.` : `${title}: no graded work yet.`}
+        <p className="text-sm text-muted-foreground">
+          {report.sheets.length ? `${title}: ${plural(report.sheets.length, "sheet")}, one per student. Each prints on its own page.` : `${title}: no reviewed or accepted grades yet.`}
         </p>
+        {report.draftCount > 0 ? (
+          <div className="grid gap-2 rounded-xl border border-border bg-muted/50 p-3 text-sm">
+            <p>
+              {isMarking
+                ? `${plural(report.draftCount, "grade")} not yet reviewed ${report.draftCount === 1 ? "is" : "are"} included, each marked "${draftMark}".`
+                : `${plural(report.draftCount, "grade")} not yet reviewed ${report.draftCount === 1 ? "is" : "are"} left out. Review ${report.draftCount === 1 ? "it" : "them"} first, or include ${report.draftCount === 1 ? "it" : "them"} marked as drafts.`}
+            </p>
+            <div className="flex items-center gap-2">
+              <Switch id="include-drafts" checked={isMarking} onCheckedChange={(checked) => onDraftsChange(checked ? "mark" : "omit")} />
+              <Label htmlFor="include-drafts" className="font-normal">
+                Include grades not yet reviewed, marked as drafts
+              </Label>
+            </div>
+          </div>
+        ) : null}
       </div>
       <div className="grid gap-8 print:block">
         {report.sheets.map((sheet) => (
@@ -80,6 +100,7 @@ function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; 
         <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
           {sheet.studentName}
         </h2>
+        {sheet.isDraft ? <p className="justify-self-start rounded-md border-2 border-destructive px-2 py-0.5 text-sm font-semibold text-destructive uppercase">{draftMark}</p> : null}
       </header>
       <ul aria-label="Scores by criterion" className="grid gap-4">
         {sheet.criteria.map((criterion) => (
@@ -89,6 +110,14 @@ function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; 
               <p className="font-semibold tabular-nums">{`${criterion.score === null ? "—" : formatScore(criterion.score)} / ${formatScore(criterion.maxPoints)}`}</p>
             </div>
             {criterion.rationale ? <p className="text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground print:text-foreground">{criterion.rationale}</p> : null}
+            {criterion.quotes.length ? (
+              <div className="grid gap-1 text-sm">
+                <p className="text-muted-foreground print:text-foreground">From your essay:</p>
+                {criterion.quotes.map((quote) => (
+                  <blockquote key={quote} className="border-l-2 border-border pl-3 italic">{`“${quote}”`}</blockquote>
+                ))}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

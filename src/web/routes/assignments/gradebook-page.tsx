@@ -1,9 +1,11 @@
 import { Download, Printer } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { Gradebook } from "../../../contracts/submissions";
 import { BackToDashboardHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
+import { Label } from "../../components/ui/label";
+import { Switch } from "../../features/assignments/components/switch";
 import { RequireSession } from "../../features/auth/require-session";
 import { plural } from "../../features/assignments/format";
 import { gradebookCsvUrl } from "../../features/submissions/api";
@@ -40,6 +42,8 @@ function GradebookScreen() {
 }
 
 function GradebookView({ book }: { book: Gradebook }) {
+  const [includeDrafts, setIncludeDrafts] = useState(false);
+  const draftCount = book.rows.filter((row) => row.status === "needs_review" && row.rawScore !== null).length;
   return (
     <>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
@@ -51,9 +55,17 @@ function GradebookView({ book }: { book: Gradebook }) {
             <p className="mt-1 max-w-prose text-sm text-muted-foreground">Holistic grading: the score is one overall judgement, and the criterion scores beside it are guidance, so they need not add up to it.</p>
           ) : null}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {draftCount > 0 ? (
+            <div className="flex items-center gap-2">
+              <Switch id="csv-drafts" checked={includeDrafts} onCheckedChange={setIncludeDrafts} />
+              <Label htmlFor="csv-drafts" className="text-sm font-normal text-muted-foreground">
+                {`Export ${plural(draftCount, "unreviewed grade")} as drafts`}
+              </Label>
+            </div>
+          ) : null}
           <Button asChild>
-            <a href={gradebookCsvUrl(book.assignmentId)} download>
+            <a href={gradebookCsvUrl(book.assignmentId, includeDrafts ? "mark" : "omit")} download>
               <Download aria-hidden />
               Export CSV
             </a>
