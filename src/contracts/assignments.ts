@@ -102,10 +102,25 @@ export const assignment = z.object({
   gradingSettings,
   calibrationPreview: calibrationPreview.nullable(),
   calibrationFit: z.unknown().nullable(),
+  /**
+   * Samples the calibration predicts badly (each graded without itself, off by more than a fifth of the scale):
+   * automatic acceptance stays off until the samples are fixed or the teacher overrides it (autoAcceptOverriddenAt).
+   */
+  calibrationWarning: z
+    .object({
+      message: z.string(),
+      samples: z.array(z.object({ sampleId: z.string().nullable(), sampleIndex: z.number(), teacherScore: z.number(), engineScore: z.number() })),
+    })
+    .nullable(),
+  autoAcceptOverriddenAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Assignment = z.infer<typeof assignment>;
+
+export const autoAcceptOverrideInput = z.object({
+  override: z.boolean({ error: "override must be true or false" }),
+});
 
 export const createAssignmentInput = z.object({ teacherId: z.string({ error: "teacherId is required" }).min(1, "teacherId is required") });
 

@@ -78,3 +78,25 @@ export async function waitForGrading(client: TestClient, assignmentId: string, t
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+function sampleForm(text: string, score: number, criteriaScores: Record<string, number>): FormData {
+  const form = new FormData();
+  form.append("sample", textFile("sample.txt", text));
+  form.append("score", String(score));
+  form.append("feedback", "Graded by hand.");
+  form.append("criteriaScores", JSON.stringify(criteriaScores));
+  return form;
+}
+
+const strong = `${studentEssay(1, "Avery")} ${studentEssay(2, "Avery")} ${studentEssay(3, "Avery")}`;
+const weak = "uniforms r bad i dont like them. they are bad.";
+
+/** Two samples graded against what their text shows: each, graded from the other alone, lands far from its score. */
+export async function assignmentWithContradictorySamples(client: TestClient, teacherId: string) {
+  const assignment = await createActiveAssignment(client, teacherId, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 0 } });
+  for (const [text, scores] of [[strong, { "criterion-1": 1, "criterion-2": 1 }], [weak, { "criterion-1": 10, "criterion-2": 9 }]] as const) {
+    const added = await client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: sampleForm(text, scores["criterion-1"] + scores["criterion-2"], scores) });
+    expect(added.status, added.text).toBe(201);
+  }
+  return assignment;
+}

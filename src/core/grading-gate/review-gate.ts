@@ -14,6 +14,8 @@ export interface ReviewGateInput {
   /** Agreement with the teacher's reviewed grades of this assignment so far; none means nothing reviewed yet. */
   agreement?: Pick<AgreementStats, "exact" | "adjacent" | "qwk"> & { reviewedCount: number };
   minimumReviewed?: number;
+  /** Why auto-accept is off whatever the agreement (recalibrating, a calibration that disagrees with the samples). */
+  pausedBecause?: string;
 }
 
 export interface ReviewDecision {
@@ -33,6 +35,7 @@ export function decideReview(input: ReviewGateInput): ReviewDecision {
   const minimumReviewed = input.minimumReviewed ?? DEFAULT_MINIMUM_REVIEWED;
   const reviewed = input.agreement?.reviewedCount ?? 0;
 
+  if (input.pausedBecause) return { outcome: "needs_review", reason: input.pausedBecause };
   if (reviewed < minimumReviewed) {
     return {
       outcome: "needs_review",

@@ -20,6 +20,7 @@ export type { GradingEngineOptions, PreparedAssignment, ScoreEstimate } from "./
 export { analyzeForAssignment, estimateScores, gradeText, gradeWithAssignment, prepareAssignment, prepareForClass, scoreRangeFor } from "./grade.js";
 export type { CalibrationFitSummary, CalibrationFitSample } from "./calibration-fit.js";
 export { previewSample, summarizeCalibrationFit } from "./calibration-fit.js";
+export { checkCalibrationFit, disagreementShare, type CalibrationCheck } from "./calibration-check.js";
 export type { CalibrationMethod } from "./calibration.js";
 export { confidenceFor, toleranceFor } from "./confidence.js";
 export {

@@ -3,6 +3,7 @@ import {
   assignment,
   assignmentListQuery,
   assignmentMessages,
+  autoAcceptOverrideInput,
   calibrationPreview,
   calibrationPreviewInput,
   createAssignmentInput,
@@ -20,7 +21,7 @@ import type { ApiRouter } from "../http/api-router";
 import { AppError, notFound } from "../http/app-error";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
-import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, updateAssignment } from "../services/assignments";
+import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, setAutoAcceptOverride, updateAssignment } from "../services/assignments";
 import { generateCalibrationPreview } from "../services/calibration-preview";
 import { storeTeacherDocument } from "../services/stored-files";
 
@@ -172,5 +173,19 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       const preview = await generateCalibrationPreview({ db, spellChecker: deps.spellChecker, ...(ai ? { ai } : {}) }, requireUser(c).id, params.id, body);
       return c.json(preview);
     },
+  );
+
+  router.route(
+    {
+      method: "put",
+      path: "/api/assignments/:id/auto-accept-override",
+      summary: "Let grades be accepted automatically although the calibration disagrees with the samples (override: true), or stop (false)",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      body: autoAcceptOverrideInput,
+      responses: { 200: { description: "The assignment", schema: assignment }, 400: invalid, 409: { description: "Nothing to override", schema: errorBody }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => c.json(await setAutoAcceptOverride(db, requireUser(c).id, params.id, body.override)),
   );
 }

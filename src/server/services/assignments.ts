@@ -11,6 +11,7 @@ import { assignmentSamples, assignments, storedFiles } from "../db/schema";
 import { AppError, notFound } from "../http/app-error";
 import { findTeacherProfile, type Queryable } from "./teacher-profiles";
 import { toGradingInput } from "./grading-input";
+import { calibrationWarningOf } from "./calibration-warning";
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type SampleRow = typeof assignmentSamples.$inferSelect;
@@ -168,7 +169,16 @@ async function refreshCalibrationFit(tx: Queryable, id: string, spellChecker: Sp
         { spellChecker },
       )
     : null;
-  await tx.update(assignments).set({ calibrationFit: fit }).where(eq(assignments.id, id));
+  // A new fit is a new question: an override given for the old samples does not carry over.
+  await tx.update(assignments).set({ calibrationFit: fit, autoAcceptOverrideAt: null }).where(eq(assignments.id, id));
+}
+
+/** The teacher lets grades be accepted automatically although the calibration disagrees with their samples. */
+export async function setAutoAcceptOverride(db: Queryable, teacherId: string, id: string, override: boolean): Promise<Assignment> {
+  const row = await findAssignmentRow(db, teacherId, id);
+  if (override && !calibrationWarningOf(row)) throw new AppError("conflict", "The calibration agrees with your samples, so there is nothing to override.");
+  await db.update(assignments).set({ autoAcceptOverrideAt: override ? new Date() : null }).where(eq(assignments.id, row.id));
+  return findAssignment(db, teacherId, id);
 }
 
 async function attachSamples(db: Queryable, rows: AssignmentRow[]): Promise<Assignment[]> {
@@ -210,6 +220,8 @@ function toAssignment(row: AssignmentRow, samples: SampleRow[], fileNames: Map<s
     gradingSettings: row.gradingSettings,
     calibrationPreview: row.calibrationPreview ?? null,
     calibrationFit: row.calibrationFit ?? null,
+    calibrationWarning: calibrationWarningOf(row),
+    autoAcceptOverriddenAt: row.autoAcceptOverrideAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -22,6 +22,8 @@ export const assignments = pgTable(
     gradingSettings: jsonb().$type<GradingSettings>().notNull(),
     calibrationPreview: jsonb().$type<CalibrationPreview>(),
     calibrationFit: jsonb(),
+    /** The teacher chose to let grades be accepted automatically despite a calibration that disagrees with the samples. */
+    autoAcceptOverrideAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

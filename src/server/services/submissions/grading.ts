@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { assignmentSamples, assignments, submissionBatches, submissions } from "../../db/schema";
 import { gradeSubmission, type AiConfig } from "../../integrations/ai";
 import { toGradingInput } from "../grading-input";
+import { autoAcceptPauseOf } from "../calibration-warning";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf } from "./audit";
 import { notifyFinishedBatch } from "./grading-notifications";
@@ -91,7 +92,8 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     });
     const grade = await gradeSubmission({ ...input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
     const agreement = await agreementForAssignment(db, assignment);
-    const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement });
+    const pausedBecause = await autoAcceptPauseOf(db, assignment);
+    const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement, ...(pausedBecause ? { pausedBecause } : {}) });
     // Feedback the grader could not check against the essay is never handed to a student unread.
     const decision = grade.feedbackWarnings.length ? { outcome: "needs_review" as const, reason: grade.feedbackWarnings.join(" ") } : gate;
     const engineGrade: EngineGrade = {
@@ -170,7 +172,7 @@ async function finishBatchIfDone(db: Db, batchId: string): Promise<void> {
 }
 
 /** How the engine's grades compare with the grades this teacher reviewed on this assignment (the accuracy gate). */
-export async function agreementForAssignment(db: Queryable, assignment: Pick<AssignmentRow, "id" | "criteria">): Promise<AgreementView> {
+export async function agreementForAssignment(db: Queryable, assignment: Pick<AssignmentRow, "id" | "criteria" | "teacherId" | "calibrationFit" | "autoAcceptOverrideAt">): Promise<AgreementView> {
   // Every teacher review counts, including one a regrade has since replaced: it is kept beside the grade.
   const reviewed = await db
     .select({ review: submissions.teacherReview })
@@ -178,7 +180,8 @@ export async function agreementForAssignment(db: Queryable, assignment: Pick<Ass
     .where(and(eq(submissions.assignmentId, assignment.id), isNotNull(submissions.teacherReview)));
   const pairs = reviewed.flatMap(({ review }) => (review && review.engineOverallScore !== null ? [{ engine: review.engineOverallScore, teacher: review.overallScore }] : []));
   const stats = agreementStats(pairs, [0, maxScoreOf(assignment)]);
-  const decision = decideReview({ confidence: 100, autoAcceptThreshold: 0, agreement: { ...stats, reviewedCount: stats.count } });
+  const pausedBecause = await autoAcceptPauseOf(db, assignment);
+  const decision = decideReview({ confidence: 100, autoAcceptThreshold: 0, agreement: { ...stats, reviewedCount: stats.count }, ...(pausedBecause ? { pausedBecause } : {}) });
   const isAutoAcceptTrusted = decision.outcome === "accepted";
   const explanation = isAutoAcceptTrusted
     ? `Auto-accept is on: across ${stats.count} reviewed grades the grader matched you exactly ${Math.round(stats.exact * 100)}% of the time and within tolerance ${Math.round(stats.adjacent * 100)}% (QWK ${stats.qwk.toFixed(2)}).`

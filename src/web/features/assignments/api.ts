@@ -80,3 +80,9 @@ export async function generateCalibrationPreview(id: string, sampleId: string, s
   const response = await apiRequest("POST", `/api/assignments/${encodeURIComponent(id)}/calibration-preview`, { sampleId, settings });
   return (await response.json()) as CalibrationPreview;
 }
+
+/** Auto-accept despite a calibration that disagrees with the samples (true), or back to waiting for review (false). */
+export async function setAutoAcceptOverride(id: string, override: boolean): Promise<Assignment> {
+  const response = await apiRequest("PUT", `/api/assignments/${encodeURIComponent(id)}/auto-accept-override`, { override });
+  return (await response.json()) as Assignment;
+}

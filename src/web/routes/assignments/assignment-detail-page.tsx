@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { RequireSession } from "../../features/auth/require-session";
 import { CalibrationFitSummary } from "../../features/assignments/components/calibration-fit";
 import { CalibrationResult } from "../../features/assignments/components/calibration-result";
+import { CalibrationWarning } from "../../features/assignments/components/calibration-warning";
 import { CriterionList, TotalPoints } from "../../features/assignments/components/criterion-list";
 import { SampleList, sampleName } from "../../features/assignments/components/sample-list";
 import { gradingSummary, guardrailSummary, SummaryList } from "../../features/assignments/components/settings-summary";
@@ -82,7 +83,13 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
         </div>
       </div>
 
+      {/* The work waiting to be graded and reviewed comes first; how the assignment is set up follows. */}
       <div className="mt-8 grid gap-6">
+        <CalibrationWarning assignment={assignment} />
+        <Panel title="Student submissions">
+          <SubmissionsSection assignment={assignment} />
+        </Panel>
+
         <Panel title="Details">
           <SummaryList
             items={[
@@ -136,9 +143,6 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
           </div>
         </Panel>
 
-        <Panel title="Student submissions">
-          <SubmissionsSection assignment={assignment} />
-        </Panel>
       </div>
     </>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "assignments" ADD COLUMN "auto_accept_override_at" timestamp with time zone;

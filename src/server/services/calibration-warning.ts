@@ -1,0 +1,39 @@
+import type { Assignment } from "../../contracts/assignments";
+import { gradedCriteria } from "../../contracts/assignments";
+import { checkCalibrationFit, type CalibrationFitSummary } from "../../core/grading";
+import { teacherProfiles } from "../db/schema";
+import { eq } from "drizzle-orm";
+import type { Queryable } from "./teacher-profiles";
+
+type AssignmentFitRow = { criteria: Parameters<typeof gradedCriteria>[0]; calibrationFit: unknown; autoAcceptOverrideAt: Date | null };
+
+const points = (value: number) => String(Math.round(value * 100) / 100);
+
+/** The samples the calibration predicts badly, in words for the assignment page; null when it can be trusted. */
+export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibrationWarning"] {
+  const maxScore = gradedCriteria(row.criteria).reduce((total, item) => total + item.maxPoints, 0);
+  // Written by summarizeCalibrationFit (services/assignments.ts), so its shape is known.
+  const { disagreeing, limit } = checkCalibrationFit(row.calibrationFit as CalibrationFitSummary | null, maxScore);
+  if (!disagreeing.length) return null;
+  const named = disagreeing.map((sample) => `sample ${sample.sampleIndex + 1} (you gave ${points(sample.teacherScore)}, the grader predicts ${points(sample.engineScore)})`);
+  return {
+    message:
+      `The calibration disagrees with your own samples: ${named.join("; ")}, more than ${points(limit)} points apart. ` +
+      "Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.",
+    samples: disagreeing.map((sample) => ({ sampleId: sample.sampleId ?? null, sampleIndex: sample.sampleIndex, teacherScore: sample.teacherScore, engineScore: sample.engineScore })),
+  };
+}
+
+/**
+ * Why automatic acceptance is off for this assignment whatever the agreement figures say: the teacher is
+ * recalibrating their profile (the dashboard promises "Autograding pauses until you finish the setup again"), or
+ * the calibration disagrees with their samples and they have not chosen to accept grades anyway.
+ */
+export async function autoAcceptPauseOf(db: Queryable, assignment: AssignmentFitRow & { teacherId: string }): Promise<string | undefined> {
+  const [profile] = await db.select({ calibrated: teacherProfiles.calibrated }).from(teacherProfiles).where(eq(teacherProfiles.id, assignment.teacherId));
+  if (profile && !profile.calibrated) return "Auto-accept is paused while you recalibrate your profile; it resumes when you finish the setup.";
+  if (!assignment.autoAcceptOverrideAt && calibrationWarningOf(assignment)) {
+    return "Auto-accept is off: the calibration disagrees with your own samples (see the assignment's Calibration). Fix the samples, or turn auto-accept on anyway there.";
+  }
+  return undefined;
+}
