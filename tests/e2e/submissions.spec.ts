@@ -137,13 +137,15 @@ describe("student submissions", () => {
     await page.getByText("Gradebook", { exact: true }).waitFor();
     const table = page.getByRole("table");
     await table.waitFor();
-    expect(await table.getByRole("row").count()).toBe(6);
+    // Header, five students, and the class average.
+    expect(await table.getByRole("row").count()).toBe(7);
+    await table.getByRole("rowheader", { name: "Class average" }).waitFor();
     const studentHeader = table.getByRole("columnheader", { name: "Student" });
     expect(await studentHeader.getAttribute("aria-sort")).toBe("ascending");
-    expect(await table.getByRole("rowheader").allInnerTexts()).toEqual([...students].sort());
+    expect(await table.locator("tbody").getByRole("rowheader").allInnerTexts()).toEqual([...students].sort());
     await studentHeader.getByRole("button").click();
     expect(await studentHeader.getAttribute("aria-sort")).toBe("descending");
-    expect(await table.getByRole("rowheader").allInnerTexts()).toEqual([...students].sort().reverse());
+    expect(await table.locator("tbody").getByRole("rowheader").allInnerTexts()).toEqual([...students].sort().reverse());
     const finalHeader = table.getByRole("columnheader", { name: "Final" });
     await finalHeader.getByRole("button").click();
     expect(await finalHeader.getAttribute("aria-sort")).toBe("descending");

@@ -31,7 +31,7 @@ function GradebookScreen() {
   return (
     <div className="flex min-h-dvh flex-col">
       <BackToDashboardHeader />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
         <BackLink to={`/assignments/${id}`}>Back to assignment</BackLink>
         <AssignmentQueryView query={query} noun="gradebook">
           {(data) => <GradebookView book={data} />}

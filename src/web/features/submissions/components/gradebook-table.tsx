@@ -79,7 +79,13 @@ export function GradebookTable({ book }: { book: Gradebook }) {
                   key={candidate.key}
                   scope="col"
                   aria-sort={isSorted ? sort.direction : "none"}
-                  className={cn("px-2 py-1.5 font-medium whitespace-nowrap", candidate.isNumeric ? "text-right" : "text-left", candidate.key === "student" && "sticky left-0 z-10 bg-muted")}
+                  className={cn(
+                    "px-2 py-1.5 font-medium",
+                    // Headers wrap (the student's stays on one line) so a four-criterion rubric fits a laptop screen.
+                    candidate.key === "student" ? "whitespace-nowrap" : "max-w-[8rem]",
+                    candidate.isNumeric ? "text-right" : "text-left",
+                    candidate.key === "student" && "sticky left-0 z-10 bg-muted",
+                  )}
                 >
                   <button
                     type="button"
@@ -104,34 +110,58 @@ export function GradebookTable({ book }: { book: Gradebook }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.submissionId} className="border-b border-border/70 last:border-b-0">
-              <th scope="row" className="sticky left-0 z-10 bg-surface px-3 py-2 text-left font-medium whitespace-nowrap">
+              <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-2 text-left font-medium whitespace-nowrap">
                 <Link to={`/assignments/${book.assignmentId}/review?submission=${encodeURIComponent(row.submissionId)}`} className="hover:underline">
                   {row.studentName}
                 </Link>
                 {row.studentIdentifier ? <span className="ml-1.5 text-xs font-normal text-muted-foreground">{row.studentIdentifier}</span> : null}
               </th>
               {book.criteria.map((criterion) => (
-                <td key={criterion.id} className="px-3 py-2 text-right tabular-nums">
+                <td key={criterion.id} className="px-2 py-2 text-right tabular-nums">
                   {scoreText(row.criteriaScores?.[criterion.id])}
                 </td>
               ))}
-              <td className="px-3 py-2 text-right tabular-nums">{scoreText(row.rawScore)}</td>
-              <td className="px-3 py-2 text-right tabular-nums" title={row.lateNote ?? undefined}>
+              <td className="px-2 py-2 text-right tabular-nums">{scoreText(row.rawScore)}</td>
+              <td className="px-2 py-2 text-right tabular-nums" title={row.lateNote ?? undefined}>
                 {row.latePenalty ? `−${formatScore(row.latePenalty)}` : row.daysLate > 0 ? "0" : "—"}
                 {row.daysLate > 0 ? <span className="block text-xs whitespace-nowrap text-muted-foreground">{`${plural(row.daysLate, "day")} late`}</span> : null}
               </td>
-              <td className="px-3 py-2 text-right font-semibold tabular-nums">{scoreText(row.finalScore)}</td>
-              <td className="px-3 py-2">
+              <td className="px-2 py-2 text-right font-semibold tabular-nums">{scoreText(row.finalScore)}</td>
+              <td className="px-2 py-2">
                 <StatusBadge status={row.status} />
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{gradedByLabel(row) ?? "—"}</td>
-              <td className="px-3 py-2 text-right">{row.topSimilarity !== null ? <OverlapBadge similarity={row.topSimilarity} /> : "—"}</td>
+              <td className="px-2 py-2">{gradedByLabel(row) ?? "—"}</td>
+              <td className="px-2 py-2 text-right">{row.topSimilarity !== null ? <OverlapBadge similarity={row.topSimilarity} /> : "—"}</td>
             </tr>
           ))}
         </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-border bg-muted/60 font-semibold">
+            <th scope="row" className="sticky left-0 z-10 bg-muted px-2 py-2 text-left whitespace-nowrap">
+              Class average
+            </th>
+            {book.criteria.map((criterion) => (
+              <td key={criterion.id} className="px-2 py-2 text-right tabular-nums">
+                {scoreText(averageOf(book.rows, (row) => row.criteriaScores?.[criterion.id]))}
+              </td>
+            ))}
+            <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(book.rows, (row) => row.rawScore))}</td>
+            <td className="px-2 py-2" />
+            <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(book.rows, (row) => row.finalScore))}</td>
+            <td className="px-2 py-2 text-xs font-normal text-muted-foreground" colSpan={3}>
+              {`over ${plural(book.rows.filter((row) => row.rawScore !== null).length, "graded student")}`}
+            </td>
+          </tr>
+        </tfoot>
       </table>
     </div>
   );
+}
+
+/** The mean over the students who have a score, to two decimals; null when nobody has one. */
+function averageOf(rows: Row[], value: (row: Row) => number | null | undefined): number | null {
+  const scores = rows.map(value).filter((score): score is number => typeof score === "number");
+  return scores.length ? Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 100) / 100 : null;
 }
 
 const scoreText = (value: number | null | undefined) => (value === null || value === undefined ? "—" : formatScore(value));

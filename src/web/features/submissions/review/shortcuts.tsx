@@ -4,8 +4,8 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 
 export const reviewShortcuts = [
-  { keys: ["J", "↓"], action: "Next submission" },
-  { keys: ["K", "↑"], action: "Previous submission" },
+  { keys: ["J", "↓"], action: "Next submission (↓ scrolls the essay while it has focus)" },
+  { keys: ["K", "↑"], action: "Previous submission (↑ scrolls the essay while it has focus)" },
   { keys: ["A"], action: "Accept the grade" },
   { keys: ["E"], action: "Edit scores and feedback" },
   { keys: ["R"], action: "Regrade" },
@@ -30,6 +30,9 @@ export type ReviewShortcutHandlers = {
 
 const isTypingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+/** Inside a region the keyboard scrolls (the essay), the arrow keys scroll it; J and K still move between students. */
+const isInScrollRegion = (target: EventTarget | null) => target instanceof HTMLElement && target.closest("[data-keyboard-scroll]") !== null;
 
 /**
  * Single-key shortcuts for going through the queue fast. Letters act only when focus is outside a field, so typing
@@ -56,6 +59,7 @@ export function useReviewShortcuts(handlers: ReviewShortcutHandlers): void {
         if (isTypingIn(event.target)) return;
       }
       if (isTypingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if ((event.key === "ArrowDown" || event.key === "ArrowUp") && isInScrollRegion(event.target)) return;
       const action = (
         {
           j: current.next,

@@ -124,7 +124,13 @@ export function SubmissionReview(props: SubmissionReviewProps) {
       ) : null}
 
       <div className="grid gap-5 xl:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)] xl:items-start">
-        <section aria-labelledby="work-heading" className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5 xl:sticky xl:top-4 xl:max-h-[calc(100dvh-2rem)] xl:overflow-y-auto">
+        {/* Focusable, so the keyboard can scroll the essay where it scrolls on its own (wide screens); arrows then scroll it. */}
+        <section
+          aria-labelledby="work-heading"
+          tabIndex={0}
+          data-keyboard-scroll
+          className="rounded-2xl border border-border bg-surface p-4 shadow-card outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-5 xl:sticky xl:top-4 xl:max-h-[calc(100dvh-2rem)] xl:overflow-y-auto"
+        >
           <h3 id="work-heading" className="mb-3 font-display text-lg font-semibold tracking-tight">
             Student's work
           </h3>
