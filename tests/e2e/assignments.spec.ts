@@ -447,6 +447,11 @@ describe("archive, restore, edit and phones", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 
     await page.getByRole("button", { name: "Archive Reflection on the field trip" }).click();
+    // Archiving asks first and says what goes with the assignment.
+    const confirmArchive = page.getByRole("alertdialog", { name: "Archive Reflection on the field trip?" });
+    await confirmArchive.getByText("It goes to the Archived tab with it. Nothing is deleted: Restore brings everything back.", { exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/archive-confirm-360.png` });
+    await confirmArchive.getByRole("button", { name: "Archive" }).click();
     await toastWith(page, "Assignment archived.").waitFor();
     await page.getByText("No active assignments", { exact: true }).waitFor();
     await page.getByRole("tab", { name: "Archived" }).click();
@@ -468,6 +473,11 @@ describe("archive, restore, edit and phones", () => {
     await page.screenshot({ path: `${shots}/detail-360.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await page.getByRole("button", { name: "Archive" }).click();
+    await page.getByRole("alertdialog", { name: "Archive Reflection on the field trip?" }).getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").waitFor({ state: "detached" });
+    expect((await db().select().from(assignments).where(eq(assignments.id, body.id)))[0]!.status).toBe("active");
+    await page.getByRole("button", { name: "Archive" }).click();
+    await page.getByRole("alertdialog", { name: "Archive Reflection on the field trip?" }).getByRole("button", { name: "Archive" }).click();
     await page.getByRole("button", { name: "Restore" }).waitFor();
     expect((await db().select().from(assignments).where(eq(assignments.id, body.id)))[0]!.status).toBe("archived");
     await page.getByRole("button", { name: "Restore" }).click();

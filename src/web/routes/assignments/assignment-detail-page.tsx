@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Pencil, Sparkles } from "lucide-react";
+import { Pencil, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { type Assignment, type AssignmentStatus } from "../../../contracts/assignments";
@@ -12,7 +12,7 @@ import { SampleList, sampleName } from "../../features/assignments/components/sa
 import { gradingSummary, guardrailSummary, SummaryList } from "../../features/assignments/components/settings-summary";
 import { displayTitle, formatLongDate, parseDueDate, typeLabel } from "../../features/assignments/format";
 import { useAssignment } from "../../features/assignments/hooks";
-import { useArchiveAssignment } from "../../features/assignments/use-archive";
+import { ArchiveButton } from "../../features/assignments/components/archive-button";
 import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
@@ -47,8 +47,6 @@ function AssignmentDetail() {
 }
 
 function AssignmentView({ assignment }: { assignment: Assignment }) {
-  const archive = useArchiveAssignment();
-  const isArchived = assignment.status === "archived";
   const dueDate = parseDueDate(assignment.dueDate);
   const preview = assignment.calibrationPreview;
   const previewIndex = preview ? assignment.sampleWork.findIndex((sample) => sample.id === preview.sampleId) : -1;
@@ -76,10 +74,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
               Edit
             </Link>
           </Button>
-          <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ assignment, archive: !isArchived })}>
-            {isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-            {isArchived ? "Restore" : "Archive"}
-          </Button>
+          <ArchiveButton assignment={assignment} variant="outline" />
         </div>
       </div>
 

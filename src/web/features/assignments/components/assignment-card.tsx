@@ -1,14 +1,11 @@
-import { Archive, ArchiveRestore, CalendarDays, FileText, ListChecks, Sparkles, Trophy } from "lucide-react";
+import { CalendarDays, FileText, ListChecks, Sparkles, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Assignment } from "../../../../contracts/assignments";
-import { Button } from "../../../components/ui/button";
 import { displayTitle, formatCardDate, formatScore, plural, typeLabel } from "../format";
-import { useArchiveAssignment } from "../use-archive";
+import { ArchiveButton } from "./archive-button";
 
 /** One assignment in the list; the whole card opens it, and the archive button sits above that link. */
 export function AssignmentCard({ assignment }: { assignment: Assignment }) {
-  const archive = useArchiveAssignment();
-  const isArchived = assignment.status === "archived";
   const title = displayTitle(assignment);
   const dueDate = formatCardDate(assignment.dueDate);
   return (
@@ -46,16 +43,7 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
         </li>
       </ul>
       <div className="relative z-10 mt-4 flex justify-end border-t border-border/70 pt-3">
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={archive.isPending}
-          onClick={() => archive.mutate({ assignment, archive: !isArchived })}
-          aria-label={`${isArchived ? "Restore" : "Archive"} ${title}`}
-        >
-          {isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
-          {isArchived ? "Restore" : "Archive"}
-        </Button>
+        <ArchiveButton assignment={assignment} variant="ghost" size="sm" isLabelledByTitle />
       </div>
     </li>
   );

@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import { Archive, ArchiveRestore } from "lucide-react";
+import { useState } from "react";
+import type { Assignment } from "../../../../contracts/assignments";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { fetchProgress, submissionKeys } from "../../submissions/api";
+import { displayTitle, plural } from "../format";
+import { useArchiveAssignment } from "../use-archive";
+
+/**
+ * Archive (after a confirmation that says how much student work goes with the assignment) or restore at once.
+ * Archiving deletes nothing: the assignment and its submissions come back with Restore.
+ */
+export function ArchiveButton({ assignment, variant, size, isLabelledByTitle = false }: { assignment: Assignment; variant: "ghost" | "outline"; size?: "sm"; isLabelledByTitle?: boolean }) {
+  const archive = useArchiveAssignment();
+  const [isConfirming, setConfirming] = useState(false);
+  const isArchived = assignment.status === "archived";
+  const title = displayTitle(assignment);
+  const progress = useQuery({ queryKey: submissionKeys.progress(assignment.id), queryFn: () => fetchProgress(assignment.id), enabled: isConfirming });
+  const count = progress.data?.total;
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        disabled={archive.isPending}
+        aria-label={isLabelledByTitle ? `${isArchived ? "Restore" : "Archive"} ${title}` : undefined}
+        onClick={() => (isArchived ? archive.mutate({ assignment, archive: false }) : setConfirming(true))}
+      >
+        {isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+        {isArchived ? "Restore" : "Archive"}
+      </Button>
+      <Dialog open={isConfirming} onOpenChange={setConfirming}>
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>{`Archive ${title}?`}</DialogTitle>
+            <DialogDescription>
+              {count === undefined
+                ? "Counting the submissions that go with it..."
+                : `${count ? `Its ${plural(count, "submission")} and their grades go` : "It goes"} to the Archived tab with it. Nothing is deleted: Restore brings everything back.`}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              disabled={archive.isPending || count === undefined}
+              onClick={() => archive.mutate({ assignment, archive: true }, { onSuccess: () => setConfirming(false) })}
+            >
+              Archive
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
