@@ -70,9 +70,9 @@ describe("notifications and analytics pages", () => {
     const review = list.getByRole("link", { name: `Unread: Review waiting: ${title}` });
     expect(await review.getAttribute("href")).toBe(`/assignments/${assignment.id}/review`);
     await list.getByText("3 submissions graded: 0 grades accepted automatically, 3 waiting for your review.", { exact: true }).waitFor();
-    await page.getByText("2 unread", { exact: true }).waitFor();
+    await page.getByRole("main").getByText("2 unread", { exact: true }).waitFor();
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-    await sidebar.getByRole("link", { name: "Notifications, 2 unread" }).waitFor();
+    await sidebar.getByRole("link", { name: "Notifications 2 unread" }).waitFor();
     await page.screenshot({ path: "test-results/insights/notifications-1280.png", fullPage: true });
 
     const onPhone = await samePersonOn(phone, teacher.client);

@@ -129,7 +129,8 @@ export function SidebarContent({
                   to={to}
                   end={end}
                   onClick={onNavigate}
-                  aria-label={collapsed || unread ? accessibleName : undefined}
+                  // Open, the visible text names the link (and the badge reads as "3 unread"); collapsed, only the label can.
+                  aria-label={collapsed ? accessibleName : undefined}
                   title={collapsed ? accessibleName : undefined}
                   className={({ isActive }) =>
                     cn(itemBase, collapsed && "relative justify-center px-0", isActive ? "bg-accent-soft text-accent-strong" : "text-muted-foreground hover:bg-muted hover:text-foreground")
@@ -185,8 +186,9 @@ export function SidebarContent({
 function UnreadBadge({ count, collapsed }: { count: number; collapsed: boolean }) {
   if (collapsed) return <span aria-hidden className="absolute top-1.5 right-2.5 size-2 rounded-full bg-primary" />;
   return (
-    <span aria-hidden className="ml-auto rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground tabular-nums">
+    <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground tabular-nums">
       {count > 99 ? "99+" : count}
+      <span className="sr-only"> unread</span>
     </span>
   );
 }

@@ -11,7 +11,7 @@ export function NotFoundPage() {
       <SimpleHeader />
       <main className="grid flex-1 place-items-center px-4 py-16">
         <div className="max-w-md text-center">
-          <p className="font-display text-7xl font-semibold text-primary/25 tabular-nums sm:text-8xl" aria-hidden>
+          <p className="font-display text-7xl font-semibold text-primary/75 tabular-nums sm:text-8xl" aria-hidden>
             404
           </p>
           <h1 className="mt-4 font-display text-3xl font-semibold tracking-tight sm:text-4xl">404 Page Not Found</h1>
