@@ -118,7 +118,11 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving,
                     step="any"
                     autoFocus={index === 0}
                     value={scores[criterion.id] ?? ""}
-                    onChange={(event) => setScores((current) => ({ ...current, [criterion.id]: event.target.value }))}
+                    onChange={(event) => {
+                      setScores((current) => ({ ...current, [criterion.id]: event.target.value }));
+                      // The message beside a score goes once the score is changed; Save checks again.
+                      setLocalProblems(({ [`criteriaScores.${criterion.id}`]: _fixed, ...rest }) => rest);
+                    }}
                     aria-invalid={problem ? true : undefined}
                     aria-describedby={problem ? `${id}-problem` : undefined}
                     className="w-20 text-right tabular-nums"
@@ -150,7 +154,10 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving,
                 max={maxTotal}
                 step="any"
                 value={overall}
-                onChange={(event) => setOverall(event.target.value)}
+                onChange={(event) => {
+                  setOverall(event.target.value);
+                  setLocalProblems(({ overallScore: _fixed, ...rest }) => rest);
+                }}
                 aria-invalid={fields.overallScore ? true : undefined}
                 aria-describedby={fields.overallScore ? "edit-overall-problem" : "edit-overall-hint"}
                 className="w-20 text-right tabular-nums"
