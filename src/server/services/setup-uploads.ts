@@ -8,6 +8,7 @@ import type { ImageTextReader } from "../integrations/ocr/image-text-reader";
 import type { FileStorage } from "../integrations/storage/file-storage";
 import { imageLimits, type SetupUploadResponse } from "../../contracts/assistant";
 import { cleanFileName } from "./stored-files";
+import { DocumentError, readImage } from "../integrations/documents";
 
 export interface SetupUploadDeps {
   db: Db;
@@ -22,7 +23,11 @@ export async function storeSetupImage(deps: SetupUploadDeps, teacherId: string, 
   if (bytes.byteLength === 0) throw new AppError("unprocessable", "The file is empty. Choose the image again.", { image: "Empty file" });
   const mimeType = sniffImageType(bytes);
   if (!mimeType) throw new AppError("unsupported_media_type", "Only images can be uploaded here: PNG, JPEG, WebP or GIF.", { image: "Not an image" });
-  const text = await deps.ocr.read(bytes).catch(() => "");
+  // A damaged or oversized image is refused with the reason, before anything is stored.
+  const text = await readImage(deps.ocr, bytes).catch((error: unknown) => {
+    if (!(error instanceof DocumentError)) throw error;
+    throw new AppError(error.code === "too_large" ? "payload_too_large" : "unprocessable", error.message, { image: error.code === "too_large" ? "Too large" : "Could not be read" });
+  });
   const fileId = randomUUID();
   const filename = cleanFileName(file.name);
   await deps.storage.put(fileId, bytes);

@@ -18,6 +18,10 @@ export const documentMessages = {
     "The file looks damaged and could not be read. Open it in your word processor, save it again (or export it as PDF), and upload the new copy.",
   encrypted:
     "This document is password-protected. Remove the password (or save an unprotected copy) and upload it again.",
+  unreadableImage:
+    "The image could not be read: it looks damaged or is not a complete picture. Take the photo again (or save it as PNG or JPEG) and upload the new copy.",
+  imageTooLarge: (megapixels: number) =>
+    `The image is too large to read (over ${megapixels} megapixels). Resize it, or take the photo at a lower resolution, and upload it again.`,
   imageOnly:
     "This PDF contains only scanned images; there is no text to read. Export it with text from the program that made it, or paste the text instead.",
   tooLarge: (maxBytes: number) =>

@@ -1,5 +1,6 @@
 import { sniffImageType } from "../files/sniff-image.js";
 import type { ImageTextReader } from "../ocr/image-text-reader.js";
+import { readImage } from "./read-image.js";
 import { extractDoc } from "./doc.js";
 import { extractDocx } from "./docx.js";
 import { DocumentError, documentMessages } from "./errors.js";
@@ -11,6 +12,7 @@ import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind, type TextD
 
 export { DocumentError, type DocumentErrorCode } from "./errors.js";
 export { maxOcrPages } from "./ocr-pdf.js";
+export { readImage } from "./read-image.js";
 export { sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
 /** The upload limit for every document in the product (sample work, rubrics, submissions). */
@@ -49,7 +51,7 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   if (!kind) {
     const imageType = imageReader ? sniffImageType(bytes) : undefined;
     if (!imageReader || !imageType) throw new DocumentError("unsupported", documentMessages.unsupported);
-    document = { kind: "image", mimeType: imageType, text: await imageReader.read(bytes), tables: [], ocr: true };
+    document = { kind: "image", mimeType: imageType, text: await readImage(imageReader, bytes), tables: [], ocr: true };
   } else {
     document = await extractTextDocument(bytes, kind, imageReader);
   }

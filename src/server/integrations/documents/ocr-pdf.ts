@@ -2,6 +2,7 @@ import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
 import type { ImageTextReader } from "../ocr/image-text-reader.js";
 import { encodePng } from "../files/encode-png.js";
 import { DocumentError, documentMessages } from "./errors.js";
+import { readImage } from "./read-image.js";
 
 /** OCR takes seconds a page; a longer scan is rarely one student's work, and the rest would only keep the queue busy. */
 export const maxOcrPages = 30;
@@ -42,7 +43,7 @@ export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextRe
         if (image?.data && (!largest || image.width * image.height > largest.width * largest.height)) largest = image;
       }
       const grey = largest && toGrey(largest, ImageKind);
-      if (grey && largest) pages.push(await reader.read(encodePng({ data: grey, width: largest.width, height: largest.height, channels: 1 })));
+      if (grey && largest) pages.push(await readImage(reader, encodePng({ data: grey, width: largest.width, height: largest.height, channels: 1 })));
       page.cleanup();
     }
     return pages.filter((text) => text.trim()).join("\n\n");

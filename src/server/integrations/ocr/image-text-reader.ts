@@ -1,35 +1,66 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createWorker, type Worker } from "tesseract.js";
+import { readImageDimensions } from "./image-dimensions";
 
 export interface ImageTextReader {
-  /** The text in an image (PNG, JPEG, WebP or GIF); "" when none can be read. */
+  /** The text in an image (PNG, JPEG, WebP or GIF); "" when none can be read. Throws ImageReadError. */
   read(bytes: Uint8Array): Promise<string>;
   close(): Promise<void>;
+}
+
+/** 40 megapixels: any phone photo or scan of a page, and about 160 MB once decoded to RGBA. */
+export const maxImagePixels = 40_000_000;
+
+/** An image that cannot be read: damaged (or not an image at all), or larger than maxImagePixels. */
+export class ImageReadError extends Error {
+  override readonly name = "ImageReadError";
+  constructor(
+    readonly reason: "unreadable" | "too_large",
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const require = createRequire(import.meta.url);
 
 /**
  * Offline OCR with tesseract.js and the English model shipped in @tesseract.js-data/eng (nothing is downloaded).
- * One worker per process, started on first use: most requests never need it.
+ * One worker per process, started on first use: most requests never need it. The worker reads one image at a time,
+ * so at most one image is decoded in memory; the size the header claims is checked before any decoding.
  */
 export function createImageTextReader(): ImageTextReader {
   let worker: Promise<Worker> | undefined;
   const start = () => {
     const eng = require("@tesseract.js-data/eng") as { langPath: string };
     const langPath = path.join(path.dirname(eng.langPath), "4.0.0_best_int");
-    return createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none" });
+    // Without an errorHandler tesseract.js rethrows a failed job outside any promise, which ends the process; the
+    // job's own promise is rejected as well, and that is where the failure is handled.
+    return createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none", errorHandler: () => undefined });
+  };
+  const stop = async () => {
+    const current = worker;
+    worker = undefined;
+    if (current) await (await current).terminate().catch(() => undefined);
   };
   return {
     async read(bytes) {
+      const size = readImageDimensions(bytes);
+      if (!size) throw new ImageReadError("unreadable", "The image's header is missing or damaged.");
+      if (size.width * size.height > maxImagePixels) {
+        throw new ImageReadError("too_large", `The image is ${size.width} x ${size.height} pixels, more than the ${maxImagePixels / 1_000_000} megapixel limit.`);
+      }
       worker ??= start();
-      const { data } = await (await worker).recognize(Buffer.from(bytes));
-      return data.text.replace(/[ \t]+\n/g, "\n").trim();
+      try {
+        const { data } = await (await worker).recognize(Buffer.from(bytes));
+        return data.text.replace(/[ \t]+\n/g, "\n").trim();
+      } catch (error) {
+        // A worker that failed on one image starts afresh for the next.
+        await stop();
+        throw new ImageReadError("unreadable", error instanceof Error ? error.message : String(error));
+      }
     },
-    async close() {
-      if (worker) await (await worker).terminate().catch(() => undefined);
-      worker = undefined;
-    },
+    close: stop,
   };
 }

@@ -1,0 +1,13 @@
+import { ImageReadError, maxImagePixels, type ImageTextReader } from "../ocr/image-text-reader.js";
+import { DocumentError, documentMessages } from "./errors.js";
+
+/** OCR of one image, its failures told the way every other unreadable document is: a per-file reason, never a crash. */
+export async function readImage(reader: Pick<ImageTextReader, "read">, bytes: Uint8Array): Promise<string> {
+  try {
+    return await reader.read(bytes);
+  } catch (error) {
+    if (!(error instanceof ImageReadError)) throw error;
+    if (error.reason === "too_large") throw new DocumentError("too_large", documentMessages.imageTooLarge(maxImagePixels / 1_000_000));
+    throw new DocumentError("corrupt", documentMessages.unreadableImage);
+  }
+}
