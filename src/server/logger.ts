@@ -1,5 +1,25 @@
 import pino from "pino";
 
-export function createLogger(level: string) {
-  return pino({ level, base: { service: "markwise" }, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * A failed query's error carries its parameter values (student names, essays, feedback) in `params` and at the end
+ * of its message and stack; the log keeps the SQL and drops the values.
+ */
+function withoutQueryValues(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error);
+  const redact = (text: unknown) => (typeof text === "string" ? text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, "\nparams: [not logged]") : text);
+  const clean = (value: Record<string, unknown>): Record<string, unknown> => {
+    const { params: _params, ...rest } = value;
+    return {
+      ...rest,
+      message: redact(rest.message),
+      stack: redact(rest.stack),
+      ...(rest.cause && typeof rest.cause === "object" ? { cause: clean(rest.cause as Record<string, unknown>) } : {}),
+    };
+  };
+  return clean(serialized as unknown as Record<string, unknown>) as unknown as pino.SerializedError;
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options = { level, base: { service: "markwise" }, timestamp: pino.stdTimeFunctions.isoTime, serializers: { err: withoutQueryValues } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,3 +1,4 @@
+import { controlCharacterPaths } from "../../contracts/control-characters";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest } from "../../contracts/auth";
@@ -69,6 +70,11 @@ function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
     const body = await c.req.raw.clone().json().catch(() => {
       throw new AppError("bad_request", "The request body is not valid JSON.");
     });
+    // better-auth reads the body as sent, so text with control characters (NUL) is refused here, field by field.
+    const unclean = controlCharacterPaths(body);
+    if (unclean.length) {
+      throw new AppError("validation_failed", `Remove the invisible control characters from: ${unclean.join(", ")}.`, Object.fromEntries(unclean.map((path) => [path, "Contains invisible control characters; type or paste it again"])));
+    }
     parseOrThrow(schema, body, "request body");
     await next();
   };

@@ -1,3 +1,4 @@
+import { stripControlCharactersDeep } from "../../contracts/control-characters";
 import type { z } from "zod";
 import { AppError } from "./app-error";
 
@@ -12,7 +13,8 @@ export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<st
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
-  const parsed = schema.safeParse(value);
+  // Removed at the boundary, so no NUL ever reaches a query (PostgreSQL refuses it, and the error once answered 500).
+  const parsed = schema.safeParse(stripControlCharactersDeep(value));
   if (parsed.success) return parsed.data;
   const fields = fieldsFromIssues(parsed.error.issues);
   const names = Object.keys(fields).join(", ");

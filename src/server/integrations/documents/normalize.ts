@@ -1,6 +1,8 @@
+import { stripControlCharacters } from "../../../contracts/control-characters";
+
 /** \r\n and \r to \n, no trailing spaces, at most two blank lines in a row, no blank lines at either end. */
 export function normalizeText(text: string): string {
-  return text
+  return stripControlCharacters(text)
     .replace(/^\uFEFF/, "")
     .replace(/\r\n?/g, "\n")
     .replace(/[\u00a0]/g, " ")

@@ -1,0 +1,28 @@
+/**
+ * Invisible control characters have no place in a teacher's or student's text, and PostgreSQL refuses NUL outright.
+ * Line and page breaks some programs write as \v or \f become line breaks; tab, line feed and carriage return stay.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const controlCharacters = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
+
+export function stripControlCharacters(text: string): string {
+  return text.replace(/[\v\f]/g, "\n").replace(controlCharacters, "");
+}
+
+/** Every string inside a parsed JSON value or form, cleaned; files and other values are left as they are. */
+export function stripControlCharactersDeep(value: unknown): unknown {
+  if (typeof value === "string") return stripControlCharacters(value);
+  if (Array.isArray(value)) return value.map(stripControlCharactersDeep);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [stripControlCharacters(key), stripControlCharactersDeep(item)]));
+  }
+  return value;
+}
+
+/** Where a JSON value holds control characters, as dotted paths ("name", "profile.bio"): for bodies passed on as sent. */
+export function controlCharacterPaths(value: unknown, path = ""): string[] {
+  if (typeof value === "string") return /[\v\f]/.test(value) || stripControlCharacters(value) !== value ? [path || "body"] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => controlCharacterPaths(item, path ? `${path}.${index}` : String(index)));
+  if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => controlCharacterPaths(item, path ? `${path}.${key}` : key));
+  return [];
+}

@@ -1,0 +1,32 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "./logger";
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger("info", stream), lines };
+}
+
+describe("the log never holds a failed query's values", () => {
+  it("keeps the SQL and drops the parameters from the error, its message, its stack and its cause", () => {
+    const { logger, lines } = capture();
+    const cause = Object.assign(new Error("invalid byte sequence for encoding \"UTF8\": 0x00"), { code: "22021" });
+    const failed = Object.assign(new Error('Failed query: insert into "submissions" ("student_name", "content") values ($1, $2)\nparams: Ana Diaz,My essay about my family'), {
+      query: 'insert into "submissions" ("student_name", "content") values ($1, $2)',
+      params: ["Ana Diaz", "My essay about my family"],
+      cause,
+    });
+    logger.error({ err: failed }, "unhandled error");
+    const written = lines.join("");
+    expect(written).toContain('insert into \\"submissions\\"');
+    expect(written).toContain("params: [not logged]");
+    expect(written).not.toContain("Ana Diaz");
+    expect(written).not.toContain("My essay about my family");
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher, uniqueTeacher } from "../support/accounts";
+import { TestClient } from "../support/http";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+
+let server: TestServer;
+const db = () => server.deps.database.db;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const nul = "\u0000";
+
+/** Issue 15, finding 4: a NUL in any stored text answered 500 (and logged the values). */
+describe(`text with control characters (${testDatabaseKind})`, () => {
+  it("stores student names, essays, feedback, chat and profile text without them, and never answers 500", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "nul");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points" } });
+
+    const pasted = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: `Ana${nul} Diaz`, text: `${studentEssay(3, "Ana")}${nul} The end.` });
+    expect(pasted.status, pasted.text).toBe(200);
+    const id = pasted.data.created[0].submissionId;
+    const stored = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(stored.studentName).toBe("Ana Diaz");
+    expect(stored.content).not.toContain(nul);
+
+    const uploaded = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("Bo Chen.txt", `${studentEssay(4, "Bo")}${nul}${nul}`)]) });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    // A file with NUL bytes is binary, not text: refused with the reason, like any file of another kind.
+    expect(uploaded.data.rejected).toEqual([{ fileName: "Bo Chen.txt", code: "unsupported", message: expect.any(String) }]);
+
+    await waitForGrading(teacher.client, assignment.id);
+    const edited = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { "criterion-1": 5, "criterion-2": 5 }, feedback: `Good${nul} work.` });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.data.feedback).toBe("Good work.");
+
+    const profile = await teacher.client.put("/api/teacher-profile", { name: `Ms.${nul} Hale`, bio: `Teaches${nul} English` });
+    expect(profile.status, profile.text).toBe(200);
+    expect(profile.data.name).toBe("Ms. Hale");
+
+    const chat = await teacher.client.post("/api/chat", { message: `hello${nul}`, timeZone: "UTC" });
+    expect(chat.status).toBeLessThan(500);
+  });
+
+  it("refuses a sign-up whose name holds a NUL, naming the field", async () => {
+    const client = new TestClient(server.url);
+    const teacher = uniqueTeacher("nulsign");
+    const answer = await client.post("/api/auth/sign-up/email", { ...teacher, name: `Ana${nul}`, callbackURL: "/auth/confirmed" });
+    expect(answer.status).toBe(400);
+    expect(answer.data.error.fields).toEqual({ name: "Contains invisible control characters; type or paste it again" });
+  });
+});
