@@ -1,3 +1,4 @@
+import { toScore } from "./scores";
 import { z } from "zod";
 import { criterion, feedbackLengths, gradingApproaches, gradingDefaults, latePolicyTypes, tones } from "./teacher-profile";
 
@@ -144,7 +145,7 @@ export const assignmentListQuery = z.object({
 
 export const sampleUploadInput = z.object({
   sample: z.instanceof(File, { error: "Choose the sample's file (.txt, .doc, .docx or .pdf)" }),
-  score: z.coerce.number({ error: "Score must be a number" }).gt(0, "Score must be above 0"),
+  score: z.coerce.number({ error: "Score must be a number" }).transform(toScore).pipe(z.number().gt(0, "Score must be above 0")),
   feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback under 20,000 characters"),
   criteriaScores: z
     .string()
@@ -157,7 +158,7 @@ export const sampleUploadInput = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Criterion scores cannot be negative"))),
+    .pipe(z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Criterion scores cannot be negative").transform(toScore))),
 });
 
 export const rubricUploadInput = z.object({

@@ -1,3 +1,4 @@
+import { toScore } from "./scores";
 import { z } from "zod";
 
 export const submissionStatuses = ["queued", "grading", "needs_review", "accepted", "failed"] as const;
@@ -217,13 +218,13 @@ export const updateSubmissionInput = z
   .refine((body) => body.studentName !== undefined || body.submittedAt !== undefined, { message: "Change the student's name or the submission time" });
 
 export const gradeEditInput = z.object({
-  criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative")),
+  criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative").transform(toScore)),
   feedback: z.string({ error: "Feedback must be text" }).trim().max(20_000, "Keep feedback under 20,000 characters"),
   /**
    * Holistic grading only: the one overall judgement (criterion scores are guidance beside it); kept as it was when
    * left out. With points grading the overall score is always the criteria's sum.
    */
-  overallScore: z.number({ error: "The overall score must be a number" }).min(0, "The overall score cannot be negative").optional(),
+  overallScore: z.number({ error: "The overall score must be a number" }).min(0, "The overall score cannot be negative").transform(toScore).optional(),
 });
 export type GradeEditInput = z.infer<typeof gradeEditInput>;
 

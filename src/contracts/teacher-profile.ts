@@ -1,3 +1,4 @@
+import { toScore } from "./scores";
 import { z } from "zod";
 import { preferenceDefaults } from "../core/setup/grading-defaults";
 import { describeWeightsProblem } from "../core/setup/weights";
@@ -84,9 +85,9 @@ export const calibrationRubricInput = z.object({
 export const sampleInput = z.object({
   id: z.string().uuid().optional(),
   content: z.string({ error: "Paste the sample's text or upload its file" }).trim().min(1, "Paste the sample's text or upload its file").max(200_000, "The sample is too long (200,000 characters at most)"),
-  score: z.number({ error: "Score must be a number" }).gt(0, "Score must be above 0"),
+  score: z.number({ error: "Score must be a number" }).transform(toScore).pipe(z.number().gt(0, "Score must be above 0")),
   feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback under 20,000 characters"),
-  criteriaScores: z.record(z.string(), z.number().min(0, "Criterion scores cannot be negative")).default({}),
+  criteriaScores: z.record(z.string(), z.number().min(0, "Criterion scores cannot be negative").transform(toScore)).default({}),
   fileId: z.string().uuid().nullable().optional(),
 });
 export type SampleInput = z.infer<typeof sampleInput>;
