@@ -4,6 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { loadSession, mountAuth } from "./auth/mount-auth";
 import { AppError } from "./http/app-error";
 import { ApiRouter } from "./http/api-router";
+import { requireTrustedOrigin } from "./http/origin-check";
 import type { AppEnv } from "./http/app-env";
 import type { AppDeps } from "./http/context";
 import { requestLogging } from "./http/logging";
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("user", null);
     await next();
   });
+  app.use("/api/*", requireTrustedOrigin(deps.trustedOrigins));
   // Every API route but better-auth's own knows who is asking before its handler runs.
   const session = loadSession(deps.auth);
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : session(c, next)));

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { trustedOriginsFor } from "./http/origin-check";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app";
@@ -53,11 +54,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   const publicUrl = (env.PUBLIC_URL ?? url).replace(/\/$/, "");
+  const trustedOrigins = trustedOriginsFor(publicUrl, env.PUBLIC_URL !== undefined);
   const auth = createAuth({
     db: database.db,
     mailer,
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     publicUrl,
+    trustedOrigins,
     sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
   });
@@ -71,7 +74,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const grading = gradingQueueOver(jobs);
   const ai = aiConfigFrom(env);
   const worker = env.GRADING_WORKER === "on" ? await startGradingWorker({ db: database.db, database, queue: jobs, spellChecker, logger, ...(ai ? { ai } : {}) }) : undefined;
-  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, staticRoot, version: packageJson.version, jobs, grading };
+  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, trustedOrigins, staticRoot, version: packageJson.version, jobs, grading };
   ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;

@@ -13,6 +13,8 @@ export interface AuthConfig {
   mailer: Mailer;
   secret: string;
   publicUrl: string;
+  /** Where browsers may send requests from (origin-check.ts). */
+  trustedOrigins: string[];
   sessionIdleSeconds: number;
   google?: { clientId: string; clientSecret: string };
 }
@@ -29,7 +31,7 @@ export function createAuth(config: AuthConfig) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(config.db, { provider: "pg", schema, usePlural: true }),
     // Our own database-backed limiter (rate-limit.ts) covers these routes per IP and per account.
     rateLimit: { enabled: false },

@@ -125,7 +125,8 @@ async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   // A request with no body at all (POST .../regrade) is an empty input: the schema decides whether that is enough.
   if (!type && (c.req.header("content-length") ?? "0") === "0" && !c.req.header("transfer-encoding")) return undefined;
-  if (!type.includes("application/json")) {
+  // The media type itself, not a substring: "text/plain; application/json" is a form a page can send without asking.
+  if (type.split(";")[0]!.trim().toLowerCase() !== "application/json") {
     throw new AppError("unsupported_media_type", "Send the request body as JSON with the header Content-Type: application/json.");
   }
   try {

@@ -23,6 +23,8 @@ export interface AppDeps {
   spellChecker: SpellChecker;
   /** The address people use to reach this server (links in e-mails, trusted origin). */
   publicUrl: string;
+  /** Origins a state-changing request may come from. */
+  trustedOrigins: string[];
   /** Folder with the built client; omitted in API-only tests. */
   staticRoot?: string;
   version: string;
