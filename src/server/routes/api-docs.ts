@@ -7,6 +7,7 @@ import type { AppDeps } from "../http/context";
 export function registerApiDocs(app: Hono<AppEnv>, router: ApiRouter, deps: AppDeps): void {
   app.get("/api/openapi.json", (c) => c.json(router.openApiDocument({ title: "Markwise API", version: deps.version })));
   app.get("/api/docs", (c) => c.html(docsPage));
+  app.get("/api/docs.js", (c) => c.body(docsScript, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
 }
 
 // A self-contained page (no CDN: schools often block them) that renders the OpenAPI document.
@@ -29,8 +30,10 @@ summary{cursor:pointer;color:#4338ca}
 <code>{ "error": { "code", "message", "fields" } }</code>. Routes marked <span class="lock">session</span> need a signed-in teacher (session cookie).
 The raw document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <div id="root">Loading...</div></main>
-<script type="module">
-const doc = await (await fetch("/api/openapi.json")).json();
+<script type="module" src="/api/docs.js"></script></body></html>`;
+
+// Served as a file of its own: the Content-Security-Policy allows no inline script.
+const docsScript = `const doc = await (await fetch("/api/openapi.json")).json();
 const root = document.getElementById("root");
 root.textContent = "";
 const byTag = {};
@@ -49,4 +52,4 @@ for (const [tag, ops] of Object.entries(byTag)) {
     root.append(section);
   }
 }
-</script></body></html>`;
+`;

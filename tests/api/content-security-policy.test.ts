@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestClient } from "../support/http";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+/** Issue 15, finding 9: no page had a Content-Security-Policy. */
+describe("Content-Security-Policy", () => {
+  it("allows scripts from this server only, on every answer, and the API reference has no inline script", async () => {
+    const client = new TestClient(server.url);
+    for (const path of ["/api/health", "/api/docs", "/no-such-page"]) {
+      const policy = (await client.get(path)).headers.get("content-security-policy") ?? "";
+      const directives = Object.fromEntries(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      expect(directives["script-src"], path).toEqual(["'self'"]);
+      expect(directives["default-src"], path).toEqual(["'self'"]);
+      expect(directives["object-src"], path).toEqual(["'none'"]);
+      expect(directives["frame-ancestors"], path).toEqual(["'none'"]);
+    }
+    const docs = (await client.get("/api/docs")).text;
+    expect(docs).toContain('<script type="module" src="/api/docs.js"></script>');
+    expect(docs).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const script = await client.get("/api/docs.js");
+    expect(script.headers.get("content-type")).toContain("text/javascript");
+    expect(script.text).toContain('fetch("/api/openapi.json")');
+  });
+});
