@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { trustedOriginsFor } from "./http/origin-check";
@@ -41,7 +42,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { env } = options;
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
   const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
 
   // Listen first: with PORT=0 the public address (needed by auth for links and origins) is known only now.

@@ -5,9 +5,12 @@ import { envSchema, type Env } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
 import { startServer, type RunningServer } from "../../src/server/server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+import type { DestinationStream } from "pino";
 
 export interface TestServer extends RunningServer {
   testDatabase: TestDatabase;
+  /** Where uploaded files and the mail outbox go. */
+  dataDir: string;
   /** Stops the server and drops its database. */
   stop(): Promise<void>;
 }
@@ -16,6 +19,8 @@ export interface TestServerOptions {
   env?: Partial<Record<keyof Env, string>>;
   /** Serve the built client from dist/ (browser tests). */
   withClient?: boolean;
+  /** Where the server's log goes (a test that reads the log); default: silent unless TEST_LOG_LEVEL. */
+  logDestination?: DestinationStream;
 }
 
 /** The real server (createApp + node HTTP) on a free port, over a database of its own. */
@@ -29,7 +34,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
   const running = await startServer({
     env,
-    logger: createLogger(env.LOG_LEVEL),
+    logger: options.logDestination ? createLogger("info", options.logDestination) : createLogger(env.LOG_LEVEL),
     database: testDatabase.database,
     staticRoot: options.withClient ? undefined : null,
   }).catch(async (error: unknown) => {
@@ -40,6 +45,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     ...running,
     testDatabase,
+    dataDir,
     stop: async () => {
       await running.close();
       await testDatabase.drop();

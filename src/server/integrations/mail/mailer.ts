@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
@@ -21,10 +23,12 @@ export interface MailerOptions {
   from: string;
   db: Db;
   logger: Logger;
+  /** Without SMTP each message is also written here, readable by this account only, for `npm run outbox`. */
+  outboxDir: string;
 }
 
 /** One mail service for the whole app: SMTP when SMTP_URL is set, otherwise the outbox table. */
-export function createMailer({ smtpUrl, from, db, logger }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
     return {
@@ -39,9 +43,15 @@ export function createMailer({ smtpUrl, from, db, logger }: MailerOptions): Mail
     transport: "outbox",
     async send(message) {
       await db.insert(outbox).values(message);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      // One console line, so someone running on a laptop with no mail server can follow a link.
-      logger.info({ to: message.to, subject: message.subject, links }, `mail kept in outbox${links.length ? `: ${links.join(" ")}` : ""}`);
+      await writeOutboxFile(outboxDir, message);
+      // Links in these mails sign people in or reset passwords: the log, which many can read, never holds them.
+      logger.info({ to: message.to, subject: message.subject }, "mail kept in the outbox; read it with `npm run outbox`");
     },
   };
+}
+
+async function writeOutboxFile(dir: string, message: MailMessage): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.txt`;
+  await writeFile(path.join(dir, name), `To: ${message.to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
 }

@@ -1,0 +1,44 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher } from "../support/accounts";
+import { TestClient } from "../support/http";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const logLines: string[] = [];
+let server: TestServer;
+beforeAll(async () => {
+  const logDestination = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  server = await startTestServer({ logDestination });
+});
+afterAll(() => server?.stop());
+
+/** Issue 15, finding 11: without a mail server, password-reset links were written to the log at info level. */
+describe(`mail without a mail server (${testDatabaseKind})`, () => {
+  it("keeps reset and confirmation links out of the log, and `npm run outbox` shows them to whoever runs the server", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "outbox");
+    const request = await new TestClient(server.url).post("/api/auth/request-password-reset", { email: teacher.email, redirectTo: "/auth/reset-password" });
+    expect(request.status).toBe(200);
+
+    const log = logLines.join("");
+    expect(log).toContain(teacher.email);
+    expect(log).toContain("mail kept in the outbox");
+    expect(log).not.toMatch(/reset-password\/|verify-email\?token=|token=/);
+
+    const dir = path.join(server.dataDir, "outbox");
+    const files = readdirSync(dir);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const file of files) expect(statSync(path.join(dir, file)).mode & 0o077).toBe(0);
+    const printed = execFileSync("npx", ["tsx", "scripts/outbox.ts", "2"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
+    expect(printed).toContain(`To: ${teacher.email}`);
+    expect(printed).toMatch(/https?:\/\/\S+reset-password\S*/);
+  }, 60_000);
+});
