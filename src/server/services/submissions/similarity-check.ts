@@ -30,8 +30,20 @@ export async function checkSimilarity(db: Db, assignmentId: string): Promise<voi
     }
     return out;
   });
+  const kept = strongestPerSubmission(rows, maxMatchesPerSubmission);
   await db.transaction(async (tx) => {
     await tx.delete(similarityMatches).where(eq(similarityMatches.assignmentId, assignmentId));
-    if (rows.length) await tx.insert(similarityMatches).values(rows);
+    // PostgreSQL takes at most 65,535 parameters a statement: a class of 105 near-identical essays once passed it.
+    for (let start = 0; start < kept.length; start += insertBatchRows) await tx.insert(similarityMatches).values(kept.slice(start, start + insertBatchRows));
   });
+}
+
+/** A teacher reads a few overlaps per submission, the strongest first; a hundred more would add nothing. */
+export const maxMatchesPerSubmission = 10;
+const insertBatchRows = 500;
+
+function strongestPerSubmission<T extends { submissionId: string; similarity: number }>(rows: T[], limit: number): T[] {
+  const bySubmission = new Map<string, T[]>();
+  for (const row of rows) (bySubmission.get(row.submissionId) ?? bySubmission.set(row.submissionId, []).get(row.submissionId)!).push(row);
+  return [...bySubmission.values()].flatMap((list) => list.sort((a, b) => b.similarity - a.similarity).slice(0, limit));
 }
