@@ -34,6 +34,7 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   TRUST_PROXY: z.stringbool().default(false),
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(1, "TRUSTED_PROXY_COUNT must be 1 or more").default(1),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AI_PROVIDER: optionalText.pipe(z.enum(["openai", "anthropic", "ollama", "openai-compatible"], { error: "AI_PROVIDER must be openai, anthropic, ollama or openai-compatible" }).optional()),
   AI_MODEL: optionalText,

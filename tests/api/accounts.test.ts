@@ -220,4 +220,27 @@ describe(`rate limits (${testDatabaseKind})`, () => {
       await limited.stop();
     }
   });
+
+  // Issue 15, finding 7.
+  it("spends one budget across e-mail and username, per address: a stranger cannot lock the teacher out, nor dodge it by writing X-Forwarded-For", async () => {
+    const limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "true", TRUSTED_PROXY_COUNT: "1" } });
+    try {
+      const teacher = await createSignedInTeacher(limited.url, limited.deps.database.db, "budget");
+      // The proxy appends the address it saw; anything to its left was written by the client.
+      const from = (address: string, spoofed: string) => ({ "x-forwarded-for": `${spoofed}, ${address}` });
+      const signIn = (route: "email" | "username", address: string, password: string, spoofed = "203.0.113.9") =>
+        new TestClient(limited.url).request("POST", `/api/auth/sign-in/${route}`, {
+          json: route === "email" ? { email: teacher.email, password } : { username: teacher.username, password },
+          headers: from(address, spoofed),
+        });
+      const stranger = "198.51.100.7";
+      for (let i = 0; i < 3; i += 1) expect((await signIn(i % 2 ? "username" : "email", stranger, "wrong password", `10.0.0.${i}`)).status).toBe(401);
+      expect((await signIn("username", stranger, "wrong password", "10.9.9.9")).status).toBe(429);
+      expect((await signIn("email", stranger, teacher.password, "10.8.8.8")).status).toBe(429);
+      // The teacher, from their own address, signs in as usual.
+      expect((await signIn("email", "192.0.2.44", teacher.password)).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
 });

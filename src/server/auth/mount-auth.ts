@@ -19,8 +19,10 @@ import { describeAuthRoutes } from "./auth-routes-doc";
 export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: Db, env: Env): void {
   const base = env.AUTH_RATE_LIMIT_MAX;
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  const strict = rateLimit(db, { perAccount: base, perIp: base * 3, windowSeconds: window }, env.TRUST_PROXY);
-  const mailing = rateLimit(db, { perAccount: Math.max(1, Math.floor(base / 2)), perIp: base * 2, windowSeconds: window }, env.TRUST_PROXY);
+  const proxies = { trustProxy: env.TRUST_PROXY, trustedProxyCount: env.TRUSTED_PROXY_COUNT };
+  const strict = rateLimit(db, { group: "sign-in", perAccount: base, perIp: base * 3, perAccountEverywhere: base * 10, windowSeconds: window }, proxies);
+  const mail = Math.max(1, Math.floor(base / 2));
+  const mailing = rateLimit(db, { group: "mail", perAccount: mail, perIp: base * 2, perAccountEverywhere: mail * 10, windowSeconds: window }, proxies);
 
   for (const path of ["sign-in/email", "sign-in/username", "two-factor/verify-totp", "two-factor/verify-backup-code"]) {
     app.post(`/api/auth/${path}`, strict);

@@ -1,17 +1,28 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { users } from "../db/schema";
 import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
 
 export interface RateRule {
-  /** Attempts allowed per account (e-mail or username in the body) per window. */
+  /** Routes that share one budget ("sign-in": the e-mail and username routes spend the same attempts). */
+  group: string;
+  /** Attempts allowed per account from one address per window: a stranger can lock only their own address out. */
   perAccount: number;
-  /** Attempts allowed per client IP per window. */
+  /** Attempts allowed per client IP per window, whatever the account. */
   perIp: number;
+  /** Attempts allowed per account from all addresses together: slows guessing spread over many addresses. */
+  perAccountEverywhere: number;
   windowSeconds: number;
+}
+
+export interface ProxyTrust {
+  trustProxy: boolean;
+  /** How many proxies in front of the server append to X-Forwarded-For (the client is that many from the right). */
+  trustedProxyCount: number;
 }
 
 interface Counter {
@@ -35,11 +46,15 @@ export async function countAttempt(db: Db, key: string, windowSeconds: number): 
  * Limits attempts on an auth route per IP and per account. Keys are hashed: the table never holds
  * an address or an e-mail in the clear.
  */
-export function rateLimit(db: Db, rule: RateRule, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function rateLimit(db: Db, rule: RateRule, proxies: ProxyTrust): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const account = await accountFromBody(c);
-    const keys: [string, number][] = [[`ip:${c.req.path}:${hash(clientIp(c, trustProxy))}`, rule.perIp]];
-    if (account) keys.push([`account:${c.req.path}:${hash(account.toLowerCase())}`, rule.perAccount]);
+    const address = hash(clientIp(c, proxies));
+    const account = await accountKey(db, await accountFromBody(c));
+    const keys: [string, number][] = [[`ip:${rule.group}:${address}`, rule.perIp]];
+    if (account) {
+      keys.push([`account-ip:${rule.group}:${hash(account)}:${address}`, rule.perAccount]);
+      keys.push([`account:${rule.group}:${hash(account)}`, rule.perAccountEverywhere]);
+    }
     for (const [key, limit] of keys) {
       const counter = await countAttempt(db, key, rule.windowSeconds);
       if (counter.count > limit) {
@@ -51,10 +66,15 @@ export function rateLimit(db: Db, rule: RateRule, trustProxy: boolean): Middlewa
   };
 }
 
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * The client's address. Behind proxies, X-Forwarded-For's leftmost entries are whatever the client wrote; each proxy
+ * appends the address it saw, so the client is the entry `trustedProxyCount` places from the right.
+ */
+export function clientIp(c: Context, proxies: ProxyTrust): string {
+  if (proxies.trustProxy) {
+    const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+    const client = hops[hops.length - proxies.trustedProxyCount];
+    if (client) return client;
   }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -72,6 +92,14 @@ async function accountFromBody(c: Context): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** The same account whether named by e-mail or by username; an unknown name counts under itself. */
+async function accountKey(db: Db, name: string | undefined): Promise<string | undefined> {
+  if (!name) return undefined;
+  const value = name.toLowerCase();
+  const [user] = await db.select({ id: users.id }).from(users).where(value.includes("@") ? eq(sql`lower(${users.email})`, value) : eq(sql`lower(${users.username})`, value));
+  return user ? `user:${user.id}` : `name:${value}`;
 }
 
 function hash(value: string): string {
