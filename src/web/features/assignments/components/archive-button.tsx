@@ -3,7 +3,7 @@ import { Archive, ArchiveRestore } from "lucide-react";
 import { useState } from "react";
 import type { Assignment } from "../../../../contracts/assignments";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { fetchProgress, submissionKeys } from "../../submissions/api";
 import { displayTitle, plural } from "../format";
 import { useArchiveAssignment } from "../use-archive";
@@ -31,29 +31,19 @@ export function ArchiveButton({ assignment, variant, size, isLabelledByTitle = f
         {isArchived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
         {isArchived ? "Restore" : "Archive"}
       </Button>
-      <Dialog open={isConfirming} onOpenChange={setConfirming}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>{`Archive ${title}?`}</DialogTitle>
-            <DialogDescription>
-              {count === undefined
-                ? "Counting the submissions that go with it..."
-                : `${count ? `Its ${plural(count, "submission")} and their grades go` : "It goes"} to the Archived tab with it. Nothing is deleted: Restore brings everything back.`}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              disabled={archive.isPending || count === undefined}
-              onClick={() => archive.mutate({ assignment, archive: true }, { onSuccess: () => setConfirming(false) })}
-            >
-              Archive
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setConfirming}
+        title={`Archive ${title}?`}
+        description={
+          count === undefined
+            ? "Counting the submissions that go with it..."
+            : `${count ? `Its ${plural(count, "submission")} and their grades go` : "It goes"} to the Archived tab with it. Nothing is deleted: Restore brings everything back.`
+        }
+        confirmLabel="Archive"
+        isPending={archive.isPending || count === undefined}
+        onConfirm={() => archive.mutate({ assignment, archive: true }, { onSuccess: () => setConfirming(false) })}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import type { Assignment } from "../../../../contracts/assignments";
 import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { assignmentQueryKey, setAutoAcceptOverride } from "../api";
 import { showFailure, showSuccess } from "../toasts";
 import { formatLongDate } from "../format";
@@ -46,24 +46,15 @@ export function CalibrationWarning({ assignment }: { assignment: Assignment }) {
           Turn on auto-accept anyway
         </Button>
       )}
-      <Dialog open={isConfirming} onOpenChange={setConfirming}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Turn on auto-accept anyway?</DialogTitle>
-            <DialogDescription>
-              The grader could not reproduce your own samples, so confident grades may still be wrong. Grades above your threshold will be accepted without your review once your reviews show the grader agrees with you. Fixing the samples is safer.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button disabled={change.isPending} onClick={() => change.mutate(true)}>
-              Turn on anyway
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setConfirming}
+        title="Turn on auto-accept anyway?"
+        description="The grader could not reproduce your own samples, so confident grades may still be wrong. Grades above your threshold will be accepted without your review once your reviews show the grader agrees with you. Fixing the samples is safer."
+        confirmLabel="Turn on anyway"
+        isPending={change.isPending}
+        onConfirm={() => change.mutate(true)}
+      />
     </section>
   );
 }
