@@ -54,6 +54,9 @@ function toastWith(page: Page, text: string): Locator {
   return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
 }
 
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 const studentHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
 
 /** Console errors other than the failed-request lines of answers the test provokes on purpose. */
@@ -215,10 +218,19 @@ describe("review page", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await page.screenshot({ path: `${shots}/review-360.png`, fullPage: true });
 
-    // Regrade sends the work back to the grader; it leaves the queue and returns once graded.
+    // Regrade sends the work back to the grader; it leaves the queue and returns once graded. The buttons sit at the
+    // bottom of the screen, where the toast would go: it goes to the top instead and covers neither Accept nor Save.
+    const accept = page.getByRole("button", { name: "Accept" });
     await page.getByRole("button", { name: "Regrade" }).click();
-    await toastWith(page, `Grading ${firstName}'s work again`).waitFor();
+    const regradeToast = toastWith(page, `Grading ${firstName}'s work again`);
+    await regradeToast.waitFor();
     await studentHeading(page, secondName!).waitFor();
+    // A shorter screen puts Accept where the toast is: the toast moves to the top of the screen.
+    await page.setViewportSize({ width: phone.width, height: Math.round((await accept.boundingBox())!.y + 60) });
+    await expect.poll(async () => overlaps((await regradeToast.boundingBox())!, (await accept.boundingBox())!)).toBe(false);
+    expect((await regradeToast.boundingBox())!.y).toBeLessThan(100);
+    await page.screenshot({ path: `${shots}/toast-clear-of-accept-360.png` });
+    await page.setViewportSize(phone);
     await queueList.getByRole("link", { name: new RegExp(firstName!) }).waitFor();
 
     for (const name of [secondName!, firstName!]) {

@@ -1,9 +1,10 @@
 import { cva } from "class-variance-authority";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/utils";
 import { Button } from "./button";
+import { useToastPlacement, type ToastEdge } from "./use-toast-placement";
 import { dismissToast, toastDurationMs, useToasts, type ToastVariant } from "./use-toast";
 
 export { toast, dismissToast } from "./use-toast";
@@ -25,11 +26,12 @@ const toastVariants = cva(
   },
 );
 
-function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+function ToastViewport({ className, edge, ...props }: ComponentProps<typeof ToastPrimitive.Viewport> & { edge: ToastEdge }) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-3 outline-none sm:right-4 sm:bottom-4 sm:max-w-sm sm:p-0",
+        "fixed right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-3 outline-none sm:right-4 sm:max-w-sm sm:p-0",
+        edge === "bottom" ? "bottom-0 sm:bottom-4" : "top-0 sm:top-4",
         className,
       )}
       {...props}
@@ -43,6 +45,8 @@ function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimi
  */
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  const edge = useToastPlacement(viewport, toasts.filter((item) => item.open).length);
   return (
     <ToastPrimitive.Provider duration={toastDurationMs} swipeDirection="right" swipeThreshold={50} label="Notification">
       {toasts.map(({ id, title, description, variant, duration, open, action }) => (
@@ -59,7 +63,7 @@ export function Toaster() {
           }}
         />
       ))}
-      <ToastViewport />
+      <ToastViewport ref={viewport} edge={edge} />
     </ToastPrimitive.Provider>
   );
 }

@@ -195,7 +195,7 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving,
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={isSaving}>
+        <Button type="submit" disabled={isSaving} data-avoid-toast>
           <Save aria-hidden />
           {isSaving ? "Saving..." : "Save"}
         </Button>
