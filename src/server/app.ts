@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/app-env";
 import type { AppDeps } from "./http/context";
 import { requestLogging } from "./http/logging";
 import { serveClient } from "./http/static-files";
+import { registerAccountRoutes } from "./routes/account";
 import { registerApiDocs } from "./routes/api-docs";
 import { registerAssignmentRoutes } from "./routes/assignments";
 import { registerAssistantRoutes } from "./routes/assistant";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerInquiryRoutes(router, deps);
   mountAuth(app, router, deps.auth, deps.database.db, deps.env);
   registerProfileRoutes(router, deps);
+  registerAccountRoutes(router, deps);
   registerTeacherProfileRoutes(router, deps);
   registerSystemRoutes(router, deps);
   registerDocumentRoutes(router, deps);

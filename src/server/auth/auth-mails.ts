@@ -43,3 +43,16 @@ export function accountExistsMail(email: string, publicUrl: string): MailMessage
     ].join("\n"),
   };
 }
+
+/** The owner learns their account is gone, and whom to write to if they did not do it. */
+export function accountDeletedMail(email: string, privacyEmail: string): MailMessage {
+  return {
+    to: [email],
+    subject: "Your Markwise account was deleted",
+    text: [
+      "The Markwise account for this address was deleted, with its assignments, student work, grades and files.",
+      "",
+      `If you did not do this, write to ${privacyEmail} at once.`,
+    ].join("\n"),
+  };
+}

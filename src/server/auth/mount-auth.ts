@@ -61,7 +61,14 @@ export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     c.set(
       "user",
-      session ? { id: session.user.id, email: session.user.email, username: (session.user as { username?: string | null }).username ?? null } : null,
+      session
+        ? {
+            id: session.user.id,
+            email: session.user.email,
+            username: (session.user as { username?: string | null }).username ?? null,
+            sessionCreatedAt: new Date(session.session.createdAt),
+          }
+        : null,
     );
     await next();
   };

@@ -102,7 +102,7 @@ async function accountKey(db: Db, name: string | undefined): Promise<string | un
   return user ? `user:${user.id}` : `name:${value}`;
 }
 
-function hash(value: string): string {
+export function hash(value: string): string {
   return createHash("sha256").update(value).digest("hex").slice(0, 32);
 }
 

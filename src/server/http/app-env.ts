@@ -5,6 +5,8 @@ export interface SessionUser {
   id: string;
   email: string;
   username?: string | null;
+  /** When this session began (a sign-in): dangerous actions without a password ask for a recent one. */
+  sessionCreatedAt?: Date;
 }
 
 export interface AppEnv {

@@ -1,5 +1,6 @@
-export const supportEmail = "support@markwise.app";
-export const privacyEmail = "privacy@markwise.app";
+import { supportEmail } from "../../contracts/contact";
+
+export { privacyEmail, supportEmail } from "../../contracts/contact";
 
 /** A mail draft to support with a subject about an inquiry and a greeting to start from. */
 export const contactMailto = `mailto:${supportEmail}?subject=${encodeURIComponent("Inquiry about Markwise")}&body=${encodeURIComponent(

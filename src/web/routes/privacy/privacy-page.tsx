@@ -204,7 +204,10 @@ export function PrivacyPage() {
                   and samples.
                 </li>
                 <li>
-                  <strong>Delete your account</strong> from your account settings: this removes your account and everything stored with it.
+                  <strong>Delete your account</strong> from your Profile page in Markwise: this removes your account and everything stored with it.
+                </li>
+                <li>
+                  <strong>Download your data</strong> from the same page: a zip file of everything stored for you, with the files you uploaded.
                 </li>
                 <li>
                   <strong>Or write to us</strong> at <MailLink address={privacyEmail} /> from the e-mail address on your account. We will

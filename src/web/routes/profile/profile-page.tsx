@@ -4,10 +4,11 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { PageBody, PageHeader } from "../dashboard/page-header";
 import { AccountSection } from "./account-section";
 import { BioSection } from "./bio-section";
+import { DataSection } from "./data-section";
 import { PasswordSection } from "./password-section";
 import { TwoFactorSection } from "./two-factor-section";
 
-/** /app/profile: username, photo and bio; password and two-factor sign-in. */
+/** /app/profile: username, photo and bio; password and two-factor sign-in; a copy of the data, or deleting the account. */
 export function ProfilePage() {
   return (
     <RequireSession>
@@ -28,6 +29,7 @@ function ProfileContent() {
         <BioSection />
         <PasswordSection />
         <TwoFactorSection isEnabled={user.twoFactorEnabled === true} />
+        <DataSection />
       </div>
     </PageBody>
   );
