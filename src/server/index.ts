@@ -10,7 +10,11 @@ try {
   const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
   logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
 
+  // Under `npm start` a Ctrl+C reaches this process twice (from the terminal and from the supervisor): once is enough.
+  let isShuttingDown = false;
   const shutdown = (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     running.close().then(
       () => {
@@ -23,8 +27,8 @@ try {
       },
     );
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 } catch (error) {
   logger.fatal({ err: error }, "could not start Markwise");
   process.exit(1);

@@ -37,7 +37,7 @@ describe(`mail without a mail server (${testDatabaseKind})`, () => {
     const files = readdirSync(dir);
     expect(files.length).toBeGreaterThanOrEqual(2);
     for (const file of files) expect(statSync(path.join(dir, file)).mode & 0o077).toBe(0);
-    const printed = execFileSync("npx", ["tsx", "scripts/outbox.ts", "2"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
+    const printed = execFileSync(process.execPath, ["build/server/outbox.js", "2"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
     expect(printed).toContain(`To: ${teacher.email}`);
     expect(printed).toMatch(/https?:\/\/\S+reset-password\S*/);
   }, 60_000);

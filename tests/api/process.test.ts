@@ -1,38 +1,20 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { leads } from "../../src/server/db/schema";
+import { findFreePort, startServerProcess } from "../support/server-process";
 import { testDatabaseKind } from "../support/test-database";
 
-// The real entry point (`tsx src/server/index.ts`) as `npm start` runs it, on its own embedded database.
+// The compiled entry point as `npm start` runs it, on its own embedded database.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-process-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function startProcess(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = output.match(/Markwise is ready at (http:\/\/localhost:\d+)/);
-      if (ready) resolve({ child, url: ready[1]!, output: () => output });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited early (${code}):\n${output}`)));
-  });
-}
+const ownDatabase = { DATA_DIR: dataDir, DATABASE_URL: "" };
 
 describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
   it("prints its address, and on SIGTERM finishes the in-flight request, closes the database and exits 0", async () => {
-    const { child, url, output } = await startProcess();
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const { child, url, output, stop } = await startServerProcess(ownDatabase);
 
     // A request whose body is still arriving when SIGTERM comes.
     const body = JSON.stringify({ type: "get-started", name: "Late Lead", email: "late@school.org", school: "Night School", position: "Staff" });
@@ -48,13 +30,14 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     });
     const inFlight = fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    child.kill("SIGTERM");
+    const exited = stop();
     await new Promise((resolve) => setTimeout(resolve, 300));
     sendRest();
 
     const response = await inFlight;
     expect(response.status).toBe(201);
     expect(await exited).toBe(0);
+    expect(child.exitCode).toBe(0);
     expect(output()).toContain("stopped cleanly");
 
     // The database was closed cleanly: it opens again and holds the lead.
@@ -65,5 +48,26 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("runs under a supervisor that starts the server again when it dies, logging why, and stops with it", async () => {
+    const port = await findFreePort();
+    const supervised = await startServerProcess({ ...ownDatabase, PORT: String(port) }, "supervisor");
+    const firstPid = Number(supervised.output().match(/"pid":(\d+),"msg":"server started"/)?.[1]);
+    expect(firstPid).toBeGreaterThan(0);
+    expect(firstPid).not.toBe(supervised.child.pid);
+
+    process.kill(firstPid, "SIGKILL");
+    const deadline = Date.now() + 60_000;
+    while (!/Markwise is ready[\s\S]*Markwise is ready/.test(supervised.output())) {
+      if (Date.now() > deadline) throw new Error(`the server was not restarted:\n${supervised.output().slice(-3000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(supervised.output()).toContain("the server stopped unexpectedly (signal SIGKILL); restarting");
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+
+    expect(await supervised.stop()).toBe(0);
+    expect(supervised.output()).toContain("stopped cleanly");
   });
 });

