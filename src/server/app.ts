@@ -79,6 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof AppError) {
       // The unread remainder of an oversized body would poison a kept-alive connection.
       if (error.code === "payload_too_large") c.header("Connection", "close");
+      if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(error.toBody(), error.status);
     }
     (c.get("logger") ?? deps.logger).error({ err: error }, "unhandled error");

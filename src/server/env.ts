@@ -50,6 +50,10 @@ export const envSchema = z.object({
   S3_PREFIX: z.string().default(""),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
   /** off: this process serves requests and queues work but grades nothing (grading runs in other processes). */
+  /** Scanned images that may wait for OCR in one process while one is read; beyond that, uploads answer 503 busy. */
+  OCR_MAX_WAITING: z.coerce.number().int().min(0).default(4),
+  /** Seconds after its last image that the OCR worker stops and gives its memory back. */
+  OCR_IDLE_SECONDS: z.coerce.number().positive().default(30),
   GRADING_WORKER: z.enum(["on", "off"], { error: "GRADING_WORKER must be on or off" }).default("on"),
 });
 

@@ -22,6 +22,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as Retry-After: when asking again makes sense (a busy or rate-limited answer). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";

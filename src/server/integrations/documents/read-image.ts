@@ -1,4 +1,5 @@
 import { ImageReadError, maxImagePixels, type ImageTextReader } from "../ocr/image-text-reader.js";
+import { AppError } from "../../http/app-error";
 import { DocumentError, documentMessages } from "./errors.js";
 
 /** OCR of one image, its failures told the way every other unreadable document is: a per-file reason, never a crash. */
@@ -7,6 +8,8 @@ export async function readImage(reader: Pick<ImageTextReader, "read">, bytes: Ui
     return await reader.read(bytes);
   } catch (error) {
     if (!(error instanceof ImageReadError)) throw error;
+    // Busy is not about this file: the whole request is refused (503), so nothing of it is half-stored.
+    if (error.reason === "busy") throw new AppError("unavailable", documentMessages.ocrBusy, undefined, 30);
     if (error.reason === "too_large") throw new DocumentError("too_large", documentMessages.imageTooLarge(maxImagePixels / 1_000_000));
     throw new DocumentError("corrupt", documentMessages.unreadableImage);
   }

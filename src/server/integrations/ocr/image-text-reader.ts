@@ -12,11 +12,11 @@ export interface ImageTextReader {
 /** 40 megapixels: any phone photo or scan of a page, and about 160 MB once decoded to RGBA. */
 export const maxImagePixels = 40_000_000;
 
-/** An image that cannot be read: damaged (or not an image at all), or larger than maxImagePixels. */
+/** An image that cannot be read: damaged (or not an image at all), larger than maxImagePixels, or the reader is full. */
 export class ImageReadError extends Error {
   override readonly name = "ImageReadError";
   constructor(
-    readonly reason: "unreadable" | "too_large",
+    readonly reason: "unreadable" | "too_large" | "busy",
     message: string,
   ) {
     super(message);
@@ -25,13 +25,23 @@ export class ImageReadError extends Error {
 
 const require = createRequire(import.meta.url);
 
+export interface ImageTextReaderOptions {
+  /** Images that may wait while one is read; one more is refused as busy (the upload is refused whole, nothing kept). */
+  maxWaiting?: number;
+  /** The worker is stopped this long after its last image, which gives its memory (hundreds of MB) back. */
+  idleMs?: number;
+}
+
 /**
  * Offline OCR with tesseract.js and the English model shipped in @tesseract.js-data/eng (nothing is downloaded).
  * One worker per process, started on first use: most requests never need it. The worker reads one image at a time,
- * so at most one image is decoded in memory; the size the header claims is checked before any decoding.
+ * so at most one image is decoded in memory, and the queue before it is bounded; the size the header claims is
+ * checked before any decoding. The worker's WebAssembly memory only grows while it lives, so an idle worker stops.
  */
-export function createImageTextReader(): ImageTextReader {
+export function createImageTextReader({ maxWaiting = 4, idleMs = 30_000 }: ImageTextReaderOptions = {}): ImageTextReader {
   let worker: Promise<Worker> | undefined;
+  let pending = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
   const start = () => {
     const eng = require("@tesseract.js-data/eng") as { langPath: string };
     const langPath = path.join(path.dirname(eng.langPath), "4.0.0_best_int");
@@ -40,6 +50,7 @@ export function createImageTextReader(): ImageTextReader {
     return createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none", errorHandler: () => undefined });
   };
   const stop = async () => {
+    clearTimeout(idleTimer);
     const current = worker;
     worker = undefined;
     if (current) await (await current).terminate().catch(() => undefined);
@@ -51,6 +62,9 @@ export function createImageTextReader(): ImageTextReader {
       if (size.width * size.height > maxImagePixels) {
         throw new ImageReadError("too_large", `The image is ${size.width} x ${size.height} pixels, more than the ${maxImagePixels / 1_000_000} megapixel limit.`);
       }
+      if (pending > maxWaiting) throw new ImageReadError("busy", `${pending} images are being read already.`);
+      pending += 1;
+      clearTimeout(idleTimer);
       worker ??= start();
       try {
         const { data } = await (await worker).recognize(Buffer.from(bytes));
@@ -59,6 +73,12 @@ export function createImageTextReader(): ImageTextReader {
         // A worker that failed on one image starts afresh for the next.
         await stop();
         throw new ImageReadError("unreadable", error instanceof Error ? error.message : String(error));
+      } finally {
+        pending -= 1;
+        if (pending === 0 && worker !== undefined) {
+          idleTimer = setTimeout(() => void stop(), idleMs);
+          idleTimer.unref();
+        }
       }
     },
     close: stop,
