@@ -96,9 +96,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         closable.closeIdleConnections?.();
       });
-      // Grades in flight finish (or go back to the queue) before the database goes away.
-      await worker?.stop();
+      // Grades in flight finish (or go back to the queue) before the database goes away; then the worker's heartbeat
+      // stops and its row goes, with nothing left in its hands.
       await jobs.stop();
+      await worker?.stop();
       await ocr.close();
       await database.close();
     })());

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -7,11 +8,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { UploadOutcome } from "../../src/contracts/submissions";
 import { openDatabase, type Database, type Db } from "../../src/server/db/client";
-import { gradeEvents, submissions } from "../../src/server/db/schema";
+import { gradeEvents, jobWorkers, submissions } from "../../src/server/db/schema";
 import { envSchema } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
 import { startServer, type RunningServer } from "../../src/server/server";
 import { gradingJobs } from "../../src/server/services/submissions/grading-queue";
+import { reapDeadWorkers } from "../../src/server/services/submissions/worker-liveness";
 import { createSignedInTeacher } from "../support/accounts";
 import type { TestClient } from "../support/http";
 import { findFreePort, startServerProcess, startTcpProxy, type ServerProcess } from "../support/server-process";
@@ -152,6 +154,69 @@ describe(`grading durability (${testDatabaseKind})`, () => {
     expect(await gradedEventsOf(teacher.client, queued!)).toBe(1);
   });
 
+  it("a grading process killed mid-batch: the next one grades its work within a minute", { timeout: 150_000 }, async () => {
+    const data = await createDurableData();
+    const port = await findFreePort();
+    const setup = await startServerOn(data, await data.open(), port, "off");
+    const teacher = await createSignedInTeacher(setup.url, setup.deps.database.db, "killed");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    await setup.close();
+
+    // The first process grades with a model that never answers: it fetches a batch, claims one essay and waits.
+    const held = new Set<net.Socket>();
+    const silentModel = net.createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silentModel.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => {
+      for (const socket of held) socket.destroy();
+      return new Promise((resolve) => silentModel.close(resolve));
+    });
+    const silentUrl = `http://127.0.0.1:${(silentModel.address() as net.AddressInfo).port}/v1`;
+    const first = await startProcessOn(data, {
+      PORT: String(port),
+      GRADING_WORKER: "on",
+      AI_PROVIDER: "openai-compatible",
+      AI_MODEL: "silent",
+      AI_BASE_URL: silentUrl,
+      AI_TIMEOUT_MS: "600000",
+      AI_MAX_RETRIES: "0",
+    });
+    const ids = await uploadEssays(teacher.client, assignment.id, range(0, 10));
+    const deadline = Date.now() + 30_000;
+    while ((await teacher.client.get(`/api/assignments/${assignment.id}/grading-progress`)).data.grading === 0) {
+      if (Date.now() > deadline) throw new Error("the first process never claimed an essay");
+      await sleep(100);
+    }
+    await first.kill();
+
+    const restartedAt = Date.now();
+    await startProcessOn(data, { PORT: String(port), GRADING_WORKER: "on" });
+    expect(await waitForGrading(teacher.client, assignment.id, 90_000)).toMatchObject({ total: 10, graded: 10, failed: 0 });
+    const seconds = (Date.now() - restartedAt) / 1000;
+    console.log(`work of a killed grading process graded ${seconds.toFixed(1)} s after the next process started (${testDatabaseKind})`);
+    expect(seconds).toBeLessThan(60);
+    for (const id of ids) expect(await gradedEventsOf(teacher.client, id)).toBe(1);
+  });
+
+  it("an essay on the table each time its process died, four times, is failed with the reason rather than tried again", { timeout: 60_000 }, async () => {
+    const data = await createDurableData();
+    const server = await startServerOn(data, await data.open(), await findFreePort(), "off");
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "poison");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const [poison, unlucky] = await uploadEssays(teacher.client, assignment.id, [1, 2]);
+    const db = server.deps.database.db;
+    await db.insert(jobWorkers).values({ id: "dead-process", heartbeatAt: sql`now() - interval '1 minute'`, heldJobs: { [gradingJobs.grade]: [] } });
+    await db.update(submissions).set({ status: "grading", claimedAt: sql`now()`, claimedBy: "dead-process", attempts: 4 }).where(eq(submissions.id, poison!));
+    await db.update(submissions).set({ status: "grading", claimedAt: sql`now()`, claimedBy: "dead-process", attempts: 1 }).where(eq(submissions.id, unlucky!));
+
+    const reaped = await reapDeadWorkers(db, 20);
+    expect(reaped).toMatchObject({ requeued: [unlucky], failed: 1 });
+    const detail = await teacher.client.get(`/api/submissions/${poison}`);
+    expect(detail.data).toMatchObject({ status: "failed", failureReason: "Grading stopped its server 4 times while working on this submission. Choose Regrade to try again." });
+    expect((await teacher.client.get(`/api/submissions/${unlucky}`)).data.status).toBe("queued");
+    expect(await db.select().from(jobWorkers).where(eq(jobWorkers.id, "dead-process"))).toEqual([]);
+    expect(await reapDeadWorkers(db, 20)).toMatchObject({ requeued: [], failed: 0 });
+  });
+
   it.runIf(testDatabaseKind === "postgres")("two processes share the queue and grade each submission once", { timeout: 180_000 }, async () => {
     const data = await createDurableData();
     const database = await data.open();
@@ -204,7 +269,7 @@ describe(`grading durability (${testDatabaseKind})`, () => {
 
     // PGlite: one process owns the folder, so the killed process is the grader too and its claims are reclaimed at
     // restart. PostgreSQL: the killed process serves uploads only, and a worker process grades throughout; a killed
-    // grader's claims there wait out their 120 s lease, which test "a claim left by a dead process" covers.
+    // grader there is the subject of test "a grading process killed mid-batch".
     const isPostgres = testDatabaseKind === "postgres";
     const startWeb = () => startProcessOn(data, { PORT: String(port), PUBLIC_URL: proxy.url, GRADING_WORKER: isPostgres ? "off" : "on" });
     const worker = isPostgres ? await startProcessOn(data, { GRADING_WORKER: "on" }) : undefined;

@@ -22,3 +22,16 @@ export const embeddedJobs = pgTable(
   },
   (table) => [index().on(table.queue, table.state, table.startAfter)],
 );
+
+/**
+ * Every process that grades beats here every few seconds and lists the jobs it has fetched. A process whose beat has
+ * stopped is dead (killed, or its machine gone): the others put its claims and its jobs back at once instead of
+ * waiting out the claim lease and pg-boss's expiry (minutes).
+ */
+export const jobWorkers = pgTable("job_workers", {
+  id: text().primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Job ids fetched but maybe not settled, by queue name; ids already settled are harmless (release skips them). */
+  heldJobs: jsonb().$type<Record<string, string[]>>().notNull().default({}),
+});

@@ -67,6 +67,8 @@ export const submissions = pgTable(
     attempts: integer().notNull().default(0),
     /** When the current grading attempt started; a lease that another process may take over once it is stale. */
     claimedAt: timestamp({ withTimezone: true }),
+    /** The grading process (job_workers.id) holding the claim: when it stops beating, the work is queued again. */
+    claimedBy: text(),
     /** Why grading failed, for the teacher. */
     failureReason: text(),
     engineGrade: jsonb().$type<EngineGrade>(),

@@ -27,6 +27,8 @@ export interface Job<T> {
 export interface WorkOptions {
   /** jobs fetched per round trip; all are marked active when fetched, so a batch should finish within expireInSeconds */
   batchSize: number;
+  /** Told the ids of each fetched batch before any of it runs (a process records what it holds, for its survivors). */
+  onFetched?: (jobIds: string[]) => Promise<void>;
 }
 
 export interface JobCounts {
@@ -44,6 +46,8 @@ export interface JobQueue {
   sendMany<T extends object>(name: string, items: T[]): Promise<void>;
   /** Handles jobs one at a time (in fetched batches). A handler that throws fails that job only: it is retried with backoff, then failed. */
   work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void>;
+  /** Hands jobs back to the queue without counting an attempt (a dead process's batch); settled ones are left as they are. */
+  release(name: string, jobIds: string[]): Promise<void>;
   /** Counts by state for a queue, for tests and the system page: { pending, active, completed, failed } */
   counts(name: string): Promise<JobCounts>;
   /** Stops fetching, waits for handlers in flight (up to a timeout), then releases connections. Idempotent. */

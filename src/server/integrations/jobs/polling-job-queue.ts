@@ -60,12 +60,19 @@ export class PollingJobQueue implements JobQueue {
         name,
         definition,
         batchSize: options.batchSize,
+        onFetched: options.onFetched,
         handler: (job) => handler(job as Job<T>),
         store: this.store,
         logger: this.settings.logger,
         pollingIntervalSeconds: this.settings.pollingIntervalSeconds,
       }),
     );
+  }
+
+  async release(name: string, jobIds: string[]): Promise<void> {
+    await this.whenRunning();
+    if (jobIds.length) await this.store.release(name, jobIds);
+    this.wakeWorkers(name);
   }
 
   async counts(name: string): Promise<JobCounts> {
@@ -112,6 +119,7 @@ interface QueueWorkerOptions {
   name: string;
   definition: QueueDefinition;
   batchSize: number;
+  onFetched?: (jobIds: string[]) => Promise<void>;
   handler: (job: Job<object>) => Promise<void>;
   store: JobStore;
   logger: Logger;
@@ -177,12 +185,20 @@ class QueueWorker {
   }
 
   private async fetch(): Promise<FetchedJob[]> {
+    let jobs: FetchedJob[];
     try {
-      return await this.options.store.fetch(this.name, this.options.batchSize);
+      jobs = await this.options.store.fetch(this.name, this.options.batchSize);
     } catch (error) {
       this.options.logger.error({ err: error, queue: this.name }, "could not fetch jobs; trying again at the next poll");
       return [];
     }
+    if (jobs.length > 0 && this.options.onFetched) {
+      // Without the record the batch is still safe: it comes back when it expires, only later.
+      await this.options.onFetched(jobs.map((job) => job.id)).catch((error: unknown) => {
+        this.options.logger.warn({ err: error, queue: this.name }, "could not record the fetched batch");
+      });
+    }
+    return jobs;
   }
 
   private async handle(job: FetchedJob): Promise<void> {

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../integrations/jobs/job-queue";
 import { createPreparedCache, findForgottenSubmissions, gradeQueuedSubmission, reclaimStalledSubmissions, type GradingDeps } from "./grading";
 import { checkSimilarity } from "./similarity-check";
+import { beat, holdJobs, liveness, reapDeadWorkers, registerWorker, unregisterWorker } from "./worker-liveness";
 
 /** What the rest of the server asks of the queue: grade these, check that assignment's overlap. */
 export interface GradingQueue {
@@ -38,14 +40,24 @@ export async function createGradingQueues(queue: JobQueue): Promise<void> {
 }
 
 /**
- * Starts this process's grading worker and its sweep for stalled or forgotten work. On the embedded database this
- * process is the only one, so claims left at start are stale at once; on PostgreSQL another process may be mid-grade.
+ * Starts this process's grading worker and its sweeps. A process that dies leaves claims and fetched jobs behind:
+ * the survivors (or the next process to start) see its heartbeat stop and put them back within about half a minute
+ * (worker-liveness.ts). Claims without a heartbeat behind them (older rows) wait out the lease; on the embedded
+ * database this process is the only one, so claims left at start are stale at once.
  */
 export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; database: Database; logger: Logger }): Promise<{ stop(): Promise<void> }> {
+  const workerId = randomUUID();
   const cache = createPreparedCache();
   const grading = gradingQueueOver(deps.queue);
-  const sweep = async (leaseSeconds: number) => {
+  const runSafely = (what: string, work: () => Promise<void>) => async () => {
     try {
+      await work();
+    } catch (error) {
+      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, `${what} failed; it runs again shortly`);
+    }
+  };
+  const sweep = (leaseSeconds: number) =>
+    runSafely("grading sweep", async () => {
       const stalled = await reclaimStalledSubmissions(deps.db, leaseSeconds);
       const forgotten = await findForgottenSubmissions(deps.db, 10 * 60);
       const ids = [...new Set([...stalled, ...forgotten])];
@@ -53,22 +65,41 @@ export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; 
         deps.logger.info({ count: ids.length }, "queued stalled or forgotten submissions again");
         await grading.enqueueGrading(ids);
       }
-    } catch (error) {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "grading sweep failed; it runs again shortly");
+    })();
+  const reap = runSafely("the check for dead grading processes", async () => {
+    const reaped = await reapDeadWorkers(deps.db, liveness.deadAfterSeconds);
+    for (const [queue, ids] of reaped.heldJobs) await deps.queue.release(queue, ids);
+    await grading.enqueueGrading(reaped.requeued);
+    const held = [...reaped.heldJobs.values()].reduce((sum, ids) => sum + ids.length, 0);
+    if (held || reaped.requeued.length || reaped.failed) {
+      deps.logger.info({ jobs: held, submissions: reaped.requeued.length, failed: reaped.failed }, "took back the work of a grading process that stopped");
     }
-  };
+  });
+
+  await registerWorker(deps.db, workerId);
   // Before the worker starts: on the embedded database a lease of 0 must only ever see a dead process's claims.
   await sweep(deps.database.kind === "pglite" ? 0 : claimLeaseSeconds);
-  await deps.queue.work<{ submissionId: string }>(gradingJobs.grade, { batchSize: 20 }, (job) =>
-    gradeQueuedSubmission(deps, cache, { submissionId: job.data.submissionId, isLastAttempt: job.retryCount >= gradeDefinition.retryLimit }),
+  await reap();
+  const gradeDeps = { ...deps, workerId };
+  const onFetched = (queue: string) => (jobIds: string[]) => holdJobs(deps.db, workerId, queue, jobIds);
+  await deps.queue.work<{ submissionId: string }>(gradingJobs.grade, { batchSize: 20, onFetched: onFetched(gradingJobs.grade) }, (job) =>
+    gradeQueuedSubmission(gradeDeps, cache, { submissionId: job.data.submissionId, isLastAttempt: job.retryCount >= gradeDefinition.retryLimit }),
   );
-  await deps.queue.work<{ assignmentId: string }>(gradingJobs.similarity, { batchSize: 1 }, (job) => checkSimilarity(deps.db, job.data.assignmentId));
+  await deps.queue.work<{ assignmentId: string }>(gradingJobs.similarity, { batchSize: 1, onFetched: onFetched(gradingJobs.similarity) }, (job) =>
+    checkSimilarity(deps.db, job.data.assignmentId),
+  );
 
-  const timer = setInterval(() => void sweep(claimLeaseSeconds), sweepEverySeconds * 1000);
-  timer.unref();
+  const timers = [
+    setInterval(() => void sweep(claimLeaseSeconds), sweepEverySeconds * 1000),
+    setInterval(runSafely("the heartbeat", () => beat(deps.db, workerId)), liveness.beatEverySeconds * 1000),
+    setInterval(reap, liveness.reapEverySeconds * 1000),
+  ];
+  for (const timer of timers) timer.unref();
   return {
+    // Called after the queue has stopped (its jobs settled or handed back), so nothing is left for a reaper.
     stop: async () => {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
+      await unregisterWorker(deps.db, workerId).catch(() => undefined);
     },
   };
 }

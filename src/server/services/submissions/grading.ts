@@ -18,6 +18,8 @@ export interface GradingDeps {
   spellChecker: SpellChecker;
   ai?: AiConfig;
   logger: Logger;
+  /** This process's id among the grading processes (worker-liveness.ts): claims carry it. */
+  workerId?: string;
 }
 
 /** The work of one grading attempt; the queue decides when (and how often) it runs. */
@@ -68,7 +70,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
   const claimedAt = new Date();
   const [claimed] = await db
     .update(submissions)
-    .set({ status: "grading", claimedAt, attempts: sql`${submissions.attempts} + 1`, updatedAt: claimedAt })
+    .set({ status: "grading", claimedAt, claimedBy: deps.workerId ?? null, attempts: sql`${submissions.attempts} + 1`, updatedAt: claimedAt })
     .where(and(eq(submissions.id, attempt.submissionId), eq(submissions.status, "queued")))
     .returning();
   if (!claimed) return;
