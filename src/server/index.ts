@@ -5,6 +5,15 @@ import { startServer } from "./server";
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 
+// A promise nobody awaited that fails is one request's or one job's problem: logged, and the server goes on. An
+// exception thrown outside any handler may have left state half-changed, so the process ends and the supervisor
+// (npm start) starts a clean one.
+process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "a background task failed and nothing handled it"));
+process.on("uncaughtException", (error) => {
+  logger.fatal({ err: error }, "an unexpected error stopped the server; the supervisor starts it again");
+  process.exit(1);
+});
+
 try {
   const running = await startServer({ env, logger });
   const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
