@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gradeText } from "../../src/core/grading";
+import { assignments } from "../../src/server/db/schema";
 import { toGradingInput } from "../../src/server/services/grading-input";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
@@ -113,6 +115,39 @@ describe(`assignments API (${testDatabaseKind})`, () => {
     expect((await other.client.post(`/api/assignments/${id}/calibration-preview`, { sampleId: "x" })).status).toBe(404);
     expect((await other.client.get("/api/assignments/not-a-uuid")).status).toBe(404);
     expect((await owner.client.get(`/api/assignments/${id}`)).data.title).toBe("");
+  });
+
+  it("keeps a draft nobody saved anything into out of sight, and discards it when the wizard is left", async () => {
+    const teacher = await teacherWithDraft();
+    const blank = teacher.assignment.id;
+    const list = async () => ((await teacher.client.get(`/api/assignments/teacher/${teacher.id}`)).data as { id: string }[]).map((item) => item.id);
+    expect(await list()).toEqual([]);
+    expect((await teacher.client.get(`/api/assignments/${blank}`)).status).toBe(200);
+
+    // Something saved (even a title alone on a draft) makes it the teacher's: listed, and kept when the wizard is left.
+    const saved = (await teacher.client.post("/api/assignments", { teacherId: teacher.id })).data;
+    expect((await teacher.client.put(`/api/assignments/${saved.id}`, { ...saved, title: "Unit 3 essay" })).status).toBe(200);
+    expect(await list()).toEqual([saved.id]);
+    expect((await teacher.client.post(`/api/assignments/${saved.id}/discard-if-blank`)).status).toBe(204);
+    expect((await teacher.client.get(`/api/assignments/${saved.id}`)).status).toBe(200);
+
+    // Another teacher cannot discard it, blank or not.
+    const other = await createSignedInTeacher(server.url, db(), "asg");
+    expect((await other.client.post(`/api/assignments/${blank}/discard-if-blank`)).status).toBe(204);
+    expect((await teacher.client.get(`/api/assignments/${blank}`)).status).toBe(200);
+
+    expect((await teacher.client.post(`/api/assignments/${blank}/discard-if-blank`)).status).toBe(204);
+    expect((await teacher.client.get(`/api/assignments/${blank}`)).status).toBe(404);
+    expect(await list()).toEqual([saved.id]);
+  });
+
+  it("clears blank drafts an hour old when a new one is made (a tab closed without saying goodbye)", async () => {
+    const teacher = await teacherWithDraft();
+    const old = teacher.assignment.id;
+    await db().update(assignments).set({ createdAt: sql`now() - interval '2 hours'`, updatedAt: sql`now() - interval '2 hours'` }).where(eq(assignments.id, old));
+    const fresh = (await teacher.client.post("/api/assignments", { teacherId: teacher.id })).data;
+    expect((await teacher.client.get(`/api/assignments/${old}`)).status).toBe(404);
+    expect((await teacher.client.get(`/api/assignments/${fresh.id}`)).status).toBe(200);
   });
 
   it("needs a session for every call", async () => {

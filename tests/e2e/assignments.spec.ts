@@ -412,6 +412,18 @@ describe("new-assignment wizard", () => {
     allowOnly(page, [400]);
   });
 
+  it("leaves nothing behind when the teacher opens the wizard and leaves without entering anything", async () => {
+    const { page, teacher } = await signedInPage();
+    await page.goto(`${app.url}/assignments/new`);
+    await expectStep(page, 1, "Assignment Details");
+    // The specification's draft exists on the server while the wizard is open...
+    expect(await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id))).toHaveLength(1);
+    await page.goto(`${app.url}/assignments`);
+    await page.getByRole("tab", { name: /Drafts/ }).click();
+    // ...and is gone once the teacher has left without saving anything into it.
+    await expect.poll(async () => (await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id))).length, { timeout: 5_000 }).toBe(0);
+  });
+
   it("toasts when the draft cannot be created", async () => {
     const { page } = await signedInPage(phone);
     await page.route("**/api/assignments", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.continue()));

@@ -21,7 +21,9 @@ import type { ApiRouter } from "../http/api-router";
 import { AppError, notFound } from "../http/app-error";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
+import { isUuid } from "../http/validation";
 import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, setAutoAcceptOverride, updateAssignment } from "../services/assignments";
+import { discardIfBlank } from "../services/blank-drafts";
 import { generateCalibrationPreview } from "../services/calibration-preview";
 import { storeTeacherDocument } from "../services/stored-files";
 
@@ -187,5 +189,22 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       responses: { 200: { description: "The assignment", schema: assignment }, 400: invalid, 409: { description: "Nothing to override", schema: errorBody }, 404: missing, 401: unauthorized },
     },
     async (c, { params, body }) => c.json(await setAutoAcceptOverride(db, requireUser(c).id, params.id, body.override)),
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/assignments/:id/discard-if-blank",
+      summary: "Delete a draft nothing was ever saved into (the wizard calls it when the teacher leaves); any other assignment is kept",
+      tag: "Assignments",
+      access: "session",
+      params: idParams,
+      responses: { 204: { description: "Deleted if it was blank, kept otherwise" }, 401: unauthorized },
+    },
+    async (c, { params }) => {
+      // Answers the same whether or not there was anything to delete, or anything of this teacher's by that id.
+      if (isUuid(params.id)) await discardIfBlank(db, requireUser(c).id, params.id);
+      return c.body(null, 204);
+    },
   );
 }

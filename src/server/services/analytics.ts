@@ -1,7 +1,8 @@
-import { countDistinct, desc, eq, sql } from "drizzle-orm";
+import { and, countDistinct, desc, eq, sql } from "drizzle-orm";
 import type { AgreementSummary, AnalyticsView, AssignmentAnalytics } from "../../contracts/insights";
 import type { AssignmentStatus } from "../../contracts/assignments";
 import { assignments, similarityMatches, submissions } from "../db/schema";
+import { isNotBlankDraft } from "./blank-drafts";
 import { agreementForAssignment } from "./submissions/grading";
 import { hasGrade, lateFor, maxScoreOf } from "./submissions/records";
 import type { Queryable } from "./teacher-profiles";
@@ -29,7 +30,7 @@ export async function buildAnalytics(db: Queryable, teacherId: string): Promise<
   const assignmentRows = await db
     .select({ id: assignments.id, title: assignments.title, status: assignments.status, criteria: assignments.criteria, dueDate: assignments.dueDate, gradingSettings: assignments.gradingSettings, teacherId: assignments.teacherId, calibrationFit: assignments.calibrationFit, autoAcceptOverrideAt: assignments.autoAcceptOverrideAt })
     .from(assignments)
-    .where(eq(assignments.teacherId, teacherId))
+    .where(and(eq(assignments.teacherId, teacherId), isNotBlankDraft(db)))
     .orderBy(desc(assignments.createdAt));
   const rows: SubmissionFigures[] = await db
     .select({

@@ -12,6 +12,7 @@ import { AppError, notFound } from "../http/app-error";
 import { findTeacherProfile, type Queryable } from "./teacher-profiles";
 import { toGradingInput } from "./grading-input";
 import { calibrationWarningOf } from "./calibration-warning";
+import { clearStaleBlankDrafts, isNotBlankDraft } from "./blank-drafts";
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type SampleRow = typeof assignmentSamples.$inferSelect;
@@ -40,6 +41,7 @@ export function settingsFromProfile(profile: Partial<TeacherProfile> | null): Gr
 }
 
 export async function createAssignment(db: Db, teacherId: string): Promise<Assignment> {
+  await clearStaleBlankDrafts(db, teacherId);
   const gradingSettings = await seedGradingSettings(db, teacherId);
   const [row] = await db.insert(assignments).values({ teacherId, gradingSettings }).returning();
   return toAssignment(row!, [], new Map());
@@ -63,7 +65,7 @@ export async function listAssignments(db: Queryable, teacherId: string, status?:
   const rows = await db
     .select()
     .from(assignments)
-    .where(status ? and(eq(assignments.teacherId, teacherId), eq(assignments.status, status)) : eq(assignments.teacherId, teacherId))
+    .where(and(eq(assignments.teacherId, teacherId), status ? eq(assignments.status, status) : undefined, isNotBlankDraft(db)))
     .orderBy(desc(assignments.updatedAt));
   return attachSamples(db, rows);
 }

@@ -32,6 +32,14 @@ export async function createAssignment(teacherId: string): Promise<Assignment> {
   return (await response.json()) as Assignment;
 }
 
+/**
+ * Leaving the new-assignment wizard: the server deletes the draft only if nothing was ever saved into it. keepalive
+ * lets the request outlive a closing tab.
+ */
+export function discardIfBlank(id: string): void {
+  void fetch(`/api/assignments/${encodeURIComponent(id)}/discard-if-blank`, { method: "POST", credentials: "include", keepalive: true }).catch(() => undefined);
+}
+
 /** The whole object as the wizard holds it; samples missing from sampleWork are removed by the server. */
 export function toUpdateInput(assignment: Assignment, patch: Partial<UpdateAssignmentInput> = {}): UpdateAssignmentInput {
   return {

@@ -10,6 +10,7 @@ import {
   allAssignmentListsKey,
   assignmentQueryKey,
   createAssignment,
+  discardIfBlank,
   fetchTeacherProfile,
   saveAssignment,
   teacherProfileQueryKey,
@@ -93,6 +94,8 @@ function DraftCreator({ teacherId }: { teacherId: string }) {
     create();
   }, [create]);
 
+  useDiscardWhenLeft(draft?.id);
+
   if (draft) return <Wizard initial={draft} mode="new" />;
   if (failed) {
     return (
@@ -105,6 +108,27 @@ function DraftCreator({ teacherId }: { teacherId: string }) {
     );
   }
   return <CenteredLoading />;
+}
+
+/**
+ * A visit that enters nothing leaves nothing: when the teacher leaves (another page, or the tab closes) the server
+ * deletes the draft if it is still blank. The deferred call lets React's development double-mount keep the draft.
+ */
+function useDiscardWhenLeft(id: string | undefined) {
+  const isMounted = useRef(false);
+  useEffect(() => {
+    if (!id) return;
+    isMounted.current = true;
+    const discard = () => discardIfBlank(id);
+    window.addEventListener("pagehide", discard);
+    return () => {
+      window.removeEventListener("pagehide", discard);
+      isMounted.current = false;
+      setTimeout(() => {
+        if (!isMounted.current) discard();
+      }, 0);
+    };
+  }, [id]);
 }
 
 function EditLoader({ id }: { id: string }) {
