@@ -106,11 +106,14 @@ describe("review page", () => {
     await page.keyboard.press("Escape");
     await help.waitFor({ state: "detached" });
 
-    // A accepts; the submission leaves the queue and the next lowest opens.
+    // A accepts; the submission leaves the queue and the next lowest opens, and the queue's count follows, no reload.
+    const queueCount = page.locator("#queue-heading span");
+    expect(await queueCount.innerText()).toBe("5");
     await page.keyboard.press("a");
     await toastWith(page, `Accepted ${lowest.studentName}'s grade.`).waitFor();
     await queueList.getByRole("link", { name: new RegExp(lowest.studentName) }).waitFor({ state: "detached" });
     expect(await queueList.getByRole("listitem").count()).toBe(4);
+    expect(await queueCount.innerText()).toBe("4");
     const second = queue.find((item) => rows[1]!.includes(item.studentName))!;
     await studentHeading(page, second.studentName).waitFor();
     expect((await teacher.client.get(`/api/submissions/${lowest.id}`)).data).toMatchObject({ status: "accepted", gradeSource: "reviewed" });
