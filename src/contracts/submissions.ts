@@ -149,8 +149,12 @@ export const submissionDetail = submissionSummary.extend({
   similarity: z.array(similarityMatchView),
   history: z.array(gradeEvent),
   file: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** A reviewed grade teaches the grader (it calibrates the grades that follow) unless the teacher turned that off. */
+  teachesGrader: z.boolean(),
 });
 export type SubmissionDetail = z.infer<typeof submissionDetail>;
+
+export const learningInput = z.object({ teachesGrader: z.boolean({ error: "Say true or false: whether this reviewed grade teaches the grader" }) });
 
 export const uploadOutcome = z.object({
   created: z.array(z.object({ fileName: z.string().nullable(), submissionId: z.string(), studentName: z.string() })),

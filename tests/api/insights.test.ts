@@ -99,6 +99,9 @@ describe(`analytics API (${testDatabaseKind})`, () => {
 
   it("counts exactly what the teacher's submissions hold, and follows accepted and edited grades", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "stats");
+    // A draft counts once something is saved in it; a blank one (opened and left) never does.
+    const draft = (await teacher.client.post("/api/assignments", { teacherId: teacher.id })).data;
+    expect((await teacher.client.put(`/api/assignments/${draft.id}`, { ...draft, title: "Poetry unit" })).status).toBe(200);
     await teacher.client.post("/api/assignments", { teacherId: teacher.id });
     const essays = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms essay", dueDate: "2025-03-05", settings: { plagiarismCheck: true, plagiarismThreshold: 20 } });
     const shared = studentEssay(71, "shared");

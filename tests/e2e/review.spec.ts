@@ -164,6 +164,14 @@ describe("review page", () => {
     await allList.getByRole("link", { name: new RegExp(second.studentName) }).click();
     await studentHeading(page, second.studentName).waitFor();
     await page.getByRole("button", { name: "Add to samples" }).waitFor();
+    // A reviewed grade teaches the grader by default; the teacher can take it out, and put it back.
+    const teaches = page.getByRole("switch", { name: "Teaches the grader" });
+    expect(await teaches.getAttribute("aria-checked")).toBe("true");
+    await teaches.click();
+    await expect.poll(async () => (await teacher.client.get(`/api/submissions/${second.id}`)).data.teachesGrader).toBe(false);
+    expect(await teaches.getAttribute("aria-checked")).toBe("false");
+    await teaches.click();
+    await expect.poll(async () => (await teacher.client.get(`/api/submissions/${second.id}`)).data.teachesGrader).toBe(true);
     await page.getByRole("button", { name: /^History/ }).click();
     const editEvent = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Edited" });
     const editText = await textOf(editEvent);

@@ -8,6 +8,7 @@ import {
   regradeInput,
   reportQuery,
   gradingProgress,
+  learningInput,
   pastedSubmissionInput,
   rosterInput,
   rosterView,
@@ -29,7 +30,7 @@ import { buildFeedbackReport, buildGradebook, exportGradebookCsv } from "../serv
 import { agreementForAssignment } from "../services/submissions/grading";
 import { addPastedSubmission, addUploadedSubmissions } from "../services/submissions/intake";
 import { findSubmissionDetail, gradingProgress as readProgress, listSubmissions } from "../services/submissions/queries";
-import { acceptGrade, addReviewedGradeToSamples, deleteSubmission, editGrade, requestRegrade, restoreReview, updateSubmissionDetails } from "../services/submissions/review";
+import { acceptGrade, addReviewedGradeToSamples, deleteSubmission, editGrade, requestRegrade, restoreReview, setTeachesGrader, updateSubmissionDetails } from "../services/submissions/review";
 import { findRoster, replaceRoster } from "../services/submissions/roster";
 
 const assignmentParams = z.object({ id: z.string() });
@@ -334,5 +335,19 @@ export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void
       const user = requireUser(c);
       return c.json(await addReviewedGradeToSamples(db, deps.spellChecker, user.id, actorOf(user), params.submissionId));
     },
+  );
+
+  router.route(
+    {
+      method: "put",
+      path: "/api/submissions/:submissionId/learning",
+      summary: "Whether this reviewed grade teaches the grader: reviewed grades calibrate the grades that follow unless excluded",
+      tag: "Review",
+      access: "session",
+      params: submissionParams,
+      body: learningInput,
+      responses: { 200: { description: "Submission", schema: submissionDetail }, 400: { description: "Invalid body", schema: errorBody }, 409: conflict, 404: missing, 401: unauthorized },
+    },
+    async (c, { params, body }) => c.json(await setTeachesGrader(db, requireUser(c).id, params.submissionId, body.teachesGrader)),
   );
 }

@@ -82,6 +82,8 @@ export const submissions = pgTable(
     teacherReview: jsonb().$type<TeacherReview>(),
     /** automatic: the engine's grade stands; reviewed: a teacher accepted or edited it. */
     gradeSource: text().$type<"automatic" | "reviewed">(),
+    /** The teacher chose that this reviewed grade should not teach the grader (reviewed grades do by default). */
+    excludedFromLearning: boolean().notNull().default(false),
     reviewedAt: timestamp({ withTimezone: true }),
     gradedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

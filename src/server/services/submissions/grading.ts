@@ -10,6 +10,7 @@ import { toGradingInput } from "../grading-input";
 import { autoAcceptPauseOf } from "../calibration-warning";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf } from "./audit";
+import { learnedSamplesOf } from "./learned-samples";
 import { notifyFinishedBatch } from "./grading-notifications";
 import { maxScoreOf, type AssignmentRow } from "./records";
 
@@ -80,13 +81,15 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     const [assignment] = await db.select().from(assignments).where(eq(assignments.id, claimed.assignmentId));
     if (!assignment) return;
     const samples = await db.select().from(assignmentSamples).where(eq(assignmentSamples.assignmentId, assignment.id)).orderBy(asc(assignmentSamples.position));
-    const input = toGradingInput(
-      assignment,
-      samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
-    );
+    const learned = await learnedSamplesOf(db, assignment.id, { except: claimed.id, sampleTexts: new Set(samples.map((sample) => sample.content)) });
+    const input = toGradingInput(assignment, [
+      ...samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
+      ...learned.samples,
+    ]);
     const classSize = await countClassTexts(db, assignment.id);
     // A new upload changes the class, so the key holds its size: the next grade is centred on the class as it is now.
-    const key = [assignment.id, assignment.updatedAt.toISOString(), classSize, ...samples.map((sample) => sample.id)].join(":");
+    // Each review the grader learns from changes it too.
+    const key = [assignment.id, assignment.updatedAt.toISOString(), classSize, ...samples.map((sample) => sample.id), learned.key].join(":");
     const prepared = await cache.get(key, async () => {
       const base = prepareAssignment(input, { spellChecker: deps.spellChecker });
       const texts = await classTextsOf(db, assignment.id);

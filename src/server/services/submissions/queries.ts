@@ -54,6 +54,7 @@ export async function findSubmissionDetail(db: Queryable, teacherId: string, id:
     ...toSubmissionSummary(assignment!, row, top),
     content: row.content,
     feedback: row.feedback,
+    teachesGrader: row.gradeSource === "reviewed" && !row.excludedFromLearning,
     engineGrade: row.engineGrade,
     teacherReview: row.teacherReview,
     similarity: matches

@@ -150,6 +150,14 @@ export async function addReviewedGradeToSamples(db: Db, spellChecker: SpellCheck
   return findSubmissionDetail(db, teacherId, id);
 }
 
+/** Whether a reviewed grade teaches the grader (calibrates the grades that follow); reviewed grades do unless excluded. */
+export async function setTeachesGrader(db: Db, teacherId: string, id: string, teachesGrader: boolean): Promise<SubmissionDetail> {
+  const row = await findSubmissionRow(db, teacherId, id);
+  if (row.gradeSource !== "reviewed") throw new AppError("conflict", "Only grades you reviewed teach the grader. Accept or edit this grade first.");
+  await db.update(submissions).set({ excludedFromLearning: !teachesGrader }).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+  return findSubmissionDetail(db, teacherId, id);
+}
+
 /** Corrects who handed the work in and when (work collected on paper); the late penalty follows on read. */
 export async function updateSubmissionDetails(db: Db, teacherId: string, actor: Actor, id: string, changes: { studentName?: string; submittedAt?: Date }): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {

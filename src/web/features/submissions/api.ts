@@ -116,6 +116,7 @@ export const acceptGrade = async (submissionId: string) => detailFrom(await apiR
 export const saveGrade = async (submissionId: string, edit: GradeEditInput) => detailFrom(await apiRequest("PUT", `${one(submissionId)}/grade`, edit));
 export const regrade = async (submissionId: string, confirm: boolean) => detailFrom(await apiRequest("POST", `${one(submissionId)}/regrade`, { confirm }));
 export const restoreReview = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/restore-review`));
+export const setTeachesGrader = async (submissionId: string, teachesGrader: boolean) => detailFrom(await apiRequest("PUT", `${one(submissionId)}/learning`, { teachesGrader }));
 export const addToSamples = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/add-to-samples`));
 export const updateSubmission = async (submissionId: string, changes: { studentName?: string; submittedAt?: string }) => detailFrom(await apiRequest("PATCH", one(submissionId), changes));
 export const deleteSubmission = async (submissionId: string) => {

@@ -12,6 +12,7 @@ import { GradeSummary } from "./grade-summary";
 import { HistoryList } from "./history-list";
 import { OverlapSection } from "./overlap-section";
 import { reviewCriteria } from "./review-criteria";
+import { TeachesGraderSwitch } from "./teaches-grader-switch";
 
 type SubmissionReviewProps = {
   assignment: Assignment;
@@ -102,8 +103,9 @@ export function SubmissionReview(props: SubmissionReviewProps) {
               {isInSamples ? "Added to samples" : pending.addToSamples ? "Adding..." : "Add to samples"}
             </Button>
             <p className="min-w-0 flex-1 basis-56 text-xs leading-snug text-muted-foreground">
-              Your reviewed grade becomes a graded sample, which improves calibration: the grader refits on it and grades the rest more like you.
+              Also keep it among the assignment&apos;s graded samples, where the calibration preview and its check see it.
             </p>
+            <TeachesGraderSwitch detail={detail} />
           </div>
         ) : null}
       </header>

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "excluded_from_learning" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SubmissionDetail } from "../../../../contracts/submissions";
+import { Label } from "../../../components/ui/label";
+import { toast } from "../../../components/ui/toast";
+import { describeError } from "../../../lib/api";
+import { Switch } from "../../assignments/components/switch";
+import { setTeachesGrader, submissionKeys } from "../api";
+
+/** A reviewed grade calibrates the grades that follow; the teacher can take one out (an unusual essay, say). */
+export function TeachesGraderSwitch({ detail }: { detail: SubmissionDetail }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (teachesGrader: boolean) => setTeachesGrader(detail.id, teachesGrader),
+    onSuccess: (updated) => queryClient.setQueryData(submissionKeys.detail(updated.id), updated),
+    onError: (error) => toast({ title: "Not changed", description: describeError(error, "The setting could not be saved. Try again.") }),
+  });
+  const id = `teaches-grader-${detail.id}`;
+  return (
+    <div className="flex basis-full items-start gap-2.5">
+      <Switch id={id} checked={detail.teachesGrader} disabled={change.isPending} onCheckedChange={(checked) => change.mutate(checked)} className="mt-0.5" />
+      <div className="grid gap-0.5">
+        <Label htmlFor={id} className="text-sm font-medium">
+          Teaches the grader
+        </Label>
+        <p className="text-xs leading-snug text-muted-foreground">
+          The grades that follow are calibrated on your reviewed grades. Turn this off for a grade that should not count.
+        </p>
+      </div>
+    </div>
+  );
+}
