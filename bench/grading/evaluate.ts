@@ -18,6 +18,7 @@ import { predictRaw, targetFor } from "../../src/core/grading/prior.js";
 import { baselineFeatureNames, baselineFeatures, scaleToSamples, shiftToSamples } from "./baseline.js";
 import type { BenchSet } from "./datasets.js";
 import { createRandom, drawIndices } from "./random.js";
+import { chooseSamplesToGrade } from "./sample-choice.js";
 import { analyzeSet, priorDatasets, trainingRows } from "./training.js";
 
 export interface EvaluateOptions {
@@ -25,6 +26,8 @@ export interface EvaluateOptions {
   draws: number;
   seed: number;
   method?: CalibrationMethod;
+  /** random: the teacher grades any k essays; chosen: the k the app proposes (chooseSamplesToGrade). */
+  samples?: "random" | "chosen";
   spell: SpellChecker;
 }
 
@@ -161,13 +164,16 @@ export function evaluateSet(
   const overallStep = stepOf(set.essays.map((e) => e.sample.score));
   const tolerance = toleranceFor(range);
   const results: SetResult[] = [];
+  const overallTarget = targetFor(models.prior, "overall");
+  const priorRaw = analyses.map((a) => predictRaw(models.prior, overallTarget, a.features));
 
   for (const k of options.ks) {
     const perDraw: DrawMetrics[] = [];
     const bandCounts = confidenceBands.map(() => ({ count: 0, within: 0 }));
     for (let d = 0; d < options.draws; d++) {
       const random = createRandom(options.seed * 7919 + hashGroup(set.group) + d * 104729 + k);
-      const picked = drawIndices(set.essays.length, k, random);
+      // Chosen samples differ between draws only in which essay of each slice's central half is taken.
+      const picked = options.samples === "chosen" ? chooseSamplesToGrade(priorRaw, k, (size) => Math.floor(size / 4 + random() * (size / 2))) : drawIndices(set.essays.length, k, random);
       const isSample = new Set(picked);
       const prepared = prepareForClass(
         prepareAssignment(

@@ -63,6 +63,7 @@ function table(header: string[], rows: string[][]): string {
 export function formatReport(report: {
   grader: string;
   method: string;
+  samples?: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string };
   draws: number;
   seed: number;
@@ -75,7 +76,7 @@ export function formatReport(report: {
 }): string {
   const lines: string[] = [];
   const m = report.machine;
-  lines.push(`Grading benchmark: grader ${report.grader}, calibration ${report.method}, ${report.draws} draws, seed ${report.seed}`);
+  lines.push(`Grading benchmark: grader ${report.grader}, calibration ${report.method}, ${report.samples ?? "random"} samples, ${report.draws} draws, seed ${report.seed}`);
   lines.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; one thread used`);
   lines.push(`Prior: leave-one-set-out (refitted without the set being scored). QWK = mean over draws.`);
   for (const k of [...new Set(report.results.map((r) => r.k))]) {

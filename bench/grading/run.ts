@@ -2,6 +2,7 @@
  * Grading accuracy and speed benchmark.
  * npm run bench:grading -- --data ../shared/data/essays --k 2,10 --draws 5 --out bench/results/grading.json
  * Options: --grader builtin|llm, --datasets asap,ellipse,asap_sas, --seed N, --method scale-offset|offset|nearest-sample,
+ * --samples random|chosen (the k essays the app proposes to grade first, chooseSamplesToGrade),
  * --llm-limit N (essays per set graded by the model).
  */
 import { cpus, totalmem } from "node:os";
@@ -23,6 +24,7 @@ const out = option("out", "");
 const grader = option("grader", "builtin");
 const method = option("method", "") as CalibrationMethod | "";
 const benchDatasets = option("datasets", "asap,ellipse,asap_sas").split(",");
+const samples = option("samples", "random") as "random" | "chosen";
 
 const started = Date.now();
 const spell = await loadSpellChecker();
@@ -45,7 +47,7 @@ const results: SetResult[] = [];
 const scored = allSets.filter((s) => benchDatasets.includes(s.dataset) && s.essays.some((e) => e.record.score !== null));
 for (const set of scored) {
   const models = leaveSetOut(bench, set.group);
-  results.push(...evaluateSet(bench, set, models, { ks, draws, seed, spell, ...(method ? { method } : {}) }));
+  results.push(...evaluateSet(bench, set, models, { ks, draws, seed, spell, samples, ...(method ? { method } : {}) }));
 }
 const dictionary = await loadDictionaryChecker();
 const speed = measureSpeed(allSets.filter((s) => s.dataset === "asap"), dictionary);
@@ -56,6 +58,7 @@ const report = {
   command: `npm run bench:grading -- ${process.argv.slice(2).join(" ")}`,
   grader,
   method: method || "default",
+  samples,
   machine,
   draws,
   seed,
