@@ -8,10 +8,9 @@ import { isPasswordRight, isTwoFactorCodeRight, passwordHashOf } from "../../aut
 import { countAttempt, describeWait, hash } from "../../auth/rate-limit";
 import type { Db } from "../../db/client";
 import { outbox, storedFiles, users, verifications } from "../../db/schema";
-import { AppError } from "../../http/app-error";
+import { AppError, notFound } from "../../http/app-error";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { FileStorage } from "../../integrations/storage/file-storage";
-import { accountSummary } from "./summary";
 
 export interface DeleteAccountDeps {
   db: Db;
@@ -35,14 +34,15 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
   if (attempt.count > attemptsPerWindow) {
     throw new AppError("rate_limited", `Too many attempts. Try again in ${describeWait(attempt.retryAfterSeconds)}.`);
   }
-  const summary = await accountSummary(deps.db, userId);
-  await confirmIdentity(deps, userId, summary, input, sessionCreatedAt);
+  const [account] = await deps.db.select({ email: users.email, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  if (!account) throw notFound("That account");
+  await confirmIdentity(deps, userId, account, input, sessionCreatedAt);
 
   const fileKeys = await deps.db.transaction(async (tx) => {
     const files = await tx.select({ key: storedFiles.storageKey }).from(storedFiles).where(eq(storedFiles.teacherId, userId));
     // Links in mails still waiting (reset, confirmation) die with the account; so do mails kept for this address alone.
     await tx.delete(verifications).where(eq(verifications.value, userId));
-    await tx.delete(outbox).where(and(sql`cardinality(${outbox.to}) = 1`, sql`lower(${outbox.to}[1]) = lower(${summary.email})`));
+    await tx.delete(outbox).where(and(sql`cardinality(${outbox.to}) = 1`, sql`lower(${outbox.to}[1]) = lower(${account.email})`));
     await tx.delete(users).where(eq(users.id, userId));
     return files.map((file) => file.key);
   });
@@ -55,7 +55,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
     });
   }
   deps.logger.info({ files: fileKeys.length, unremoved }, "account deleted");
-  await deps.mailer.send(accountDeletedMail(summary.email, privacyEmail)).catch((error: unknown) => {
+  await deps.mailer.send(accountDeletedMail(account.email, privacyEmail)).catch((error: unknown) => {
     deps.logger.error({ err: error }, "the account-deleted mail could not be sent");
   });
 }
@@ -63,11 +63,11 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
 async function confirmIdentity(
   deps: DeleteAccountDeps,
   userId: string,
-  summary: Awaited<ReturnType<typeof accountSummary>>,
+  account: { email: string; twoFactorEnabled: boolean | null },
   input: DeleteAccountInput,
   sessionCreatedAt: Date | undefined,
 ) {
-  if (input.confirmEmail.toLowerCase() !== summary.email.toLowerCase()) {
+  if (input.confirmEmail.toLowerCase() !== account.email.toLowerCase()) {
     throw new AppError("validation_failed", accountMessages.confirmEmail, { confirmEmail: accountMessages.confirmEmail });
   }
   const passwordHash = await passwordHashOf(deps.db, userId);
@@ -79,7 +79,7 @@ async function confirmIdentity(
   } else if (!sessionCreatedAt || Date.now() - sessionCreatedAt.getTime() > recentSignInSeconds * 1000) {
     throw new AppError("forbidden", accountMessages.signInAgain);
   }
-  if (summary.twoFactorEnabled) {
+  if (account.twoFactorEnabled) {
     if (!input.code) throw new AppError("validation_failed", accountMessages.codeNeeded, { code: accountMessages.codeNeeded });
     if (!(await isTwoFactorCodeRight(deps.auth, deps.db, userId, input.code))) {
       throw new AppError("forbidden", accountMessages.codeWrong, { code: accountMessages.codeWrong });

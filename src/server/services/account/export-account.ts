@@ -119,10 +119,9 @@ async function* zipChunks(deps: ExportDeps, userId: string, user: typeof users.$
       .innerJoin(submissions, eq(gradeEvents.submissionId, submissions.id))
       .where(eq(submissions.assignmentId, assignment.id))
       .orderBy(asc(gradeEvents.createdAt));
-    addJson(
-      `${folder}/submissions.json`,
-      submissionRows.map((submission) => ({ ...submission, gradeHistory: events.filter(({ event }) => event.submissionId === submission.id).map(({ event }) => event) })),
-    );
+    const historyOf = new Map<string, (typeof events)[number]["event"][]>();
+    for (const { event } of events) historyOf.set(event.submissionId, [...(historyOf.get(event.submissionId) ?? []), event]);
+    addJson(`${folder}/submissions.json`, submissionRows.map((submission) => ({ ...submission, gradeHistory: historyOf.get(submission.id) ?? [] })));
     addJson(`${folder}/similarity-matches.json`, await db.select().from(similarityMatches).where(onAssignment(similarityMatches)));
     yield* drain();
   }

@@ -10,7 +10,7 @@ import { toGradingInput } from "../grading-input";
 import { autoAcceptPauseOf } from "../calibration-warning";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf } from "./audit";
-import { learnedSamplesOf } from "./learned-samples";
+import { learnedReviewsOf, loadLearnedSamples } from "./learned-samples";
 import { notifyFinishedBatch } from "./grading-notifications";
 import { maxScoreOf, type AssignmentRow } from "./records";
 
@@ -81,21 +81,21 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     const [assignment] = await db.select().from(assignments).where(eq(assignments.id, claimed.assignmentId));
     if (!assignment) return;
     const samples = await db.select().from(assignmentSamples).where(eq(assignmentSamples.assignmentId, assignment.id)).orderBy(asc(assignmentSamples.position));
-    const learned = await learnedSamplesOf(db, assignment.id, { except: claimed.id, sampleTexts: new Set(samples.map((sample) => sample.content)) });
-    const input = toGradingInput(assignment, [
-      ...samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
-      ...learned.samples,
-    ]);
+    const learned = await learnedReviewsOf(db, assignment.id, claimed.id);
     const classSize = await countClassTexts(db, assignment.id);
     // A new upload changes the class, so the key holds its size: the next grade is centred on the class as it is now.
     // Each review the grader learns from changes it too.
     const key = [assignment.id, assignment.updatedAt.toISOString(), classSize, ...samples.map((sample) => sample.id), learned.key].join(":");
     const prepared = await cache.get(key, async () => {
+      const input = toGradingInput(assignment, [
+        ...samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
+        ...(await loadLearnedSamples(db, learned, new Set(samples.map((sample) => sample.content)))),
+      ]);
       const base = prepareAssignment(input, { spellChecker: deps.spellChecker });
       const texts = await classTextsOf(db, assignment.id);
       return prepareForClass(base, texts.map((text) => analyzeForAssignment(base, text)));
     });
-    const grade = await gradeSubmission({ ...input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
+    const grade = await gradeSubmission({ ...prepared.input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
     const agreement = await agreementForAssignment(db, assignment);
     const pausedBecause = await autoAcceptPauseOf(db, assignment);
     const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement, ...(pausedBecause ? { pausedBecause } : {}) });

@@ -45,7 +45,7 @@ function plural(count: number, one: string, many: string): string {
 }
 
 /** The list the teacher reads before typing their address: every kind of data, counted. */
-export function whatGoes(summary: AccountSummary): string[] {
+function whatGoes(summary: AccountSummary): string[] {
   return [
     `Your account (${summary.email}) and your sign-in on every device`,
     `${plural(summary.assignments, "assignment", "assignments")} with ${plural(summary.submissions, "student submission", "student submissions")}, their grades, feedback and history`,
