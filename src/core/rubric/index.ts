@@ -1,1 +1,2 @@
+export { importRubric, type RubricImport, type SkippedLine, type SkipReason } from "./import-rubric.js";
 export { parseRubric, type ParsedCriterion, type RubricDocument } from "./parse-rubric.js";

@@ -5,8 +5,8 @@ const dash = String.raw`(?:-|–|—|to)`;
 const range = String.raw`${number}(?:\s*${dash}\s*${number})?`;
 export const unit = String.raw`(?:points?\b|pts?\b\.?|marks?\b|%)`;
 
-/** A points expression with its unit, in brackets, or as "/N" / "out of N". */
-const pointsExpression = String.raw`(?:\(\s*(?:out\s+of\s+)?${range}\s*${unit}?\s*\)|\[\s*${range}\s*${unit}?\s*\]|(?:out\s+of\s+)?${range}\s*${unit}|\/\s*${number}\b|out\s+of\s+${number})`;
+/** A points expression with its unit, in brackets ("(20)", "(total: 5 points)"), or as "/N" / "out of N". */
+const pointsExpression = String.raw`(?:\(\s*(?:total\s*:?\s*|out\s+of\s+)?${range}\s*${unit}?\s*\)|\[\s*${range}\s*${unit}?\s*\]|(?:out\s+of\s+)?${range}\s*${unit}|\/\s*${number}\b|out\s+of\s+${number})`;
 
 /** A whole cell or label that is nothing but points: "20", "20 pts", "(4)", "18-20", "/20". */
 export const pointsOnlyPattern = new RegExp(String.raw`^\s*(?:${pointsExpression}|${range})\s*$`, "i");

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { importRubric } from "./import-rubric.js";
+
+const fromText = (text: string) => importRubric({ text, tables: [] });
+const summary = (text: string) => fromText(text).criteria.map((c) => [c.name, c.maxPoints, c.descriptors.length] as const);
+
+describe("importRubric: the failures teachers met", () => {
+  it("keeps a criterion whose name is longer than eight words", () => {
+    const text = "Uses evidence from at least two of the assigned readings to support the claim (10 points)\nClarity of writing (5 points)";
+    expect(summary(text)).toEqual([
+      ["Uses evidence from at least two of the assigned readings to support the claim", 10, 0],
+      ["Clarity of writing", 5, 0],
+    ]);
+  });
+
+  it("reads a headed list with a pasted summary table below it from the list, the table's rows understood", () => {
+    const text = [
+      "Argument Essay Rubric",
+      "Thesis (20 points)",
+      "Excellent (18-20): A precise, arguable claim.",
+      "Weak (0-10): No clear claim.",
+      "Evidence (30 points)",
+      "Excellent (27-30): Three well-chosen sources.",
+      "Weak (0-15): Little evidence.",
+      "Style (10 points)",
+      "Excellent (9-10): Varied, precise sentences.",
+      "",
+      "Summary",
+      "Thesis\t20",
+      "Evidence\t30",
+      "Style\t10",
+    ].join("\n");
+    const result = fromText(text);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints, c.descriptors.length])).toEqual([
+      ["Thesis", 20, 2],
+      ["Evidence", 30, 2],
+      ["Style", 10, 1],
+    ]);
+    expect(result.skipped.filter((line) => line.reason === "not-understood").map((line) => line.text)).toEqual(["Summary"]);
+  });
+
+  it("reads checklist sections headed '(total: N points)' with their items as descriptors", () => {
+    const text = [
+      "Lab Checklist",
+      "Concept (total: 5 points)",
+      "Item\tPoints possible\tPoints earned",
+      "States the research question\t2\t",
+      "Names the variables\t3\t",
+      "Method (total: 10 points)",
+      "Item\tPoints possible\tPoints earned",
+      "Lists materials\t4\t",
+      "Steps can be repeated\t6\t",
+      "Total: 15 points",
+    ].join("\n");
+    expect(summary(text)).toEqual([
+      ["Concept", 5, 2],
+      ["Method", 10, 2],
+    ]);
+    expect(fromText(text).criteria[0]?.descriptors).toEqual(["States the research question — 2", "Names the variables — 3"]);
+  });
+
+  it("joins a heading that wraps onto a second line and keeps brackets inside a name", () => {
+    const text = [
+      "Introduction and research question (15%)",
+      "Results (including statistics exercises and",
+      "their interpretation) (20%)",
+      "Discussion (of limitations) (25%)",
+    ].join("\n");
+    expect(summary(text)).toEqual([
+      ["Introduction and research question", 15, 0],
+      ["Results (including statistics exercises and their interpretation)", 20, 0],
+      ["Discussion (of limitations)", 25, 0],
+    ]);
+  });
+
+  it("takes the top of a level's point range", () => {
+    const text = "Content (40 points)\nExcellent: 36-40 Thorough.\nGood: 30-35 Adequate.\nMechanics\n9-10: No errors.\n8-8.9: Few errors.";
+    expect(summary(text)).toEqual([
+      ["Content", 40, 2],
+      ["Mechanics", 10, 2],
+    ]);
+  });
+});
+
+describe("importRubric: rubrics without points", () => {
+  it("imports named levels, each criterion worth its number of levels, and says the points were assumed", () => {
+    const text = [
+      "Ideas",
+      "Exemplary: Original, well-developed ideas.",
+      "Proficient: Clear ideas.",
+      "Developing: Some ideas are unclear.",
+      "Beginning: Ideas are missing.",
+      "Organization",
+      "Exemplary: Logical throughout.",
+      "Proficient: Mostly logical.",
+      "Developing: Hard to follow.",
+      "Beginning: No order.",
+    ].join("\n");
+    const result = fromText(text);
+    expect(result.pointsAssumed).toBe(true);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints, c.descriptors.length])).toEqual([
+      ["Ideas", 4, 4],
+      ["Organization", 4, 4],
+    ]);
+  });
+
+  it("imports a list of criteria with descriptions and a table with levels but no points", () => {
+    expect(summary("Summary: Tell what happens.\nCharacters: Describe the main character.\nTheme: Explain a message.")).toEqual([
+      ["Summary", 4, 1],
+      ["Characters", 4, 1],
+      ["Theme", 4, 1],
+    ]);
+    expect(summary("Criteria\tExcellent\tGood\tFair\nThesis\tClear.\tVague.\tMissing.")).toEqual([["Thesis", 3, 3]]);
+  });
+
+  it("imports a single-point rubric from its criteria column", () => {
+    const table = [
+      ["Concerns", "Criteria", "Advanced"],
+      ["", "Thesis: The essay states a clear, arguable claim.", ""],
+      ["", "Evidence: Each reason is supported by a quotation.", ""],
+    ];
+    const result = importRubric({ text: table.map((row) => row.join("\t")).join("\n"), tables: [table] });
+    expect(result.criteria).toEqual([
+      { name: "Thesis", maxPoints: 4, descriptors: ["The essay states a clear, arguable claim."] },
+      { name: "Evidence", maxPoints: 4, descriptors: ["Each reason is supported by a quotation."] },
+    ]);
+  });
+
+  it("still refuses prose: nothing is invented from instructions", () => {
+    const result = fromText("Each criterion is worth 20 points.\nYou can earn up to 5 bonus points for neat work.");
+    expect(result.criteria).toEqual([]);
+    expect(result.skipped.map((line) => line.lineNumber)).toEqual([1, 2]);
+  });
+});
+
+describe("importRubric: nothing dropped unlisted", () => {
+  it("lists every line it did not use with its number and why, and scores the reading", () => {
+    const text = ["Essay Rubric", "", "Thesis - 20 pts: A clear claim.", "Bring a pen.", "zzz qqq", "Evidence - 30 pts: Three sources.", "Total: 50 points"].join("\n");
+    const result = fromText(text);
+    expect(result.criteria.map((c) => c.name)).toEqual(["Thesis", "Evidence"]);
+    expect(result.skipped).toEqual([
+      { lineNumber: 1, text: "Essay Rubric", reason: "title" },
+      { lineNumber: 4, text: "Bring a pen.", reason: "not-understood" },
+      { lineNumber: 5, text: "zzz qqq", reason: "not-understood" },
+      { lineNumber: 7, text: "Total: 50 points", reason: "total" },
+    ]);
+    expect(result.score).toBeCloseTo(2 / 4);
+  });
+
+  it("lists a criterion without points in a rubric that has them", () => {
+    const text = "Thesis (20 points)\nExcellent (18-20): Clear.\nStyle\nExcellent: Varied sentences.\nGood: Some variety.\nEvidence (30 points)";
+    const result = fromText(text);
+    expect(result.criteria.map((c) => c.name)).toEqual(["Thesis", "Evidence"]);
+    expect(result.skipped.some((line) => line.text === "Style")).toBe(true);
+  });
+});

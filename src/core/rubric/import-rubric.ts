@@ -1,0 +1,133 @@
+import { readLines } from "./lines.js";
+import { isTotalLine } from "./names.js";
+import { readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
+import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument } from "./types.js";
+
+export type SkipReason = "title" | "instructions" | "total" | "no-points" | "not-understood";
+
+export interface SkippedLine {
+  /** 1-based line number in the document's text. */
+  lineNumber: number;
+  text: string;
+  reason: SkipReason;
+}
+
+export interface RubricImport {
+  criteria: ParsedCriterion[];
+  reading: Reading["kind"] | "none";
+  /** Share of the document's rubric lines (titles and instructions aside) the reading understood, 0..1. */
+  score: number;
+  /** The document had no points: each criterion got its number of levels (or the rubric's usual count) to confirm. */
+  pointsAssumed: boolean;
+  /** Every non-empty line the reading did not use, with why. */
+  skipped: SkippedLine[];
+}
+
+/** Points a criterion gets when the rubric has none and it names no levels either: the common four-level scale. */
+const defaultLevels = 4;
+
+/**
+ * Reads a rubric document every way it could be laid out (its tables, levels as rows, headed sections and lists, a
+ * list with a summary table below it, checklist sections) and keeps the reading that understood the most of its
+ * lines. Readings with points win over readings without; a rubric with no points at all is still imported, each
+ * criterion worth its number of levels, for the teacher to confirm. Nothing is dropped unlisted: every line the
+ * chosen reading did not use comes back in `skipped` with its line number.
+ */
+export function importRubric(doc: RubricDocument): RubricImport {
+  const lines = doc.text.split("\n");
+  const tables = doc.tables.length > 0 ? doc.tables : tablesFromTabbedLines(doc.text);
+  const withPoints = readingsOf(doc.text, tables, false).filter((reading) => reading.criteria.some((c) => c.maxPoints !== undefined));
+  const candidates = withPoints.length > 0 ? withPoints : readingsOf(doc.text, tables, true).filter((reading) => reading.criteria.length > 0);
+  const scored = candidates.map((reading) => ({ reading, ...account(lines, reading) }));
+  scored.sort((a, b) => b.score - a.score || b.usedCount - a.usedCount);
+  const best = scored[0];
+  if (!best) {
+    return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped };
+  }
+  const pointsAssumed = withPoints.length === 0;
+  const usual = usualLevels(best.reading.criteria);
+  const kept = best.reading.criteria.filter((c) => pointsAssumed || c.maxPoints !== undefined);
+  const criteria = kept.map((c) => ({ name: c.name, maxPoints: c.maxPoints ?? (c.levels >= 2 ? c.levels : usual), descriptors: c.descriptors }));
+  // In a rubric with points, a criterion found without any is listed, not guessed.
+  const unscored = best.reading.criteria.filter((c) => !kept.includes(c)).map((c) => noPointsLine(lines, c.name));
+  const skipped = [...best.skipped, ...unscored].sort((a, b) => a.lineNumber - b.lineNumber);
+  return { criteria, reading: best.reading.kind, score: best.score, pointsAssumed, skipped };
+}
+
+function readingsOf(text: string, tables: string[][][], withoutPoints: boolean): Reading[] {
+  const table = readTables(tables);
+  const transposed = tables.map((one) => ({ rows: one, criteria: readTables(transposeLevelTables([one])).criteria }));
+  const withoutTabs = text
+    .split("\n")
+    .filter((line) => !line.includes("\t"))
+    .join("\n");
+  const sections = readLines(withoutTabs, { withoutPoints });
+  const everything = readLines(text, { withoutPoints });
+  const keys = (rows: string[][]) => new Set(rows.map((row) => lineKey(row.join(" "))));
+  const readings: Reading[] = [
+    { kind: "table", criteria: table.criteria, used: keys(table.usedRows) },
+    {
+      kind: "table-levels-as-rows",
+      criteria: transposed.flatMap((t) => t.criteria),
+      // A table read with its levels as rows is used whole: its header row names the criteria, the others are levels.
+      used: keys(transposed.filter((t) => t.criteria.length > 0).flatMap((t) => t.rows)),
+    },
+    { kind: "sections", criteria: sections.criteria, used: sections.used },
+    { kind: "sections", criteria: everything.criteria, used: everything.used },
+  ];
+  // A headed list with a summary table below it: the list's criteria, and the table's rows that repeat them used.
+  if (table.criteria.length > 0 && sections.criteria.length > 0) {
+    const names = new Set(sections.criteria.map((c) => c.name.toLowerCase()));
+    const extra = table.criteria.filter((c) => !names.has(c.name.toLowerCase()));
+    readings.push({ kind: "table-and-sections", criteria: [...sections.criteria, ...extra], used: new Set([...sections.used, ...keys(table.usedRows)]) });
+  }
+  return readings.filter((reading) => !withoutPoints || reading.criteria.length > 0);
+}
+
+function usualLevels(criteria: DraftCriterion[]): number {
+  const counts = criteria.map((c) => c.levels).filter((levels) => levels >= 2);
+  if (counts.length === 0) return defaultLevels;
+  const frequency = new Map<number, number>();
+  for (const count of counts) frequency.set(count, (frequency.get(count) ?? 0) + 1);
+  return [...frequency.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]![0];
+}
+
+/** Which lines a reading used, which it skipped and why, and the share of rubric lines it understood. */
+function account(lines: string[], reading: Reading | undefined) {
+  const skipped: SkippedLine[] = [];
+  let rubricLines = 0;
+  let usedCount = 0;
+  let firstSeen = false;
+  lines.forEach((raw, index) => {
+    const key = lineKey(raw);
+    if (!key) return;
+    const isFirst = !firstSeen;
+    firstSeen = true;
+    if (isTotalLine(key)) {
+      skipped.push({ lineNumber: index + 1, text: key, reason: "total" });
+      return;
+    }
+    if (reading?.used.has(key)) {
+      usedCount++;
+      rubricLines++;
+      return;
+    }
+    // Titles, instructions (and totals, above) are understood by every reading alike: listed, but not held against it.
+    const reason: SkipReason = isFirst && !/\t/.test(raw) ? "title" : isInstructions(key) ? "instructions" : "not-understood";
+    if (reason === "not-understood") rubricLines++;
+    skipped.push({ lineNumber: index + 1, text: key, reason });
+  });
+  return { skipped, usedCount, score: rubricLines === 0 ? 0 : usedCount / rubricLines };
+}
+
+function noPointsLine(lines: string[], name: string): SkippedLine {
+  const index = lines.findIndex((line) => line.includes(name));
+  return { lineNumber: index + 1, text: index >= 0 ? lineKey(lines[index]!) : name, reason: "no-points" };
+}
+
+/** Prose around a rubric: full sentences with no points in them. */
+function isInstructions(line: string): boolean {
+  const words = line.split(" ").length;
+  const sentence = /[.!?]$/.test(line) && /\p{Ll}/u.test(line);
+  return sentence && (words >= 10 || (words >= 6 && !/\d\s*(points?|pts?|marks?|%)/i.test(line)));
+}

@@ -1,0 +1,210 @@
+import { cleanName, isCriterionName, isTotalLine } from "./names.js";
+import { headerPoints, highestPoints, pointsOnlyPattern, pointsSource, rangeSource, unit } from "./points.js";
+import type { DraftCriterion } from "./types.js";
+
+/**
+ * Tables: criteria as rows and levels as columns whose headers carry points (or a points column, or points in the
+ * cells), a header carried to a table's continuation, and a list laid out as a table. Levels as rows (criteria as
+ * columns) are read by transposing first. Rows a reading used are returned so the import can say what it skipped.
+ */
+export interface TableReading {
+  criteria: DraftCriterion[];
+  usedRows: string[][];
+}
+
+interface Level {
+  column: number;
+  label: string;
+  points: number | undefined;
+}
+
+interface Header {
+  row: number;
+  width: number;
+  nameColumn: number;
+  pointsColumn: number | undefined;
+  levels: Level[];
+}
+
+const pointsColumnHeader =
+  /^(max(imum)?\.?\s+)?(points?|pts\.?|weight(ing)?|marks?|value|possible|points possible|possible points|max(imum)?( points| score| marks)?|total points|score possible)\s*(\((%|points?|pts)\))?\s*:?$/i;
+const fillInColumnHeader = /\b(comments?|feedback|notes?|score|earned|grade|self[- ]?assessment|teacher|student|mark awarded)\b/i;
+const noPrefixHeader = /^(descriptions?|descriptors?|details?|expectations?|requirements?|criteria description|what .* looking for)$/i;
+const nameColumnHeader = /\b(criteri(a|on)|categor(y|ies)|traits?|skills?|elements?|dimensions?|standards?|components?|areas?|aspects?|indicators?|objectives?|tasks?|sections?|features?)\b/i;
+
+export function readTables(tables: string[][][]): TableReading {
+  const criteria: DraftCriterion[] = [];
+  const usedRows: string[][] = [];
+  let carried: Header | undefined;
+  for (const raw of tables) {
+    const table = raw.map((row) => row.map((cell) => cell.trim())).filter((row) => row.some((cell) => cell.length > 0));
+    if (table.length === 0) continue;
+    const width = Math.max(...table.map((row) => row.length));
+    // A table split over two PDF pages continues without its header row.
+    const header = findHeader(table) ?? (carried && carried.width === width ? { ...carried, row: -1 } : undefined);
+    const found = header ? criteriaFromHeaderTable(table, header) : criteriaFromListTable(table);
+    if (found.criteria.length > 0) {
+      criteria.push(...found.criteria);
+      usedRows.push(...found.usedRows, ...(header && header.row >= 0 ? table.slice(0, header.row + 1) : []));
+      if (header) carried = { ...header, width };
+    }
+  }
+  return { criteria, usedRows };
+}
+
+/** Levels as rows: the first column holds the levels ("4", "Exemplary (4)") and the header row the criteria. */
+export function transposeLevelTables(tables: string[][][]): string[][][] {
+  return tables.map((table) => {
+    const width = Math.max(0, ...table.map((row) => row.length));
+    return Array.from({ length: width }, (_, column) => table.map((row) => row[column] ?? ""));
+  });
+}
+
+function findHeader(table: string[][]): Header | undefined {
+  for (let h = 0; h < Math.min(3, table.length - 1); h++) {
+    const row = table[h] ?? [];
+    if (row.length < 2) continue;
+    const below = table.slice(h + 1);
+    const pointsColumn = row.findIndex(
+      (cell, column) =>
+        pointsColumnHeader.test(cell) &&
+        below.filter((r) => (r[column] ?? "") !== "").every((r) => pointsOnlyPattern.test(r[column] ?? "")) &&
+        below.some((r) => (r[column] ?? "") !== ""),
+    );
+    const headed = row.findIndex((cell, column) => column !== pointsColumn && nameColumnHeader.test(cell) && headerPoints(cell) === undefined);
+    const nameColumn = headed >= 0 ? headed : row.findIndex((cell, column) => column !== pointsColumn && headerPoints(cell) === undefined);
+    if (nameColumn < 0) continue;
+    const numbered = row.filter((cell, column) => column !== nameColumn && column !== pointsColumn && headerPoints(cell) !== undefined);
+
+    let labels = row;
+    let headerRow = h;
+    const next = table[h + 1];
+    if (numbered.length < 2 && pointsColumn < 0 && next && (next[nameColumn] ?? "") === "") {
+      const nextNumbered = next.filter((cell, column) => column !== nameColumn && headerPoints(cell) !== undefined);
+      if (nextNumbered.length >= 2) {
+        labels = row.map((cell, column) => mergeHeaderCells(cell, next[column] ?? ""));
+        headerRow = h + 1;
+      }
+    }
+    const numberedLabels = labels.filter((cell, column) => column !== nameColumn && headerPoints(cell) !== undefined);
+    const looksLikeHeader =
+      numberedLabels.length >= 2 ||
+      (pointsColumn >= 0 && labels.length >= 2) ||
+      (h === 0 && row.length >= 3 && nameColumnHeader.test(row[nameColumn] ?? "") && row.every((cell) => cell.length <= 40));
+    if (!looksLikeHeader) continue;
+
+    const levels: Level[] = [];
+    labels.forEach((label, column) => {
+      if (column === nameColumn || column === (pointsColumn >= 0 ? pointsColumn : -1)) return;
+      const points = headerPoints(label);
+      if (points === undefined && fillInColumnHeader.test(label)) return;
+      if (pointsColumnHeader.test(label)) return;
+      levels.push({ column, label: noPrefixHeader.test(label) ? "" : label, points });
+    });
+    if (levels.length === 0) continue;
+    return {
+      row: headerRow,
+      width: row.length,
+      nameColumn,
+      pointsColumn: pointsColumn >= 0 ? pointsColumn : undefined,
+      levels,
+    };
+  }
+  return undefined;
+}
+
+function mergeHeaderCells(label: string, points: string): string {
+  if (!points) return label;
+  if (!label) return points;
+  return pointsOnlyPattern.test(points) && /^\d/.test(points) ? `${label} (${points})` : `${label} ${points}`;
+}
+
+function criteriaFromHeaderTable(table: string[][], header: Header): TableReading {
+  const criteria: DraftCriterion[] = [];
+  const usedRows: string[][] = [];
+  const headerMax = Math.max(...header.levels.map((level) => level.points ?? -Infinity));
+  for (const row of table.slice(header.row + 1)) {
+    const [firstLine = "", ...moreLines] = (row[header.nameColumn] ?? "").split("\n").map((line) => line.trim());
+    if (!firstLine || isTotalLine(firstLine) || pointsOnlyPattern.test(firstLine)) {
+      if (firstLine && isTotalLine(firstLine)) usedRows.push(row);
+      continue;
+    }
+    // "Thesis: states a clear claim" in one cell (single-point rubrics) is a name and its description.
+    const described = firstLine.match(/^([^:]{2,80}):\s+(\S.*)$/);
+    const nameCell = described && isCriterionName(cleanName(described[1]!), 10) ? described[1]! : firstLine;
+    const namePointsMatch = nameCell.match(new RegExp(pointsSource, "i"));
+    const name = cleanName(namePointsMatch ? nameCell.replace(namePointsMatch[0], " ") : nameCell);
+    if (!isCriterionName(name)) continue;
+
+    const descriptors: string[] = [];
+    const description = [described && nameCell === described[1] ? described[2]! : "", ...moreLines].filter(Boolean).join(" ");
+    if (description) descriptors.push(description);
+    let levels = 0;
+    let cellMax: number | undefined;
+    for (const level of header.levels) {
+      const cell = (row[level.column] ?? "").replace(/\s*\n\s*/g, " ").trim();
+      if (!cell) continue;
+      descriptors.push(level.label ? `${level.label}: ${cell}` : cell);
+      levels++;
+      const cellPoints = leadingOrTrailingPoints(cell);
+      if (cellPoints !== undefined) cellMax = Math.max(cellMax ?? 0, cellPoints);
+    }
+    const maxPoints =
+      (header.pointsColumn !== undefined ? highestPoints(row[header.pointsColumn] ?? "") : undefined) ??
+      (namePointsMatch ? highestPoints(namePointsMatch[0]) : undefined) ??
+      (Number.isFinite(headerMax) ? headerMax : undefined) ??
+      cellMax;
+    criteria.push({ name, maxPoints, descriptors, levels });
+    usedRows.push(row);
+  }
+  return { criteria, usedRows };
+}
+
+/** A table with no level header: each row a criterion with a cell of points ("Thesis | Clear claim | 20 pts"). */
+function criteriaFromListTable(table: string[][]): TableReading {
+  const criteria: DraftCriterion[] = [];
+  const usedRows: string[][] = [];
+  for (const row of table) {
+    const cells = row.map((cell) => cell.replace(/\s*\n\s*/g, " ").trim());
+    const nameIndex = cells.findIndex((cell) => cell.length > 0);
+    const nameCell = cells[nameIndex] ?? "";
+    if (!nameCell || pointsOnlyPattern.test(nameCell)) continue;
+    if (isTotalLine(nameCell)) {
+      usedRows.push(row);
+      continue;
+    }
+    const pointsIndex = cells.findIndex((cell, index) => index > nameIndex && pointsOnlyPattern.test(cell));
+    const fromName = nameCell.match(new RegExp(pointsSource, "i"));
+    const maxPoints = pointsIndex >= 0 ? highestPoints(cells[pointsIndex] ?? "") : fromName ? highestPoints(fromName[0]) : undefined;
+    const name = cleanName(fromName && pointsIndex < 0 ? nameCell.replace(fromName[0], " ") : nameCell);
+    if (maxPoints === undefined || !isCriterionName(name)) continue;
+    const descriptors = cells.filter((cell, index) => index !== nameIndex && index !== pointsIndex && cell.length > 0);
+    criteria.push({ name, maxPoints, descriptors, levels: 0 });
+    usedRows.push(row);
+  }
+  return { criteria, usedRows };
+}
+
+function leadingOrTrailingPoints(cell: string): number | undefined {
+  const leading = cell.match(new RegExp(String.raw`^\(?\s*(${rangeSource})\s*${unit}?\s*\)?\s*[:\-–—]`, "i"));
+  if (leading?.[1]) return highestPoints(leading[1]);
+  const trailing = cell.match(new RegExp(String.raw`\(\s*(${rangeSource})\s*${unit}?\s*\)\s*\.?$`, "i"));
+  return trailing?.[1] ? highestPoints(trailing[1]) : undefined;
+}
+
+/** Plain text pasted from a spreadsheet or word processor keeps its table as tab-separated lines. */
+export function tablesFromTabbedLines(text: string): string[][][] {
+  const tables: string[][][] = [];
+  let rows: string[][] = [];
+  for (const line of text.split("\n")) {
+    if (line.includes("\t")) {
+      rows.push(line.split("\t").map((cell) => cell.trim()));
+      continue;
+    }
+    if (rows.length >= 2) tables.push(rows);
+    rows = [];
+  }
+  if (rows.length >= 2) tables.push(rows);
+  return tables;
+}
+
