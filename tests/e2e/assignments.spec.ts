@@ -330,7 +330,7 @@ describe("new-assignment wizard", () => {
     app.assertNoConsoleErrors(page);
   });
 
-  it("creates one from an uploaded .docx rubric, after a rubric without points is refused with the reason", async () => {
+  it("creates one from an uploaded .docx rubric, after a document with no rubric in it is refused with the reason", async () => {
     const { page, teacher } = await signedInPage();
     await openWizard(page);
     await fillDetails(page, { title: "Should schools ban phones?", type: "Argumentative Essay", prompt: "Take a position and defend it." });
@@ -338,7 +338,7 @@ describe("new-assignment wizard", () => {
 
     const upload = page.getByRole("button", { name: "Upload Rubric" });
     expect(await upload.isDisabled()).toBe(true);
-    await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture("rubrics/book-report-no-points.txt"));
+    await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture("documents/student-essay.txt"));
     await upload.click();
     const refused = toastWith(page, assignmentMessages.rubricFailed);
     expect(await textOf(refused)).toContain(assignmentMessages.noCriteria);

@@ -63,7 +63,8 @@ export function readLines(text: string, options: { withoutPoints?: boolean } = {
     text
       .split("\n")
       .map((line) => ({ text: line.replace(/\t+/g, " — ").replace(/\s+/g, " ").trim(), key: lineKey(line), tabbed: line.includes("\t") }))
-      .filter((line) => line.text.length > 0 && line.text !== "—"),
+      .filter((line) => line.text.length > 0 && line.text !== "—")
+      .flatMap(splitHeadingAfterSentence),
   );
   const sections: Section[] = [];
   const used = new Set<string>();
@@ -137,7 +138,9 @@ export function readLines(text: string, options: { withoutPoints?: boolean } = {
       return;
     }
     // A heading followed by prose: the prose describes the criterion (until level lines take over).
-    if (current.kind === "heading" && !current.hasLevels) {
+    // A sentence about points ("The weights add up to 100%.") is about the rubric, not this criterion.
+    const aboutPoints = /[.!?]$/.test(stripped) && new RegExp(pointsSource, "i").test(stripped);
+    if (current.kind === "heading" && !current.hasLevels && !aboutPoints) {
       descriptors.push(stripped);
       use(line);
     }
@@ -145,7 +148,7 @@ export function readLines(text: string, options: { withoutPoints?: boolean } = {
 
   const criteria = sections
     .map(({ criterion }) => criterion)
-    .filter((criterion) => (criterion.maxPoints !== undefined || options.withoutPoints) && isCriterionName(criterion.name));
+    .filter((criterion) => criterion.maxPoints !== undefined || options.withoutPoints);
   return { criteria, used };
 }
 
@@ -170,6 +173,16 @@ function nameAndDescription(line: string): { name: string; description: string }
   if (!match) return undefined;
   const name = cleanName(match[1]!);
   return isCriterionName(name, 6) && !looksLikeFlattenedHeader(name) ? { name, description: match[2]!.trim() } : undefined;
+}
+
+/**
+ * "…motivated by the data set. Methods including the choice of tests (20%)": a PDF paragraph that ran a description
+ * into the next heading is two lines again.
+ */
+function splitHeadingAfterSentence(line: { text: string; key: string; tabbed: boolean }) {
+  const match = line.text.match(/^(.*?[.!?])\s+(\p{Lu}[^.!?]*\(\s*\d[^()]*\))$/u);
+  if (line.tabbed || !match || !matchCriterion(match[2]!)) return [line];
+  return [{ ...line, text: match[1]! }, { ...line, text: match[2]! }];
 }
 
 /**
@@ -208,7 +221,8 @@ function matchCriterion(line: string): CriterionLine | undefined {
   if (!groups?.name || !groups.points) return undefined;
   const name = cleanName(groups.name);
   const points = highestPoints(groups.points);
-  if (points === undefined || !isCriterionName(name) || looksLikeFlattenedHeader(name)) return undefined;
+  const heading = !groups.description && /^[([]/.test(groups.points.trim());
+  if (points === undefined || !isCriterionName(name, undefined, heading) || looksLikeFlattenedHeader(name)) return undefined;
   const description = groups.description?.trim().replace(/^[:\-–—|]\s*/, "");
   return {
     name,

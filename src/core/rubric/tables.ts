@@ -101,7 +101,8 @@ function findHeader(table: string[][]): Header | undefined {
       if (pointsColumnHeader.test(label)) return;
       levels.push({ column, label: noPrefixHeader.test(label) ? "" : label, points });
     });
-    if (levels.length === 0) continue;
+    // A summary table ("Criterion | Points") has a points column and no levels.
+    if (levels.length === 0 && pointsColumn < 0) continue;
     return {
       row: headerRow,
       width: row.length,

@@ -330,6 +330,8 @@ function linesToParagraphs(lines: Line[], right: number): string {
   return paragraphs.map((parts) => joinWrapped(parts, " ")).join("\n\n");
 }
 
+const scoreAtEnd = /\(\s*\d[\d.,\s–-]*\s*(%|points?|pts?\.?|marks?)?\s*\)$/i;
+
 function continuesParagraph(previous: Line, line: Line, first: Line, right: number, lineSpacing: number): boolean {
   const gap = previous.y - line.y;
   if (gap <= 0 || gap > 1.25 * lineSpacing) return false;
@@ -339,6 +341,9 @@ function continuesParagraph(previous: Line, line: Line, first: Line, right: numb
   const firstText = first.fragments.map((f) => f.text).join(" ");
   if (line.x0 > previous.x0 + 0.8 * line.size && !bulletOrNumber.test(firstText)) return false;
   const previousText = previous.fragments.map((f) => f.text).join(" ");
+  // A line ending in a bracketed score or weight ("Methods (20%)", "Thesis (4 points)") ends a heading; after a
+  // finished sentence, such a line is a heading of its own.
+  if (scoreAtEnd.test(previousText) || (/[.!?]$/.test(previousText) && scoreAtEnd.test(text))) return false;
   // "...variables." then "Adequate: ..." is a new labelled line (a rubric level), not a wrapped sentence.
   if (/[.!?]$/.test(previousText) && /^\p{Lu}[\p{L}\p{N} /&'()–-]{0,40}:\s/u.test(text)) return false;
   const characterWidth = (previous.x1 - previous.x0) / Math.max(1, previousText.length);
