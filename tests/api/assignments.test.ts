@@ -160,8 +160,7 @@ describe(`assignments API (${testDatabaseKind})`, () => {
 describe(`rubric uploads (${testDatabaseKind})`, () => {
   const expected = JSON.parse(readFileSync(path.join(fixturesDir, "rubrics/expected.json"), "utf8")) as Record<string, { name: string; maxPoints: number; descriptorsCount: number }[]>;
 
-  // point-ranges.pdf: a PDF table read column-merged, the open part of issue 20 (see rubric-fixtures.test.ts).
-  it.each(Object.entries(expected).filter(([name, criteriaList]) => criteriaList.length > 0 && name !== "point-ranges.pdf"))("%s gives its expected criteria", async (name, expectedCriteria) => {
+  it.each(Object.entries(expected).filter(([, criteriaList]) => criteriaList.length > 0))("%s gives its expected criteria", async (name, expectedCriteria) => {
     const teacher = await teacherWithDraft();
     const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile(`rubrics/${name}`) }) });
     expect(response.status).toBe(200);

@@ -189,6 +189,7 @@ function tableStartingAt(lines: Line[], startIndex: number, pageWidth: number): 
     // A single wide line is body text, not a cell.
     if (line.fragments.length === 1 && line.x1 - line.x0 >= 0.6 * pageWidth) break;
   }
+  splitAtColumnStarts(lines.slice(startIndex, end));
   const multi = lines.slice(startIndex, end).filter((line) => line.fragments.length >= 2);
   if (multi.length < 2) return undefined;
   const columns = columnsOf(multi);
@@ -204,6 +205,40 @@ function tableStartingAt(lines: Line[], startIndex: number, pageWidth: number): 
   if (region.filter((line) => line.fragments.length >= 2).length < 2) return undefined;
   const rows = buildTable(region, columns);
   return rows ? { rows, end } : undefined;
+}
+
+/**
+ * A writer may put two cells' text in one run ("Organization 18-20: Logical and fluent." across the name and level
+ * columns), which would merge the two columns for the whole table. Where at least two other lines start a cell at
+ * the same x and no other run crosses it, a fragment running across that x is cut there, at the space nearest the
+ * proportional position.
+ */
+function splitAtColumnStarts(region: Line[]) {
+  const starts = region.flatMap((line) => line.fragments.map((f) => f.x0));
+  const tolerance = 1.5;
+  const crosses = (fragment: Fragment, x: number, size: number) => x > fragment.x0 + 2 * size && x < fragment.x1 - size;
+  const fragments = region.flatMap((line) => line.fragments.map((fragment) => ({ fragment, size: line.size })));
+  // A column start is shared by at least three cells and crossed by at most one run: text that wraps across it in
+  // several lines means it is no column boundary.
+  const shared = [...new Set(starts.map((x) => Math.round(x)))].filter(
+    (x) => starts.filter((other) => Math.abs(other - x) <= tolerance).length >= 3 && fragments.filter(({ fragment, size }) => crosses(fragment, x, size)).length <= 1,
+  );
+  // A line of one run is body text that may cross columns (a total under the table); only cells are cut.
+  for (const line of region.filter((one) => one.fragments.length >= 2)) {
+    line.fragments = line.fragments.flatMap((fragment) => {
+      const cut = shared.find((x) => crosses(fragment, x, line.size));
+      if (cut === undefined) return [fragment];
+      const share = (cut - fragment.x0) / (fragment.x1 - fragment.x0);
+      const target = Math.round(share * fragment.text.length);
+      const spaces = [...fragment.text.matchAll(/ /g)].map((m) => m.index ?? 0);
+      const space = spaces.sort((a, b) => Math.abs(a - target) - Math.abs(b - target))[0];
+      if (space === undefined || Math.abs(space - target) > 3) return [fragment];
+      return [
+        { x0: fragment.x0, x1: cut - 0.3 * line.size, text: fragment.text.slice(0, space).trim() },
+        { x0: cut, x1: fragment.x1, text: fragment.text.slice(space + 1).trim() },
+      ];
+    });
+  }
 }
 
 function crossesGutter(line: Line, columns: [number, number][]): boolean {

@@ -20,17 +20,7 @@ describe("rubric fixtures", () => {
     expect(new Set(files.map((name) => name.split(".").pop()))).toEqual(new Set(["txt", "doc", "docx", "pdf"]));
   });
 
-  // A PDF table whose narrow first column touches the next is read column-merged ("Evidence 27-30: ..."): rebuilding
-  // PDF tables cell by cell is the open part of issue 20. This test fails (and says so) once that is fixed.
-  const pdfCellTables = new Set(["point-ranges.pdf"]);
-
-  it.fails.each(files.filter((file) => pdfCellTables.has(file)))("%s gives its expected criteria (known miss: PDF cells)", async (file) => {
-    const document = await extractDocument(new Uint8Array(readFileSync(folder + file)));
-    const criteria = parseRubric(document).map((criterion) => ({ name: criterion.name, maxPoints: criterion.maxPoints, descriptorsCount: criterion.descriptors.length }));
-    expect(criteria).toEqual(expected[file]);
-  });
-
-  it.each(files.filter((file) => !pdfCellTables.has(file)))("%s gives its expected criteria", async (file) => {
+  it.each(files)("%s gives its expected criteria", async (file) => {
     const document = await extractDocument(new Uint8Array(readFileSync(folder + file)));
     const criteria = parseRubric(document).map((criterion) => ({
       name: criterion.name,
