@@ -183,5 +183,5 @@ export const assignmentMessages = {
   sampleFailed: "Failed to upload sample work. Please try again.",
   previewFailed: "Failed to generate calibration preview. Please try again.",
   noCriteria:
-    "No rubric criteria with points were found in this document. Use a table (criteria as rows, levels with points as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
+    "No rubric criteria were found in this document. Use a table (criteria as rows, levels as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
 } as const;

@@ -167,7 +167,11 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
     expect(response.data.criteria.map((item: { name: string; maxPoints: number; descriptors: string[] }) => ({ name: item.name, maxPoints: item.maxPoints, descriptorsCount: item.descriptors.length }))).toEqual(expectedCriteria);
     expect(response.data.totalPoints).toBe(expectedCriteria.reduce((total, item) => total + item.maxPoints, 0));
     expect(response.data.criteria[0].id).toMatch(/^criterion-\d+-1$/);
-    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric).toEqual(response.data);
+    const { import: report, ...rubric } = response.data;
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric).toEqual(rubric);
+    // Every fixture is read by a reading that used most of its rubric lines, and says how it read it.
+    expect(report.reading).not.toBe("none");
+    expect(report.score).toBeGreaterThan(0.6);
   });
 
   it("imports a rubric without points, each criterion worth its number of levels, and one with a list and a summary table", async () => {
@@ -176,9 +180,14 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
     expect(pointless.status).toBe(200);
     expect(pointless.data.criteria.map((item: { name: string; maxPoints: number }) => [item.name, item.maxPoints])).toEqual([["Preparation", 4], ["Listening", 4], ["Use of Evidence", 4]]);
     expect(pointless.data.totalPoints).toBe(12);
+    expect(pointless.data.import).toMatchObject({ reading: "sections", pointsAssumed: true, score: 1 });
     const listAndTable = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/list-with-summary-table.txt") }) });
     expect(listAndTable.data.criteria.map((item: { name: string; maxPoints: number }) => [item.name, item.maxPoints])).toEqual([["Thesis", 20], ["Use of Sources", 30], ["Organization", 25], ["Conventions", 25]]);
-    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric).toEqual(listAndTable.data);
+    expect(listAndTable.data.import.reading).toBe("table-and-sections");
+    expect(listAndTable.data.import.skipped).toContainEqual({ lineNumber: 23, text: "Summary of points", reason: "not-understood" });
+    const { import: report, ...rubric } = listAndTable.data;
+    expect(report.pointsAssumed).toBe(false);
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric).toEqual(rubric);
   });
 
   it("answers 422 saying what was expected when no criterion can be found", async () => {

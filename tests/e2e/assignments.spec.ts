@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignmentMessages } from "../../src/contracts/assignments";
 import { assignments } from "../../src/server/db/schema";
@@ -368,6 +369,46 @@ describe("new-assignment wizard", () => {
     const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
     expect(row!.criteria.map((item) => item.name)).toEqual(expected.map((item) => item.name));
     allowOnly(page, [422]);
+  });
+
+  it("shows what a rubric import read: points assumed, lines left out, criteria edited in place, the upload undone", async () => {
+    const { page } = await signedInPage();
+    await openWizard(page);
+    await fillDetails(page, { title: "Seminar", type: "Argumentative Essay", prompt: "Discuss the reading." });
+    await next(page, 2, "Assignment Rubric");
+    const file = page.getByLabel("Rubric document", { exact: true });
+    const upload = page.getByRole("button", { name: "Upload Rubric" });
+
+    await file.setInputFiles(fixture("rubrics/levels-no-points.pdf"));
+    await upload.click();
+    await toastWith(page, assignmentMessages.rubricUploaded).waitFor();
+    const report = page.getByRole("region", { name: "Check the imported rubric" });
+    await report.getByText("This rubric has no points.", { exact: false }).waitFor();
+    expect(await textOf(report)).toContain("Read as headed sections and lists: 100% of the document's rubric lines understood.");
+    const total = page.getByText("Total Points", { exact: true }).locator("..");
+    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 12");
+
+    await page.getByRole("button", { name: "Edit Preparation" }).click();
+    // The report and the in-place editor pass axe-core at both widths (serious and critical rules).
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const { violations } = await new AxeBuilder({ page }).include("main").analyze();
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${width}px: ${v.id}`)).toEqual([]);
+    }
+    await page.getByLabel("Maximum points").first().fill("10");
+    await page.getByRole("button", { name: "Save criterion" }).click();
+    await page.getByText("10 points", { exact: true }).waitFor();
+    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 18");
+
+    await file.setInputFiles(fixture("rubrics/list-with-summary-table.txt"));
+    await upload.click();
+    await page.getByRole("button", { name: "Remove Use of Sources" }).waitFor();
+    const leftOut = report.getByRole("list", { name: "Lines left out" });
+    expect(await textOf(leftOut)).toContain("Summary of points");
+    await report.getByRole("button", { name: "Undo upload" }).click();
+    await page.getByRole("button", { name: "Remove Preparation" }).waitFor();
+    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 18");
+    expect(await report.count()).toBe(0);
   });
 
   it("does not move on when the server fails to save, and moves once it saves again", async () => {

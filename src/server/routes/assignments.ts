@@ -15,7 +15,8 @@ import {
 import { criterion } from "../../contracts/teacher-profile";
 import { documentLimits } from "../../contracts/documents";
 import { errorBody } from "../../contracts/errors";
-import { parseRubric } from "../../core/rubric";
+import { importRubric } from "../../core/rubric";
+import { rubricImportReport } from "../../contracts/rubric-import";
 import { aiConfigFrom } from "../env";
 import type { ApiRouter } from "../http/api-router";
 import { AppError, notFound } from "../http/app-error";
@@ -115,19 +116,24 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       bodyType: "multipart",
       body: rubricUploadInput,
       maxBodyBytes: uploadLimit,
-      responses: { 200: { description: "The new rubric", schema: z.object({ criteria: z.array(criterion), totalPoints: z.number() }) }, ...uploadErrors, 404: missing, 401: unauthorized },
+      responses: {
+        200: { description: "The new rubric, and what the import read and skipped in the document", schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport }) },
+        ...uploadErrors,
+        404: missing,
+        401: unauthorized,
+      },
     },
     async (c, { params, body }) => {
       const teacherId = requireUser(c).id;
       await findAssignmentRow(db, teacherId, params.id);
       const file = (body.rubric ?? body.file)!;
       const stored = await storeTeacherDocument(storeDeps, teacherId, { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name });
-      const parsed = parseRubric({ text: stored.document.text, tables: stored.document.tables });
+      const { criteria: parsed, ...report } = importRubric({ text: stored.document.text, tables: stored.document.tables });
       if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
       const stamp = Date.now();
       const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));
       const updated = await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker);
-      return c.json(updated.rubric);
+      return c.json({ ...updated.rubric, import: report });
     },
   );
 

@@ -1,3 +1,4 @@
+import type { RubricImportReport } from "../../../contracts/rubric-import";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SampleWork, UpdateAssignmentInput } from "../../../contracts/assignments";
 import type { Criterion, TeacherProfile } from "../../../contracts/teacher-profile";
 import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
@@ -15,7 +16,7 @@ export const assignmentListQueryKey = (teacherId: string, status: AssignmentStat
 export const allAssignmentListsKey = ["/api/assignments/teacher"] as const;
 export const teacherProfileQueryKey = ["/api/teacher-profile"] as const;
 
-export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number };
+export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number; import: RubricImportReport };
 export type PreviewSettings = Pick<GradingSettings, "strictness" | "tone" | "feedbackLength">;
 
 export function fetchTeacherProfile(): Promise<TeacherProfile> {

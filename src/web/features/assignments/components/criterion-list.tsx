@@ -1,16 +1,36 @@
-import { Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
 import type { Criterion } from "../../../../contracts/teacher-profile";
 import { formatScore, plural } from "../format";
+import { CriterionEditForm } from "./criterion-edit-form";
 
-/** The rubric's criteria with their points and level descriptors; removable in the wizard. */
-export function CriterionList({ criteria, onRemove }: { criteria: readonly Criterion[]; onRemove?: (id: string) => void }) {
+const iconButton =
+  "inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+/** The rubric's criteria with their points and level descriptors; removable and editable in place in the wizard. */
+export function CriterionList({ criteria, onRemove, onUpdate }: { criteria: readonly Criterion[]; onRemove?: (id: string) => void; onUpdate?: (next: Criterion) => void }) {
+  const [editing, setEditing] = useState<string>();
   return (
     <ul className="grid gap-2.5">
       {criteria.map((item) => (
         <li key={item.id} className="flex items-start gap-3 rounded-xl border border-border bg-surface p-3.5">
+          {editing === item.id && onUpdate ? (
+            <CriterionEditForm
+              criterion={item}
+              onCancel={() => setEditing(undefined)}
+              onSave={(next) => {
+                onUpdate(next);
+                setEditing(undefined);
+              }}
+            />
+          ) : (
+            <>
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-              <p className="font-medium break-words">{item.name}</p>
+              {/* A long imported name is kept whole and shortened for display only; the full name is its title. */}
+              <p className="line-clamp-2 font-medium break-words" title={item.name}>
+                {item.name}
+              </p>
               <p className="shrink-0 text-sm font-semibold tabular-nums text-accent-strong">{plural(Number(formatScore(item.maxPoints)), "point")}</p>
             </div>
             {item.descriptors.length ? (
@@ -26,16 +46,18 @@ export function CriterionList({ criteria, onRemove }: { criteria: readonly Crite
               <p className="mt-1 text-sm text-muted-foreground">No performance levels described.</p>
             )}
           </div>
+          {onUpdate ? (
+            <button type="button" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item.id)} className={`${iconButton} hover:text-foreground`}>
+              <Pencil aria-hidden className="size-4" />
+            </button>
+          ) : null}
           {onRemove ? (
-            <button
-              type="button"
-              aria-label={`Remove ${item.name}`}
-              onClick={() => onRemove(item.id)}
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
+            <button type="button" aria-label={`Remove ${item.name}`} onClick={() => onRemove(item.id)} className={`${iconButton} hover:text-destructive`}>
               <Trash2 aria-hidden className="size-4" />
             </button>
           ) : null}
+            </>
+          )}
         </li>
       ))}
     </ul>

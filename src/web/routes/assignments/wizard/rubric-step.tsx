@@ -10,6 +10,8 @@ import { CriterionList, TotalPoints } from "../../../features/assignments/compon
 import { totalPoints } from "../../../features/assignments/format";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { Field } from "../../../features/teacher-profile/components/form-parts";
+import type { RubricImportReport } from "../../../../contracts/rubric-import";
+import { RubricImportReportPanel } from "./rubric-import-report";
 import { acceptedDocuments, fileInputClass, type WizardStepProps } from "./types";
 
 /** Spec section 3: ids are generated locally, "criterion-" plus a timestamp (made unique within this rubric). */
@@ -28,6 +30,8 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
   const [name, setName] = useState("");
   const [points, setPoints] = useState("");
   const [descriptors, setDescriptors] = useState("");
+  /** The last upload's report, and the criteria it replaced (for Undo upload). */
+  const [imported, setImported] = useState<{ report: RubricImportReport; previous: Criterion[] }>();
 
   const pointsValue = Number(points);
   const canAdd = name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0;
@@ -39,7 +43,8 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
     if (!file || isUploading) return;
     setIsUploading(true);
     try {
-      const rubric = await uploadRubric(draft.id, file);
+      const { import: report, ...rubric } = await uploadRubric(draft.id, file);
+      setImported({ report, previous: criteria });
       update({ rubric });
       showSuccess(assignmentMessages.rubricUploaded);
       setFile(undefined);
@@ -97,6 +102,17 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
         </div>
       </form>
 
+      {imported ? (
+        <RubricImportReportPanel
+          report={imported.report}
+          onDismiss={() => setImported(undefined)}
+          onUndo={() => {
+            setCriteria(imported.previous);
+            setImported(undefined);
+          }}
+        />
+      ) : null}
+
       <section aria-labelledby="criteria-heading" className="grid gap-3">
         <h3 id="criteria-heading" className="font-display text-lg font-semibold tracking-tight">
           Criteria ({criteria.length})
@@ -104,10 +120,15 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
         {criteria.length === 0 ? (
           <p className="rounded-xl border border-dashed border-input p-4 text-sm text-muted-foreground">No criteria yet. Upload a rubric above or add criteria below.</p>
         ) : (
-          <CriterionList criteria={criteria} onRemove={(id) => setCriteria(criteria.filter((item) => item.id !== id))} />
+          <CriterionList
+            criteria={criteria}
+            onRemove={(id) => setCriteria(criteria.filter((item) => item.id !== id))}
+            onUpdate={(next) => setCriteria(criteria.map((item) => (item.id === next.id ? next : item)))}
+          />
         )}
         <TotalPoints total={totalPoints(criteria)} />
       </section>
+
 
       <form onSubmit={addCriterion} aria-labelledby="criterion-add-heading" className="grid gap-4 rounded-2xl border border-border bg-muted/40 p-4 sm:p-5">
         <h3 id="criterion-add-heading" className="font-display text-lg font-semibold tracking-tight">

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** What the rubric import read in a document: shown under the criteria it produced so the teacher can check it. */
+export const rubricImportReport = z.object({
+  reading: z.enum(["table", "table-levels-as-rows", "sections", "table-and-sections", "none"]),
+  /** Share of the document's rubric lines (titles and instructions aside) the reading used, 0..1. */
+  score: z.number().min(0).max(1),
+  /** The document gave no points: each criterion got its number of levels, for the teacher to confirm. */
+  pointsAssumed: z.boolean(),
+  skipped: z.array(
+    z.object({
+      lineNumber: z.number().int().min(0),
+      text: z.string(),
+      reason: z.enum(["title", "instructions", "total", "no-points", "not-understood"]),
+    }),
+  ),
+});
+export type RubricImportReport = z.infer<typeof rubricImportReport>;
+
+export const rubricReadingLabels: Record<RubricImportReport["reading"], string> = {
+  table: "a table of criteria and levels",
+  "table-levels-as-rows": "a table with the levels as rows",
+  sections: "headed sections and lists",
+  "table-and-sections": "headed sections, with a summary table that repeats them",
+  none: "nothing",
+};
+
+export const skipReasonLabels: Record<RubricImportReport["skipped"][number]["reason"], string> = {
+  title: "Title",
+  instructions: "Instructions",
+  total: "Total",
+  "no-points": "A criterion without points, while the others have them",
+  "not-understood": "Not understood",
+};

@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from "react";
+import type { Criterion } from "../../../../contracts/teacher-profile";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { Field } from "../../teacher-profile/components/form-parts";
+
+/** Edits one criterion in place (an imported rubric is checked here before the teacher goes on). */
+export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: Criterion; onSave: (next: Criterion) => void; onCancel: () => void }) {
+  const [name, setName] = useState(criterion.name);
+  const [points, setPoints] = useState(String(criterion.maxPoints));
+  const [descriptors, setDescriptors] = useState(criterion.descriptors.join("\n"));
+  const value = Number(points);
+  const pointsError = points.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1000 ? "Enter points from 0 to 1000." : undefined;
+  const nameError = name.trim() === "" ? "Enter the criterion's name." : undefined;
+  const prefix = `edit-${criterion.id}`;
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (pointsError || nameError) return;
+    const lines = descriptors
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    onSave({ ...criterion, name: name.trim(), maxPoints: value, descriptors: lines });
+  }
+
+  return (
+    <form onSubmit={save} aria-label={`Edit ${criterion.name}`} className="grid w-full gap-3">
+      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+        <Field label="Criterion name" htmlFor={`${prefix}-name`} error={nameError}>
+          <Input id={`${prefix}-name`} value={name} maxLength={200} aria-invalid={nameError ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        </Field>
+        <Field label="Maximum points" htmlFor={`${prefix}-points`} error={pointsError}>
+          <Input id={`${prefix}-points`} type="number" inputMode="decimal" min={0} max={1000} value={points} aria-invalid={pointsError ? true : undefined} onChange={(event) => setPoints(event.target.value)} />
+        </Field>
+      </div>
+      <Field label="Performance level descriptors" htmlFor={`${prefix}-descriptors`} hint="One level per line.">
+        <Textarea id={`${prefix}-descriptors`} rows={4} value={descriptors} aria-describedby={`${prefix}-descriptors-hint`} onChange={(event) => setDescriptors(event.target.value)} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="outline" disabled={Boolean(pointsError || nameError)}>
+          Save criterion
+        </Button>
+      </div>
+    </form>
+  );
+}

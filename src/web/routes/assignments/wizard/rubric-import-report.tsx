@@ -1,0 +1,66 @@
+import { Undo2 } from "lucide-react";
+import { rubricReadingLabels, skipReasonLabels, type RubricImportReport } from "../../../../contracts/rubric-import";
+import { Button } from "../../../components/ui/button";
+
+/**
+ * What the rubric import read, under the criteria it produced: how it read the document, how much of it, whether
+ * points were assumed, and every line it left out with its number. The criteria above can be edited in place or the
+ * whole upload undone.
+ */
+export function RubricImportReportPanel({ report, onUndo, onDismiss }: { report: RubricImportReport; onUndo: () => void; onDismiss: () => void }) {
+  const notUnderstood = report.skipped.filter((line) => line.reason === "not-understood" || line.reason === "no-points");
+  const setAside = report.skipped.filter((line) => !notUnderstood.includes(line));
+  return (
+    <section aria-labelledby="rubric-import-heading" className="grid gap-3 rounded-2xl border border-border bg-surface p-4 sm:p-5">
+      <h3 id="rubric-import-heading" className="font-display text-lg font-semibold tracking-tight">
+        Check the imported rubric
+      </h3>
+      <p className="text-sm leading-relaxed">
+        Read as {rubricReadingLabels[report.reading]}: {Math.round(report.score * 100)}% of the document's rubric lines understood.
+      </p>
+      {report.pointsAssumed ? (
+        <p role="note" className="rounded-xl bg-accent-soft px-3.5 py-2.5 text-sm text-accent-strong">
+          This rubric has no points. Each criterion was given one point per level; edit the points below if you grade otherwise.
+        </p>
+      ) : null}
+      {notUnderstood.length ? (
+        <div className="grid gap-1.5">
+          <p className="text-sm font-medium">Lines left out ({notUnderstood.length}): add them below if they are criteria.</p>
+          <SkippedLines lines={notUnderstood} label="Lines left out" />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">Every rubric line of the document was used.</p>
+      )}
+      {setAside.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted-foreground">Also skipped: titles, instructions and totals ({setAside.length})</summary>
+          <SkippedLines lines={setAside} label="Titles, instructions and totals" />
+        </details>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onDismiss}>
+          Looks right
+        </Button>
+        <Button type="button" variant="outline" onClick={onUndo}>
+          <Undo2 aria-hidden />
+          Undo upload
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function SkippedLines({ lines, label }: { lines: RubricImportReport["skipped"]; label: string }) {
+  return (
+    <ul aria-label={label} className="mt-1 grid gap-1 text-sm">
+      {lines.map((line) => (
+        <li key={`${line.lineNumber}-${line.text}`} className="grid gap-0.5 rounded-lg bg-muted/60 px-3 py-2 sm:grid-cols-[10rem_1fr] sm:gap-3">
+          <span className="text-xs font-medium text-muted-foreground">
+            Line {line.lineNumber} · {skipReasonLabels[line.reason]}
+          </span>
+          <span className="min-w-0 break-words">{line.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
