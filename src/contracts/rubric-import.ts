@@ -1,12 +1,16 @@
 import { z } from "zod";
 
+const criterionDraft = z.object({ name: z.string(), maxPoints: z.number(), descriptors: z.array(z.string()) });
+
 /** What the rubric import read in a document: shown under the criteria it produced so the teacher can check it. */
 export const rubricImportReport = z.object({
-  reading: z.enum(["table", "table-levels-as-rows", "sections", "table-and-sections", "none"]),
+  reading: z.enum(["table", "table-levels-as-rows", "sections", "table-and-sections", "model", "none"]),
   /** Share of the document's rubric lines (titles and instructions aside) the reading used, 0..1. */
   score: z.number().min(0).max(1),
   /** The document gave no points: each criterion got its number of levels, for the teacher to confirm. */
   pointsAssumed: z.boolean(),
+  /** The AI model's reading when the offline one scored low; every name it gives was found in the document. */
+  proposal: z.array(criterionDraft).optional(),
   skipped: z.array(
     z.object({
       lineNumber: z.number().int().min(0),
@@ -22,6 +26,7 @@ export const rubricReadingLabels: Record<RubricImportReport["reading"], string> 
   "table-levels-as-rows": "a table with the levels as rows",
   sections: "headed sections and lists",
   "table-and-sections": "headed sections, with a summary table that repeats them",
+  model: "the AI model, every criterion name checked against the document",
   none: "nothing",
 };
 

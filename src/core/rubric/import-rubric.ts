@@ -14,7 +14,8 @@ export interface SkippedLine {
 
 export interface RubricImport {
   criteria: ParsedCriterion[];
-  reading: Reading["kind"] | "none";
+  /** "model": read by a language model and checked against the text (set by the server, never by this parser). */
+  reading: Reading["kind"] | "none" | "model";
   /** Share of the document's rubric lines (titles and instructions aside) the reading understood, 0..1. */
   score: number;
   /** The document had no points: each criterion got its number of levels (or the rubric's usual count) to confirm. */

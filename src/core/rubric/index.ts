@@ -1,2 +1,3 @@
 export { importRubric, type RubricImport, type SkippedLine, type SkipReason } from "./import-rubric.js";
 export { parseRubric, type ParsedCriterion, type RubricDocument } from "./parse-rubric.js";
+export { checkProposedReading, type ProposedCriterion } from "./check-proposal.js";

@@ -15,8 +15,8 @@ import {
 import { criterion } from "../../contracts/teacher-profile";
 import { documentLimits } from "../../contracts/documents";
 import { errorBody } from "../../contracts/errors";
-import { importRubric } from "../../core/rubric";
 import { rubricImportReport } from "../../contracts/rubric-import";
+import { readRubricDocument } from "../services/rubric-import";
 import { aiConfigFrom } from "../env";
 import type { ApiRouter } from "../http/api-router";
 import { AppError, notFound } from "../http/app-error";
@@ -128,7 +128,8 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       await findAssignmentRow(db, teacherId, params.id);
       const file = (body.rubric ?? body.file)!;
       const stored = await storeTeacherDocument(storeDeps, teacherId, { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name });
-      const { criteria: parsed, ...report } = importRubric({ text: stored.document.text, tables: stored.document.tables });
+      const ai = aiConfigFrom(deps.env);
+      const { criteria: parsed, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
       if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
       const stamp = Date.now();
       const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));

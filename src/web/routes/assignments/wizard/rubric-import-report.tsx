@@ -7,7 +7,17 @@ import { Button } from "../../../components/ui/button";
  * points were assumed, and every line it left out with its number. The criteria above can be edited in place or the
  * whole upload undone.
  */
-export function RubricImportReportPanel({ report, onUndo, onDismiss }: { report: RubricImportReport; onUndo: () => void; onDismiss: () => void }) {
+export function RubricImportReportPanel({
+  report,
+  onUndo,
+  onDismiss,
+  onUseProposal,
+}: {
+  report: RubricImportReport;
+  onUndo: () => void;
+  onDismiss: () => void;
+  onUseProposal: (criteria: NonNullable<RubricImportReport["proposal"]>) => void;
+}) {
   const notUnderstood = report.skipped.filter((line) => line.reason === "not-understood" || line.reason === "no-points");
   const setAside = report.skipped.filter((line) => !notUnderstood.includes(line));
   return (
@@ -31,6 +41,26 @@ export function RubricImportReportPanel({ report, onUndo, onDismiss }: { report:
       ) : (
         <p className="text-sm text-muted-foreground">Every rubric line of the document was used.</p>
       )}
+      {report.proposal ? (
+        <div className="grid gap-2 rounded-xl border border-border p-3.5">
+          <p className="text-sm font-medium">
+            The AI model reads it as {report.proposal.length} criteria, every name found in the document:
+          </p>
+          <ul aria-label="The AI model's reading" className="grid gap-1 text-sm">
+            {report.proposal.map((criterion) => (
+              <li key={criterion.name} className="flex justify-between gap-3">
+                <span className="min-w-0 break-words">{criterion.name}</span>
+                <span className="shrink-0 tabular-nums text-muted-foreground">{criterion.maxPoints} points</span>
+              </li>
+            ))}
+          </ul>
+          <div className="flex justify-end">
+            <Button type="button" variant="outline" onClick={() => onUseProposal(report.proposal!)}>
+              Use the AI reading
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {setAside.length ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">Also skipped: titles, instructions and totals ({setAside.length})</summary>

@@ -110,6 +110,11 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
             setCriteria(imported.previous);
             setImported(undefined);
           }}
+          onUseProposal={(proposal) => {
+            const stamp = Date.now();
+            setCriteria(proposal.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, ...item })));
+            setImported(undefined);
+          }}
         />
       ) : null}
 
