@@ -69,7 +69,7 @@ describe("download my data and delete my account (browser)", () => {
     await dialog.getByLabel("Password", { exact: true }).fill(teacher.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await page.waitForURL(`${app.url}/`);
-    await page.getByText("Your account was deleted").waitFor();
+    await page.getByText("Your account was deleted", { exact: true }).waitFor();
     expect(await db().select().from(users).where(eq(users.id, teacher.id))).toHaveLength(0);
 
     await page.goto(`${app.url}/app/profile`);
