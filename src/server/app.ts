@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { loadSession, mountAuth } from "./auth/mount-auth";
+import { forgetAfterChanges, SessionCache } from "./auth/session-cache";
 import { AppError } from "./http/app-error";
+import { compressLargeJson } from "./http/compress-json";
 import { ApiRouter } from "./http/api-router";
 import { requireTrustedOrigin } from "./http/origin-check";
 import type { AppEnv } from "./http/app-env";
@@ -52,9 +54,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use("/api/*", requireTrustedOrigin(deps.trustedOrigins));
-  // Every API route but better-auth's own knows who is asking before its handler runs.
-  const session = loadSession(deps.auth);
+  // Large JSON (lists, the gradebook, the API description) goes compressed to a client that takes it; streams and
+  // files are left alone, so nothing streamed is held back.
+  app.use("/api/*", compressLargeJson());
+  // Every API route but better-auth's own knows who is asking before its handler runs; a session confirmed in the
+  // last seconds is remembered (session-cache.ts says when it is forgotten).
+  const sessions = new SessionCache();
+  const session = loadSession(deps.auth, sessions);
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/auth/") ? next() : session(c, next)));
+  const forget = forgetAfterChanges(sessions);
+  app.use("/api/auth/*", async (c, next) => (c.req.method === "GET" ? next() : forget(c, next)));
+  app.use("/api/account/delete", forget);
 
   const router = new ApiRouter(app, deps.env.BODY_LIMIT_BYTES);
   registerHealthRoutes(router, deps);

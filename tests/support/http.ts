@@ -6,7 +6,7 @@ export class TestClient {
 
   async request(method: string, path: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body = options.body;
     if (options.json !== undefined) {
       headers["content-type"] = "application/json";
@@ -22,6 +22,11 @@ export class TestClient {
     }
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, data: parseJson(text) as any };
+  }
+
+  /** The jar as a Cookie header (a load generator sends it as this client would). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
   get(path: string, headers?: Record<string, string>) {

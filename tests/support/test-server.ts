@@ -19,6 +19,8 @@ export interface TestServerOptions {
   env?: Partial<Record<keyof Env, string>>;
   /** Serve the built client from dist/ (browser tests). */
   withClient?: boolean;
+  /** Serve a client from this folder instead (tests of how files are served). */
+  staticRoot?: string;
   /** Where the server's log goes (a test that reads the log); default: silent unless TEST_LOG_LEVEL. */
   logDestination?: DestinationStream;
 }
@@ -36,7 +38,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     env,
     logger: options.logDestination ? createLogger("info", options.logDestination) : createLogger(env.LOG_LEVEL),
     database: testDatabase.database,
-    staticRoot: options.withClient ? undefined : null,
+    staticRoot: options.staticRoot ?? (options.withClient ? undefined : null),
   }).catch(async (error: unknown) => {
     await testDatabase.drop();
     rmSync(dataDir, { recursive: true, force: true });

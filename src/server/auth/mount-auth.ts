@@ -10,6 +10,7 @@ import type { AppEnv } from "../http/app-env";
 import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
 import { rateLimit } from "./rate-limit";
+import { sessionKeyOf, type SessionCache } from "./session-cache";
 import { describeAuthRoutes } from "./auth-routes-doc";
 
 /**
@@ -55,21 +56,29 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await auth.handler(c.req.raw)));
 }
 
-/** Sets `user` on the context from the session cookie (null when signed out). */
-export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
+/**
+ * Sets `user` on the context from the session cookie (null when signed out): from the session cache when this
+ * process confirmed the same cookie in the last seconds, else from better-auth (signature and database).
+ */
+export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const key = sessionKeyOf(c.req.header("cookie"));
+    const cached = key ? cache.get(key) : undefined;
+    if (cached || !key) {
+      c.set("user", cached ?? null);
+      return next();
+    }
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    c.set(
-      "user",
-      session
-        ? {
-            id: session.user.id,
-            email: session.user.email,
-            username: (session.user as { username?: string | null }).username ?? null,
-            sessionCreatedAt: new Date(session.session.createdAt),
-          }
-        : null,
-    );
+    const user = session
+      ? {
+          id: session.user.id,
+          email: session.user.email,
+          username: (session.user as { username?: string | null }).username ?? null,
+          sessionCreatedAt: new Date(session.session.createdAt),
+        }
+      : null;
+    if (user) cache.set(key, user);
+    c.set("user", user);
     await next();
   };
 }

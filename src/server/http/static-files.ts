@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { Logger } from "pino";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppEnv } from "./app-env";
@@ -17,18 +17,27 @@ export function serveClient(app: Hono<AppEnv>, staticRoot: string, logger: Logge
     return;
   }
   const indexHtml = readFileSync(indexFile, "utf8");
+  const root = path.relative(process.cwd(), staticRoot);
+  // Hashed assets never change under their name: cached for a year, sent as the build's .br or .gz when the browser
+  // takes it (the build writes them: precompressAssets in vite.config.ts).
   app.use(
     "/assets/*",
     serveStatic({
-      root: path.relative(process.cwd(), staticRoot),
+      root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  app.use("*", serveStatic({ root: path.relative(process.cwd(), staticRoot) }));
-  app.get("*", (c) => {
+  // The HTML names the current assets, so it is checked with the server on every visit; "/" is answered here, not
+  // by the static files (which would send index.html without a Cache-Control).
+  const sendIndex = (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
-  });
+  };
+  app.get("/", sendIndex);
+  app.get("/index.html", sendIndex);
+  app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  app.get("*", sendIndex);
 }

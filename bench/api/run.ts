@@ -1,0 +1,126 @@
+/**
+ * API speed benchmark (issue 16): the built app (one process, PostgreSQL when DATABASE_URL is set, else PGlite) with a
+ * signed-in teacher and a graded class set, beside a bare Hono server doing one indexed select on the same engine,
+ * both loaded the same way by autocannon (50 connections). Prints requests/s, p50 and p99 per read and the ratio to
+ * the reference, and the app's resident memory idle and after the load.
+ * npm run bench:api [-- --duration 10 --connections 50 --students 30]
+ */
+import autocannon from "autocannon";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os, { cpus } from "node:os";
+import path from "node:path";
+import { createServer, type AddressInfo } from "node:net";
+import { createInterface } from "node:readline";
+import { option } from "../cli.js";
+import { seedClassSet } from "./seed.js";
+import { withBenchDatabase } from "./database.js";
+
+const duration = Number(option("duration", "10"));
+const connections = Number(option("connections", "50"));
+const students = Number(option("students", "30"));
+
+interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** A port nothing listens on now (the app logs at warn level, so it is told its port instead of printing it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn("node", ["build/server/index.js"], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "inherit", "inherit"] });
+  const url = `http://localhost:${port}`;
+  for (let tries = 0; tries < 600; tries++) {
+    if (child.exitCode !== null) throw new Error(`The app stopped (exit ${child.exitCode}) before it was ready`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { child, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("The app was not ready within 60 s");
+}
+
+/** Starts a child process and resolves with the first URL it prints. */
+function startChild(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      const url = line.match(/https?:\/\/[^\s"]+/)?.[0];
+      if (url) resolve({ child, url: url.replace(/\/$/, "") });
+    });
+    child.on("exit", (code) => reject(new Error(`${command} ${args.join(" ")} stopped (exit ${code}) before it was ready`)));
+  });
+}
+
+function residentMegabytes(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  const result = await autocannon({ url, connections, duration, headers });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
+console.log(`API benchmark on ${kind}: ${connections} connections, ${duration} s per read, ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}`);
+console.log("Building the app (npm run build)...");
+execFileSync("npm", ["run", "--silent", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+
+await withBenchDatabase(async (databaseUrl) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-bench-api-"));
+  const env = { HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", AUTH_RATE_LIMIT_MAX: "100000", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const app = await startApp(env);
+  const reference = await startChild("node", ["--import", "tsx", "bench/api/reference-server.ts"], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  try {
+    const seeded = await seedClassSet(app.url, dataDir, students);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = residentMegabytes(app.child.pid);
+    const cookie = { cookie: seeded.cookie };
+    const referenceRead = await load("reference: one indexed select", `${reference.url}/item/42`);
+    const reads = [
+      await load("health", `${app.url}/api/health`),
+      await load("an assignment", `${app.url}/api/assignments/${seeded.assignmentId}`, cookie),
+      await load("a submission", `${app.url}/api/submissions/${seeded.submissionId}`, cookie),
+      await load(`the list of ${students} submissions`, `${app.url}/api/assignments/${seeded.assignmentId}/submissions`, cookie),
+      await load("the gradebook", `${app.url}/api/assignments/${seeded.assignmentId}/gradebook`, cookie),
+      await load("the landing HTML", `${app.url}/`),
+    ];
+    const loaded = residentMegabytes(app.child.pid);
+    const rows = [referenceRead, ...reads].map((m) => [m.name, m.rps.toFixed(0), `${m.p50} ms`, `${m.p99} ms`, (m.rps / referenceRead.rps).toFixed(2), String(m.errors)]);
+    const header = ["read", "requests/s", "p50", "p99", "ratio", "errors"];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+    const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+    console.log("");
+    console.log(line(header));
+    console.log(widths.map((w) => "-".repeat(w)).join("  "));
+    for (const row of rows) console.log(line(row));
+    console.log("");
+    console.log(`App resident memory: ${idle.toFixed(0)} MB idle after seeding, ${loaded.toFixed(0)} MB after the load.`);
+    const signedIn = reads.slice(1, 3);
+    const lists = reads.slice(3, 5);
+    const pass = (ok: boolean) => (ok ? "PASS" : "FAIL");
+    const worst = (list: Measure[]) => Math.min(...list.map((m) => m.rps / referenceRead.rps));
+    console.log(`  ${pass(worst(signedIn) >= 0.5)}  signed-in reads >= 0.5 of the reference: ${worst(signedIn).toFixed(2)}`);
+    console.log(`  ${pass(worst(lists) >= 0.3)}  list and gradebook >= 0.3 of the reference: ${worst(lists).toFixed(2)}`);
+    if (databaseUrl) console.log(`  ${pass(Math.max(...signedIn.map((m) => m.p99)) < 25)}  p99 of signed-in reads < 25 ms: ${Math.max(...signedIn.map((m) => m.p99))} ms`);
+  } finally {
+    app.child.kill("SIGTERM");
+    reference.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
