@@ -3,20 +3,24 @@ import type { GradingProgress, SubmissionDetail, SubmissionStatus, SubmissionSum
 import type { Queryable } from "../teacher-profiles";
 import { assignments, gradeEvents, similarityMatches, storedFiles, submissions } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
-import { findSubmissionRow, listSubmissionRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
+import { findSubmissionRow, listSubmissionSummaryRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
 
 export type SubmissionOrder = "student" | "review" | "recent";
 
+// One collator for every sort: localeCompare with options builds a new one per comparison.
+const byName = new Intl.Collator(undefined, { sensitivity: "base" }).compare;
+const byText = new Intl.Collator().compare;
+
 const sorters: Record<SubmissionOrder, (a: SubmissionSummary, b: SubmissionSummary) => number> = {
-  student: (a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }) || a.createdAt.localeCompare(b.createdAt),
+  student: (a, b) => byName(a.studentName, b.studentName) || a.createdAt.localeCompare(b.createdAt),
   // The review queue: the grades the engine is least sure of come first.
-  review: (a, b) => (a.confidence ?? 101) - (b.confidence ?? 101) || a.studentName.localeCompare(b.studentName),
+  review: (a, b) => (a.confidence ?? 101) - (b.confidence ?? 101) || byText(a.studentName, b.studentName),
   recent: (a, b) => b.createdAt.localeCompare(a.createdAt),
 };
 
 export async function listSubmissions(db: Queryable, teacherId: string, assignmentId: string, filter: { status?: SubmissionStatus; order: SubmissionOrder }): Promise<SubmissionSummary[]> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  const rows = (await listSubmissionRows(db, assignment.id)).filter((row) => !filter.status || row.status === filter.status);
+  const rows = (await listSubmissionSummaryRows(db, assignment.id)).filter((row) => !filter.status || row.status === filter.status);
   const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
   return rows.map((row) => toSubmissionSummary(assignment, row, top.get(row.id) ?? null)).sort(sorters[filter.order]);
 }
@@ -38,8 +42,13 @@ export async function gradingProgress(db: Queryable, teacherId: string, assignme
 
 export async function findSubmissionDetail(db: Queryable, teacherId: string, id: string): Promise<SubmissionDetail> {
   const row = await findSubmissionRow(db, teacherId, id);
-  const [assignment] = await db.select().from(assignments).where(eq(assignments.id, row.assignmentId));
-  const matches = await db.select().from(similarityMatches).where(eq(similarityMatches.submissionId, id));
+  // The reads below depend only on the row: asked together (PostgreSQL answers them on separate pooled connections).
+  const [[assignment], matches, history, [file]] = await Promise.all([
+    db.select().from(assignments).where(eq(assignments.id, row.assignmentId)),
+    db.select().from(similarityMatches).where(eq(similarityMatches.submissionId, id)),
+    db.select().from(gradeEvents).where(eq(gradeEvents.submissionId, id)).orderBy(asc(gradeEvents.createdAt)),
+    row.fileId ? db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, row.fileId)) : Promise.resolve([]),
+  ]);
   const others = matches.length
     ? await db
         .select({ id: submissions.id, studentName: submissions.studentName, assignmentId: submissions.assignmentId, title: assignments.title })
@@ -47,8 +56,6 @@ export async function findSubmissionDetail(db: Queryable, teacherId: string, id:
         .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
         .where(and(inArray(submissions.id, matches.map((match) => match.otherSubmissionId)), eq(submissions.teacherId, teacherId)))
     : [];
-  const history = await db.select().from(gradeEvents).where(eq(gradeEvents.submissionId, id)).orderBy(asc(gradeEvents.createdAt));
-  const [file] = row.fileId ? await db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, row.fileId)) : [];
   const top = matches.reduce<number | null>((best, match) => Math.max(best ?? 0, match.similarity), null);
   return {
     ...toSubmissionSummary(assignment!, row, top),

@@ -45,7 +45,36 @@ export function lateFor(assignment: Pick<AssignmentRow, "criteria" | "dueDate" |
   });
 }
 
-export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionRow, topSimilarity: number | null): SubmissionSummary {
+/** The columns a submission's summary shows: a list reads these, not the texts, feedback and grade documents. */
+const summaryColumns = {
+  id: submissions.id,
+  assignmentId: submissions.assignmentId,
+  studentName: submissions.studentName,
+  studentIdentifier: submissions.studentIdentifier,
+  rosterStudentId: submissions.rosterStudentId,
+  originalName: submissions.originalName,
+  wordCount: submissions.wordCount,
+  isOcr: submissions.isOcr,
+  submittedAt: submissions.submittedAt,
+  timeZone: submissions.timeZone,
+  status: submissions.status,
+  attempts: submissions.attempts,
+  failureReason: submissions.failureReason,
+  criteriaScores: submissions.criteriaScores,
+  overallScore: submissions.overallScore,
+  confidence: submissions.confidence,
+  gradeSource: submissions.gradeSource,
+  reviewReason: submissions.reviewReason,
+  createdAt: submissions.createdAt,
+};
+export type SubmissionSummaryRow = Pick<SubmissionRow, keyof typeof summaryColumns>;
+
+/** An assignment's submissions, newest first, with the summary's columns only. */
+export async function listSubmissionSummaryRows(db: Queryable, assignmentId: string): Promise<SubmissionSummaryRow[]> {
+  return db.select(summaryColumns).from(submissions).where(eq(submissions.assignmentId, assignmentId)).orderBy(desc(submissions.createdAt));
+}
+
+export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
   const late = lateFor(assignment, row);
   return {
     id: row.id,
