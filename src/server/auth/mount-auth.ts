@@ -56,6 +56,9 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await auth.handler(c.req.raw)));
 }
 
+const freshSessionPaths = new Set(["/api/account/delete"]);
+const sessionMustBeFresh = (path: string) => freshSessionPaths.has(path);
+
 /**
  * Sets `user` on the context from the session cookie (null when signed out): from the session cache when this
  * process confirmed the same cookie in the last seconds, else from better-auth (signature and database).
@@ -63,7 +66,8 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
 export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = sessionKeyOf(c.req.header("cookie"));
-    const cached = key ? cache.get(key) : undefined;
+    // Deleting the account decides on the session's age ("signed in within 15 minutes"): always from the database.
+    const cached = key && !sessionMustBeFresh(c.req.path) ? cache.get(key) : undefined;
     if (cached || !key) {
       c.set("user", cached ?? null);
       return next();
