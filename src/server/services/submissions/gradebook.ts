@@ -5,7 +5,16 @@ import { draftMark, submissionStatusLabels } from "../../../contracts/submission
 import { rosterStudents } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import type { Queryable } from "../teacher-profiles";
-import { hasGrade, lateFor, listSubmissionRows, topSimilarityBySubmission, type AssignmentRow, type SubmissionRow } from "./records";
+import {
+  compareStudentNames,
+  hasGrade,
+  lateFor,
+  listSubmissionRows,
+  listSubmissionSummaryRows,
+  topSimilarityBySubmission,
+  type AssignmentRow,
+  type SubmissionSummaryRow,
+} from "./records";
 
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
 const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
@@ -19,17 +28,18 @@ function median(values: number[]): number | null {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Graded, but neither reviewed by the teacher nor accepted: not for a student's eyes unless marked as a draft. */
-const isDraft = (row: SubmissionRow) => hasGrade(row) && row.status !== "accepted";
+const isDraft = (row: SubmissionSummaryRow) => hasGrade(row) && row.status !== "accepted";
 
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  return gradebookOf(db, assignment, await listSubmissionRows(db, assignmentId));
+  // The gradebook shows scores, not texts: only the summary's columns are read.
+  return gradebookOf(db, assignment, await listSubmissionSummaryRows(db, assignmentId));
 }
 
-async function gradebookOf(db: Queryable, assignment: AssignmentRow, submissionRows: SubmissionRow[]): Promise<Gradebook> {
+async function gradebookOf(db: Queryable, assignment: AssignmentRow, submissionRows: SubmissionSummaryRow[]): Promise<Gradebook> {
   const assignmentId = assignment.id;
-  const rows = [...submissionRows].sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  const rows = [...submissionRows].sort((a, b) => compareStudentNames(a.studentName, b.studentName));
   const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
   const roster = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
@@ -130,7 +140,7 @@ export async function buildFeedbackReport(db: Queryable, teacherId: string, assi
   const criteria = gradedCriteria(assignment.criteria);
   const graded = (await listSubmissionRows(db, assignmentId)).filter(hasGrade);
   const draftCount = graded.filter(isDraft).length;
-  const rows = graded.filter((row) => drafts === "mark" || !isDraft(row)).sort((a, b) => a.studentName.localeCompare(b.studentName, undefined, { sensitivity: "base" }));
+  const rows = graded.filter((row) => drafts === "mark" || !isDraft(row)).sort((a, b) => compareStudentNames(a.studentName, b.studentName));
   return {
     assignmentId,
     title: assignment.title,

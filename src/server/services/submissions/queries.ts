@@ -3,16 +3,14 @@ import type { GradingProgress, SubmissionDetail, SubmissionStatus, SubmissionSum
 import type { Queryable } from "../teacher-profiles";
 import { assignments, gradeEvents, similarityMatches, storedFiles, submissions } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
-import { findSubmissionRow, listSubmissionSummaryRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
+import { compareStudentNames, findSubmissionRow, listSubmissionSummaryRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
 
 export type SubmissionOrder = "student" | "review" | "recent";
 
-// One collator for every sort: localeCompare with options builds a new one per comparison.
-const byName = new Intl.Collator(undefined, { sensitivity: "base" }).compare;
 const byText = new Intl.Collator().compare;
 
 const sorters: Record<SubmissionOrder, (a: SubmissionSummary, b: SubmissionSummary) => number> = {
-  student: (a, b) => byName(a.studentName, b.studentName) || a.createdAt.localeCompare(b.createdAt),
+  student: (a, b) => compareStudentNames(a.studentName, b.studentName) || a.createdAt.localeCompare(b.createdAt),
   // The review queue: the grades the engine is least sure of come first.
   review: (a, b) => (a.confidence ?? 101) - (b.confidence ?? 101) || byText(a.studentName, b.studentName),
   recent: (a, b) => b.createdAt.localeCompare(a.createdAt),

@@ -45,6 +45,9 @@ export function lateFor(assignment: Pick<AssignmentRow, "criteria" | "dueDate" |
   });
 }
 
+/** Student names in a teacher's order, case and accents aside (one collator: localeCompare with options makes one per call). */
+export const compareStudentNames = new Intl.Collator(undefined, { sensitivity: "base" }).compare;
+
 /** The columns a submission's summary shows: a list reads these, not the texts, feedback and grade documents. */
 const summaryColumns = {
   id: submissions.id,
