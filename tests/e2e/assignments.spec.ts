@@ -511,6 +511,8 @@ describe("archive, restore, edit and phones", () => {
     await page.getByRole("button", { name: "Restore Reflection on the field trip" }).click();
     await page.getByText("No archived assignments", { exact: true }).waitFor();
     await page.getByRole("tab", { name: "Active" }).click();
+    // The restored card is back once the list has been fetched again (before that the tab shows its empty state).
+    await page.getByRole("link", { name: "Reflection on the field trip" }).waitFor();
 
     // Keyboard: Tab reaches the card's link (after the header, New Assignment and the tabs) and Enter opens it.
     let focused = "";
