@@ -1,21 +1,22 @@
 import { z } from "zod";
-
-const criterionDraft = z.object({ name: z.string(), maxPoints: z.number(), descriptors: z.array(z.string()) });
+// The parser's own lists (types.ts has no parsing code, so the client bundle stays small).
+import { readingKinds, skipReasons } from "../core/rubric/types";
+import { criterion } from "./teacher-profile";
 
 /** What the rubric import read in a document: shown under the criteria it produced so the teacher can check it. */
 export const rubricImportReport = z.object({
-  reading: z.enum(["table", "table-levels-as-rows", "sections", "table-and-sections", "model", "none"]),
+  reading: z.enum([...readingKinds, "model", "none"]),
   /** Share of the document's rubric lines (titles and instructions aside) the reading used, 0..1. */
   score: z.number().min(0).max(1),
   /** The document gave no points: each criterion got its number of levels, for the teacher to confirm. */
   pointsAssumed: z.boolean(),
   /** The AI model's reading when the offline one scored low; every name it gives was found in the document. */
-  proposal: z.array(criterionDraft).optional(),
+  proposal: z.array(criterion.omit({ id: true })).optional(),
   skipped: z.array(
     z.object({
       lineNumber: z.number().int().min(0),
       text: z.string(),
-      reason: z.enum(["title", "instructions", "total", "no-points", "not-understood"]),
+      reason: z.enum(skipReasons),
     }),
   ),
 });

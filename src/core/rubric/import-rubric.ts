@@ -1,9 +1,9 @@
 import { readLines } from "./lines.js";
 import { isTotalLine } from "./names.js";
 import { readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
-import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument } from "./types.js";
+import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument, type SkipReason } from "./types.js";
 
-export type SkipReason = "title" | "instructions" | "total" | "no-points" | "not-understood";
+export type { SkipReason } from "./types.js";
 
 export interface SkippedLine {
   /** 1-based line number in the document's text. */
@@ -82,7 +82,7 @@ function readingsOf(text: string, tables: string[][][], withoutPoints: boolean):
     const extra = table.criteria.filter((c) => !names.has(c.name.toLowerCase()));
     readings.push({ kind: "table-and-sections", criteria: [...sections.criteria, ...extra], used: new Set([...sections.used, ...keys(table.usedRows)]) });
   }
-  return readings.filter((reading) => !withoutPoints || reading.criteria.length > 0);
+  return readings;
 }
 
 function usualLevels(criteria: DraftCriterion[]): number {

@@ -23,6 +23,9 @@ interface Section {
 }
 
 const bulletPattern = /^[-–—•*·▪◦○●■□➢►✓]\s*/;
+const pointsAnywhere = new RegExp(pointsSource, "i");
+const rangePattern = new RegExp(String.raw`\d\s*(?:-|–|—|to)\s*\d`);
+const unitPattern = new RegExp(unit + "|/|out of", "i");
 const criterionAtStart = new RegExp(
   String.raw`^(?<name>[\p{L}¿¡](?:(?!\s(?:-{1,2}|–|—)\s)(?:[^:(\[|]|\((?!\s*(?:total\s*:?\s*|out\s+of\s+)?\d)[^()]*\)))*?)\s*(?:(?:[:|,]|-{1,2}|–|—)\s*)?(?<points>${pointsSource})(?:\s*(?:[:\-–—|.]\s*|\s+)(?<description>.*))?$`,
   "iu",
@@ -139,7 +142,7 @@ export function readLines(text: string, options: { withoutPoints?: boolean } = {
     }
     // A heading followed by prose: the prose describes the criterion (until level lines take over).
     // A sentence about points ("The weights add up to 100%.") is about the rubric, not this criterion.
-    const aboutPoints = /[.!?]$/.test(stripped) && new RegExp(pointsSource, "i").test(stripped);
+    const aboutPoints = /[.!?]$/.test(stripped) && pointsAnywhere.test(stripped);
     if (current.kind === "heading" && !current.hasLevels && !aboutPoints) {
       descriptors.push(stripped);
       use(line);
@@ -228,8 +231,8 @@ function matchCriterion(line: string): CriterionLine | undefined {
     name,
     points,
     isSection: /^\(\s*total\b/i.test(groups.points),
-    isRange: new RegExp(String.raw`\d\s*(?:-|–|—|to)\s*\d`).test(groups.points),
-    hasUnit: new RegExp(unit + "|/|out of", "i").test(groups.points),
+    isRange: rangePattern.test(groups.points),
+    hasUnit: unitPattern.test(groups.points),
     description: description ? description : undefined,
   };
 }

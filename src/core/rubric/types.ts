@@ -20,9 +20,15 @@ export interface DraftCriterion {
   levels: number;
 }
 
+/** Why a line of the document is not part of any criterion the import returns. */
+export const skipReasons = ["title", "instructions", "total", "no-points", "not-understood"] as const;
+export type SkipReason = (typeof skipReasons)[number];
+
+export const readingKinds = ["table", "table-levels-as-rows", "sections", "table-and-sections"] as const;
+
 /** What one way of reading a document found, and which of the document's lines it used (by their text). */
 export interface Reading {
-  kind: "table" | "sections" | "table-and-sections" | "table-levels-as-rows";
+  kind: (typeof readingKinds)[number];
   criteria: DraftCriterion[];
   /** Lines (as text, whitespace collapsed, tabs as spaces) the reading understood: criteria, levels, headers, totals. */
   used: Set<string>;

@@ -67,6 +67,7 @@ export function forgetAfterChanges(cache: SessionCache): MiddlewareHandler<AppEn
     await next();
     if (c.req.path === "/api/auth/reset-password") cache.clear();
     else if (userId) cache.forgetUser(userId);
+    // A cookie this process has not seen may belong to anyone cached here under another cookie: forget them all.
     else if (key) cache.clear();
   };
 }

@@ -1,7 +1,6 @@
-import { generateText, Output } from "ai";
 import { z } from "zod";
+import { askForObject } from "./ask-for-object";
 import type { AiConfig } from "./config";
-import { createLanguageModel } from "./create-model";
 
 /** The shape asked of the model; the result is checked again by the same rules as the offline extraction. */
 const factsSchema = z.object({
@@ -22,15 +21,10 @@ const factsSchema = z.object({
 
 /** Reads profile facts from a teacher's message with the configured model (structured output). */
 export async function extractFactsWithModel(config: AiConfig, message: string, askedField: string | undefined): Promise<unknown> {
-  const { output } = await generateText({
-    model: createLanguageModel(config),
-    output: Output.object({ schema: factsSchema }),
-    maxRetries: config.maxRetries,
-    abortSignal: AbortSignal.timeout(config.timeoutMs),
+  return askForObject(config, factsSchema, {
     system:
       "Extract only what the teacher states about how they grade. Leave out anything not stated. strictness, grammarVsContent and autoAcceptThreshold are 0-100. " +
       "A sample is a pasted student text with the score the teacher gave and their feedback.",
     prompt: `${askedField ? `The assistant just asked about: ${askedField}.\n` : ""}Teacher's message:\n${message}`,
   });
-  return output;
 }

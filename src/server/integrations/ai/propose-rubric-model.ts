@@ -1,8 +1,7 @@
-import { generateText, Output } from "ai";
 import { z } from "zod";
 import type { ProposedCriterion } from "../../../core/rubric/check-proposal";
+import { askForObject } from "./ask-for-object";
 import type { AiConfig } from "./config";
-import { createLanguageModel } from "./create-model";
 
 const readingSchema = z.object({
   criteria: z.array(z.object({ name: z.string(), maxPoints: z.number(), descriptors: z.array(z.string()) })),
@@ -13,11 +12,7 @@ const maxCharacters = 20_000;
 
 /** Asks the configured model how it reads a rubric document; the caller checks the answer against the text. */
 export async function proposeRubricWithModel(config: AiConfig, text: string): Promise<ProposedCriterion[]> {
-  const { output } = await generateText({
-    model: createLanguageModel(config),
-    output: Output.object({ schema: readingSchema }),
-    maxRetries: config.maxRetries,
-    abortSignal: AbortSignal.timeout(config.timeoutMs),
+  const output = await askForObject(config, readingSchema, {
     system:
       "You read grading rubrics. List the criteria of the rubric below exactly as the document names them (copy each name " +
       "word for word), with the maximum points of each (when the document gives none, the number of levels), and the " +

@@ -30,6 +30,14 @@ export function typeLabel(type: string): string {
   return (assignmentTypes as readonly string[]).includes(type) ? assignmentTypeLabels[type as AssignmentType] : type.replaceAll("_", " ");
 }
 
+/** Performance level descriptors typed one per line, blank lines dropped. */
+export function descriptorLines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 export function totalPoints(criteria: readonly { maxPoints: number }[]): number {
   return criteria.reduce((sum, item) => sum + (Number.isFinite(item.maxPoints) ? item.maxPoints : 0), 0);
 }

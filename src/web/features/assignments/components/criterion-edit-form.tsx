@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { Field } from "../../teacher-profile/components/form-parts";
+import { descriptorLines } from "../format";
 
 /** Edits one criterion in place (an imported rubric is checked here before the teacher goes on). */
 export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: Criterion; onSave: (next: Criterion) => void; onCancel: () => void }) {
@@ -18,11 +19,7 @@ export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: 
   function save(event: FormEvent) {
     event.preventDefault();
     if (pointsError || nameError) return;
-    const lines = descriptors
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean);
-    onSave({ ...criterion, name: name.trim(), maxPoints: value, descriptors: lines });
+    onSave({ ...criterion, name: name.trim(), maxPoints: value, descriptors: descriptorLines(descriptors) });
   }
 
   return (

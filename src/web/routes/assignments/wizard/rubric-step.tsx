@@ -7,7 +7,7 @@ import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { uploadRubric } from "../../../features/assignments/api";
 import { CriterionList, TotalPoints } from "../../../features/assignments/components/criterion-list";
-import { totalPoints } from "../../../features/assignments/format";
+import { descriptorLines, totalPoints } from "../../../features/assignments/format";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { Field } from "../../../features/teacher-profile/components/form-parts";
 import type { RubricImportReport } from "../../../../contracts/rubric-import";
@@ -59,11 +59,7 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
   function addCriterion(event: FormEvent) {
     event.preventDefault();
     if (!canAdd) return;
-    const lines = descriptors
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean);
-    setCriteria([...criteria, { id: newCriterionId(criteria), name: name.trim(), maxPoints: pointsValue, descriptors: lines }]);
+    setCriteria([...criteria, { id: newCriterionId(criteria), name: name.trim(), maxPoints: pointsValue, descriptors: descriptorLines(descriptors) }]);
     setName("");
     setPoints("");
     setDescriptors("");
