@@ -190,6 +190,15 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
     expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric).toEqual(rubric);
   });
 
+  it("refuses, and stores nothing from, a document whose rubric is larger than a rubric can be (31 criteria)", async () => {
+    const teacher = await teacherWithDraft();
+    const lines = Array.from({ length: 31 }, (_, i) => `Topic ${i + 1} - 2 pts: Covered in the essay.`).join("\n");
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: new File([lines], "big.txt", { type: "text/plain" }) }) });
+    expect(response.status).toBe(422);
+    expect(response.data.error.message).toBe("The rubric in this document cannot be used as it is: Use at most 30 criteria. Shorten it in the document, or add the criteria by hand.");
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric.criteria).toEqual([]);
+  });
+
   it("answers 422 saying what was expected when no criterion can be found", async () => {
     const teacher = await teacherWithDraft();
     const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("documents/student-essay.txt") }) });

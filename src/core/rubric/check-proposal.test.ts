@@ -24,4 +24,10 @@ describe("checkProposedReading", () => {
   ])("offers nothing for %s", (_, proposal) => {
     expect(checkProposedReading(text, proposal)).toBeUndefined();
   });
+
+  it("offers nothing when a name, though in the document, is longer than a stored criterion's 200 characters", () => {
+    const long = `Voice ${"x".repeat(200)}`;
+    expect(checkProposedReading(`${text}\n${long}`, [{ name: long, maxPoints: 5, descriptors: [] }])).toBeUndefined();
+    expect(checkProposedReading(`${text}\n${long}`, [{ name: "Thesis", maxPoints: 5, descriptors: [] }])).toBeDefined();
+  });
 });

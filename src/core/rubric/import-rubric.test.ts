@@ -59,6 +59,14 @@ describe("importRubric: the failures teachers met", () => {
     expect(fromText(text).criteria[0]?.descriptors).toEqual(["States the research question — 2", "Names the variables — 3"]);
   });
 
+  it("lists, rather than imports, a name longer than a stored criterion's 200 characters", () => {
+    const long = `Demonstrates ${"a very careful and thorough ".repeat(7)}reading`;
+    expect(long.length).toBeGreaterThan(200);
+    const result = fromText(`${long} (10 points)\nClarity of writing (5 points)`);
+    expect(result.criteria.map((c) => c.name)).toEqual(["Clarity of writing"]);
+    expect(result.skipped.map((line) => line.lineNumber)).toContain(1);
+  });
+
   it("joins a heading that wraps onto a second line and keeps brackets inside a name", () => {
     const text = [
       "Introduction and research question (15%)",

@@ -14,6 +14,8 @@ const tableHeaderWords = /^(criteria|criterion|categor(y|ies)|levels?|scale|trai
 
 /** A criterion's name has at most this many words: longer names are kept (the interface shortens them for display). */
 export const longestName = 24;
+/** ...and at most this many characters, the limit of a stored criterion's name (contracts/teacher-profile.ts). */
+export const longestNameCharacters = 200;
 
 /** "Criteria Excellent (10) Good (7)": a table's header row flattened into a line of text, not a criterion. */
 export function looksLikeFlattenedHeader(name: string): boolean {
@@ -35,7 +37,7 @@ export function cleanName(text: string): string {
  * (25%)"), so words that mark prose elsewhere ("will", "is") are allowed.
  */
 export function isCriterionName(name: string, maxWords = longestName, heading = false): boolean {
-  if (!name || name.length > 240 || !/^[\p{L}¿¡]/u.test(name)) return false;
+  if (!name || name.length > longestNameCharacters || !/^[\p{L}¿¡]/u.test(name)) return false;
   if (name.split(" ").length > maxWords || /[.!?]\s/.test(name)) return false;
   const prose = heading ? neverInHeadings : notCriterionWords;
   return !prose.test(name) && !notCriterionNames.test(name) && !levelWords.test(name);

@@ -7,6 +7,7 @@ import {
   calibrationPreview,
   calibrationPreviewInput,
   createAssignmentInput,
+  rubric,
   rubricUploadInput,
   sampleUploadInput,
   sampleWork,
@@ -133,6 +134,13 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
       const stamp = Date.now();
       const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));
+      // Stored only if the wizard could save it again: the same limits as a rubric typed by hand.
+      const fits = rubric.safeParse({ criteria });
+      if (!fits.success) {
+        const problem = fits.error.issues[0]?.message ?? "it is larger than a rubric can be";
+        const message = `The rubric in this document cannot be used as it is: ${problem}. Shorten it in the document, or add the criteria by hand.`;
+        throw new AppError("unprocessable", message, { rubric: message });
+      }
       const updated = await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker);
       return c.json({ ...updated.rubric, import: report });
     },
