@@ -1,12 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../http/app-env";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string | null;
-  sessionCreatedAt: Date;
-}
+import type { AppEnv, SessionUser } from "../http/app-env";
 
 /** better-auth's session cookie ("markwise.session_token", "__Secure-" in front over HTTPS). */
 const sessionCookie = /(?:^|;\s*)((?:__Secure-)?markwise\.session_token)=([^;]+)/;
