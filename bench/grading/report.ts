@@ -145,7 +145,7 @@ export function formatReport(report: {
   );
   lines.push(`Analysis of all ${report.analysis.essays} texts: ${report.analysis.seconds.toFixed(1)} s. Total runtime ${report.runtimeSeconds.toFixed(0)} s.`);
   lines.push("");
-  lines.push("Targets (built-in grader, ASAP, mean over draws):");
+  lines.push("Targets (issue 14; built-in grader, ASAP unless named, mean over draws):");
   const asap = (k: number) => report.summary.find((s) => s.dataset === "asap" && s.k === k);
   const check = (label: string, value: number | null | undefined, target: number, show = f) =>
     lines.push(`  ${value !== null && value !== undefined && value >= target ? "PASS" : "FAIL"}  ${label}: ${show(value)} (target >= ${show(target)})`);
@@ -156,19 +156,23 @@ export function formatReport(report: {
       continue;
     }
     check(`overall QWK, k = ${k}`, s.qwk, k === 2 ? 0.7 : 0.75);
-    if (k === 10) check("per-trait QWK, k = 10", s.meanTraitQwk, 0.55);
+    if (k === 10) check("per-trait QWK, k = 10", s.meanTraitQwk, 0.68);
     check(`beats the naive 8-feature baseline by 0.03, k = ${k}`, s.qwk - s.baselineQwk, 0.03);
     check(`within tolerance when confidence >= 80, k = ${k}`, s.highConfidenceWithin, 0.9, pct);
   }
-  // Lenience is the systematic part: the mean over draws of (mean grade - teacher's mean), every set within the limit.
+  // Lenience is the systematic part: the mean over draws of (mean grade - teacher's mean), every set of every data set
+  // within the limit (issues 13 and 14). At k=2 a set's figure moves with which pairs are drawn: read it with its ±se.
+  const datasets = [...new Set(report.results.map((r) => r.dataset))];
   for (const [k, limit] of [[2, 0.05], [10, 0.03]] as const) {
-    const sets = report.results.filter((r) => r.dataset === "asap" && r.k === k);
-    if (!sets.length) continue;
-    const worst = sets.reduce((w, r) => (Math.abs(r.bias) > Math.abs(w.bias) ? r : w));
-    lines.push(
-      `  ${Math.abs(worst.bias) <= limit ? "PASS" : "FAIL"}  mean bias on every set, k = ${k}: worst set ${worst.set} ${signedPct(worst.bias)}±${(100 * worst.biasSe).toFixed(1)} over ${report.draws} draws (target within ±${pct(limit)} of the scale)`,
-    );
+    for (const dataset of datasets) {
+      const sets = report.results.filter((r) => r.dataset === dataset && r.k === k);
+      if (!sets.length) continue;
+      const worst = sets.reduce((w, r) => (Math.abs(r.bias) > Math.abs(w.bias) ? r : w));
+      lines.push(
+        `  ${Math.abs(worst.bias) <= limit ? "PASS" : "FAIL"}  mean bias on every ${dataset} set, k = ${k}: worst set ${worst.set} ${signedPct(worst.bias)}±${(100 * worst.biasSe).toFixed(1)} over ${report.draws} draws (target within ±${pct(limit)} of the scale)`,
+      );
+    }
   }
-  check("essays per second, one thread", sp.essaysPerSecond, 300, (x) => f(x, 0));
+  check("essays per second, one thread", sp.essaysPerSecond, 500, (x) => f(x, 0));
   return lines.join("\n");
 }

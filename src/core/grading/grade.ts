@@ -10,6 +10,7 @@ import { defaultPrior } from "./default-prior.js";
 import { findMostSimilar } from "./similarity.js";
 import { createCachedSpellChecker, type SpellChecker } from "./spelling.js";
 import { clamp } from "./text.js";
+import { bottomCutFor, levelFraction } from "./level-cuts.js";
 import type { CriterionScore, GradingInput, GradingResult, GradingRubricCriterion, GradingSample } from "./types.js";
 
 export interface GradingEngineOptions {
@@ -28,6 +29,8 @@ interface PreparedCriterion {
   range: [number, number];
   step: number;
   calibration: TargetCalibration;
+  /** See level-cuts.ts: set for a class by prepareForClass. */
+  bottomCut: number;
 }
 
 /** An assignment made ready to grade many texts: context, analysed samples and fitted calibrations, computed once. */
@@ -39,6 +42,7 @@ export interface PreparedAssignment {
   scoreRange: [number, number];
   overallStep: number;
   overall: TargetCalibration;
+  overallBottomCut: number;
   kinds: Record<CriterionKind, TargetCalibration>;
   criteria: PreparedCriterion[];
   samples: Array<{ sample: GradingSample; analysis: TextAnalysis }>;
@@ -105,7 +109,7 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
             scaleLevels(range, step),
           )
         : kinds[kind];
-    return { criterion, kind, range, step, calibration };
+    return { criterion, kind, range, step, calibration, bottomCut: 0 };
   });
 
   return {
@@ -116,6 +120,7 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
     scoreRange,
     overallStep,
     overall,
+    overallBottomCut: 0,
     kinds,
     criteria,
     samples,
@@ -124,19 +129,37 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
 
 /**
  * The assignment prepared for the class it will grade: every grade is spread around the class's own centre, so the
- * class's mean grade follows the teacher's samples. Grade a class set with the same preparation, as a teacher who
+ * class's mean grade follows the teacher's samples, and the bottom level's boundary is set so the clamp at the bottom
+ * of the scale does not lift that mean (level-cuts.ts). Grade a class set with the same preparation, as a teacher who
  * has read the pile would; `analyses` are the class's texts (analyzeForAssignment), samples count once already.
  */
 export function prepareForClass(prepared: PreparedAssignment, analyses: TextAnalysis[]): PreparedAssignment {
   if (analyses.length === 0) return prepared;
   const { prior } = prepared;
-  const centre = (cal: TargetCalibration, kind: CriterionKind) =>
-    centreOnClass(cal, analyses.map((a) => predictRaw(prior, targetFor(prior, kind), a.features)));
+  const raws = new Map<CriterionKind, number[]>();
+  const rawsFor = (kind: CriterionKind) => {
+    const known = raws.get(kind);
+    if (known) return known;
+    const computed = analyses.map((a) => predictRaw(prior, targetFor(prior, kind), a.features));
+    raws.set(kind, computed);
+    return computed;
+  };
+  const centre = (cal: TargetCalibration, kind: CriterionKind) => centreOnClass(cal, rawsFor(kind));
+  const bottomCut = (cal: TargetCalibration, kind: CriterionKind, step: number, range: [number, number]) =>
+    bottomCutFor(
+      rawsFor(kind).map((raw) => applyCalibration(cal, raw).grade),
+      range[1] > range[0] ? step / (range[1] - range[0]) : 0,
+    );
+  const overall = centre(prepared.overall, "overall");
   return {
     ...prepared,
-    overall: centre(prepared.overall, "overall"),
+    overall,
+    overallBottomCut: bottomCut(overall, "overall", prepared.overallStep, prepared.scoreRange),
     kinds: Object.fromEntries(criterionKinds.map((kind) => [kind, centre(prepared.kinds[kind], kind)])) as Record<CriterionKind, TargetCalibration>,
-    criteria: prepared.criteria.map((c) => ({ ...c, calibration: centre(c.calibration, c.kind) })),
+    criteria: prepared.criteria.map((c) => {
+      const calibration = centre(c.calibration, c.kind);
+      return { ...c, calibration, bottomCut: bottomCut(calibration, c.kind, c.step, c.range) };
+    }),
   };
 }
 
@@ -162,6 +185,13 @@ function roundToStep(value: number, step: number, range: [number, number]): numb
   return clamp(Math.round(value / step) * step, range[0], range[1]);
 }
 
+/** The score for a grade given as a fraction of the range, with the class's bottom cut (see level-cuts.ts). */
+function toScore(fraction: number, step: number, range: [number, number], bottomCut: number): number {
+  const span = range[1] - range[0];
+  const level = levelFraction(fraction, span > 0 ? step / span : 0, bottomCut);
+  return roundToStep(range[0] + level * span, step, range);
+}
+
 /** The numbers of a grade without its words: what the benchmark measures and what gradeWithAssignment explains. */
 export interface ScoreEstimate {
   overallScore: number;
@@ -185,8 +215,7 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): S
   ) as Record<CriterionKind, number>;
 
   const criteria = prepared.criteria.map((c) => {
-    const fraction = clamp(predict(c.calibration, c.kind).grade - shift, 0, 1);
-    const score = roundToStep(c.range[0] + fraction * (c.range[1] - c.range[0]), c.step, c.range);
+    const score = toScore(predict(c.calibration, c.kind).grade - shift, c.step, c.range, c.bottomCut);
     return { criterionId: c.criterion.id, kind: c.kind, score, range: c.range };
   });
 
@@ -205,7 +234,7 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): S
       criteria.map((c) => ({ kind: c.kind, fraction: toFraction(c.score, c.range) })),
       kindFractions,
     );
-    overallScore = roundToStep(range[0] + clamp(balanced - shift, 0, 1) * span, prepared.overallStep, range);
+    overallScore = toScore(balanced - shift, prepared.overallStep, range, prepared.overallBottomCut);
     mean = range[0] + (balanced - p.grade + p.value - shift) * span;
   }
   const confidence = confidenceFor({
