@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teacherProfiles } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 
 let app: E2eApp;
 
@@ -156,6 +157,25 @@ describe("dashboard", () => {
     expect(await send.isDisabled()).toBe(false);
     await db().execute(sql.raw("drop trigger if exists refuse_chat_messages on chat_messages"));
     expect(app.consoleErrors(page).filter((line) => !line.includes("status of 500"))).toEqual([]);
+  });
+
+  it("chat: answers what needs review from the teacher's own class, offline, and its link opens the review queue", async () => {
+    const { page, teacher } = await openDashboard();
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms Essay", settings: { autoAcceptThreshold: 100 } });
+    await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(["Ana Diaz", "Bo Chen"].map((name, n) => textFile(`${name}.txt`, studentEssay(n + 60, name)))) });
+    await waitForGrading(teacher.client, assignment.id);
+    const chat = page.getByRole("region", { name: "Ask Markwise" });
+    // The kept conversation loads first; typing before it has would race its render.
+    await chat.getByRole("log", { name: "Conversation" }).getByText(/^Ask anything/).waitFor();
+    await chat.getByLabel("Message Markwise").fill("what needs my review?");
+    await chat.getByRole("button", { name: "Send message" }).click();
+    const link = chat.getByRole("log", { name: "Conversation" }).getByRole("link", { name: "\u201cUniforms Essay\u201d" });
+    await link.waitFor();
+    expect(await chat.getByRole("log", { name: "Conversation" }).textContent()).toContain("2 waiting");
+    await page.screenshot({ path: "test-results/dashboard-chat-review-answer-1280.png", fullPage: true });
+    await link.click();
+    await page.waitForURL(`**/assignments/${assignment.id}/review`);
+    expect(new URL(page.url()).pathname).toBe(`/assignments/${assignment.id}/review`);
   });
 
   it("settings: edits the grading defaults, shows the server's field errors, and keeps what was saved", async () => {

@@ -43,7 +43,7 @@ describe("what is due", () => {
   });
 
   it("has nothing to list without assignments", () => {
-    expect(ask("what is due this week?", empty).message).toBe("You don't have any assignments yet. Create one at /assignments/new.");
+    expect(ask("what is due this week?", empty).message).toBe("You don't have any assignments yet. Create one on the [New Assignment](/assignments/new) page.");
   });
 });
 
@@ -142,7 +142,7 @@ describe("help texts", () => {
   });
 
   it("says where rubrics are uploaded", () => {
-    expect(ask("where do I upload a rubric?").message).toContain("step 2 (Assignment Rubric) of the new-assignment wizard at /assignments/new");
+    expect(ask("where do I upload a rubric?").message).toContain("step 2 (Assignment Rubric) of the [new-assignment wizard](/assignments/new)");
   });
 
   it("says plainly that open conversation needs an AI provider", () => {
@@ -155,6 +155,7 @@ describe("help texts", () => {
   });
 
   it("lists what it can do on help", () => {
-    expect(ask("help").message).toContain("what's due");
+    expect(ask("help").message).toContain("I can answer questions like \u201cWhat needs my review?\u201d");
+    expect(ask("help").message).toContain("\u201cWhat's due this week?\u201d");
   });
 });

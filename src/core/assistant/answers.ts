@@ -4,6 +4,7 @@
  */
 import { addDays, dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import type { AssistantIntent, DueWindow } from "./intents";
+import { link } from "./links";
 import { listInProse } from "./text";
 import type { Tone } from "./types";
 
@@ -34,15 +35,15 @@ export const providerHelp =
   "Open conversation needs an AI provider. To enable it, set AI_PROVIDER (openai, anthropic, ollama or openai-compatible) and AI_MODEL on the server, plus AI_API_KEY or AI_BASE_URL as your provider needs; see Configuration in the README.";
 
 export const capabilities =
-  "Without a model I can tell you what's due (this week, today or next), list your assignments, count an assignment's graded samples, open an assignment, set your default strictness or tone, and explain how to calibrate or where to upload a rubric.";
+  "I can answer questions like \u201cWhat needs my review?\u201d, \u201cWho hasn't submitted?\u201d, \u201cWhat's overdue?\u201d, \u201cWhat's the class average per criterion?\u201d, \u201cWhat's the weakest criterion?\u201d, \u201cHow is Maya doing?\u201d, \u201cHow far has grading got?\u201d, \u201cWhich grades did I change?\u201d and \u201cWhat's due this week?\u201d. I can also list or open your assignments, count their graded samples, set your default strictness or tone, and explain how to calibrate or where to upload a rubric.";
 
 const listLimit = 10;
 const quote = (title: string) => `\u201c${title}\u201d`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-const noAssignments = "You don't have any assignments yet. Create one at /assignments/new.";
+const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
 
 /** Assignments whose title matches a fragment: exact title first, then containing it, then sharing all its words. */
-export function findAssignments(fragment: string, assignments: AssistantAssignment[]): AssistantAssignment[] {
+export function findAssignments<T extends { title: string }>(fragment: string, assignments: T[]): T[] {
   const simplify = (text: string) => text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\s+/g, " ").trim();
   const wanted = simplify(fragment);
   if (!wanted) return [];
@@ -136,11 +137,12 @@ function answerList(data: AssistantData): string {
     if (assignment.autogradingEnabled) details.push("auto-grading on");
     return `\u2022 ${assignment.title}: ${details.join(", ")}`;
   });
-  const more = data.assignments.length > listLimit ? `\n\u2026and ${data.assignments.length - listLimit} more on the Assignments page (/assignments).` : "";
+  const more = data.assignments.length > listLimit ? `\n\u2026and ${data.assignments.length - listLimit} more on the ${link("Assignments page", "/assignments")}.` : "";
   return `You have ${plural(data.assignments.length, "assignment")}:\n${lines.join("\n")}${more}`;
 }
 
-const noProfile = "You haven't set up a teacher profile yet, so there are no defaults to change. Set one up with Chat Setup (/setup-wizard) or Form Setup (/setup).";
+const setupLinks = `${link("Chat Setup", "/setup-wizard")} or ${link("Form Setup", "/setup")}`;
+const noProfile = `You haven't set up a teacher profile yet, so there are no defaults to change. Set one up with ${setupLinks}.`;
 const defaultsNote = "New assignments start from your profile's defaults; existing assignments keep their own settings.";
 
 function answerStrictness(value: number, data: AssistantData): AssistantAnswer {
@@ -167,14 +169,13 @@ function answerCalibrate(data: AssistantData): string {
       : "Your profile isn't calibrated yet.";
   return [
     status,
-    "To calibrate: 1) complete your profile with Chat Setup (/setup-wizard) or Form Setup (/setup): tone, strictness, rubric and at least one graded sample;",
-    "2) for each assignment, in the wizard at /assignments/new, upload 1-2 samples you have graded in step 3 (Sample Work), with the score and your feedback;",
+    `To calibrate: 1) complete your profile with ${setupLinks}: tone, strictness, rubric and at least one graded sample;`,
+    `2) for each assignment, in the ${link("assignment wizard", "/assignments/new")}, upload 1-2 samples you have graded in step 3 (Sample Work), with the score and your feedback;`,
     "3) in step 4 (Calibration Preview), pick a sample, adjust strictness, tone and feedback length, and press Generate Preview to compare the predicted scores and feedback with yours.",
   ].join(" ");
 }
 
-const rubricHelp =
-  "Rubrics go in step 2 (Assignment Rubric) of the new-assignment wizard at /assignments/new: upload a .txt, .doc, .docx or .pdf file, or build the criteria by hand with a name, maximum points and performance levels. Your profile's default rubric is set in the rubric step of Chat Setup (/setup-wizard) or Form Setup (/setup).";
+const rubricHelp = `Rubrics go in step 2 (Assignment Rubric) of the ${link("new-assignment wizard", "/assignments/new")}: upload a .txt, .doc, .docx or .pdf file, or build the criteria by hand with a name, maximum points and performance levels. Your profile's default rubric is set in the rubric step of ${setupLinks}.`;
 
 export function answerIntent(intent: AssistantIntent, data: AssistantData): AssistantAnswer {
   switch (intent.type) {
@@ -197,6 +198,6 @@ export function answerIntent(intent: AssistantIntent, data: AssistantData): Assi
     case "help":
       return { message: `${capabilities} Try \u201cWhat's due this week?\u201d or \u201cSet my strictness to 70\u201d. ${providerHelp}` };
     case "unknown":
-      return { message: `I can't answer that without an AI model. ${providerHelp} ${capabilities}` };
+      return { message: `I can't answer that without an AI model. ${capabilities} ${providerHelp}` };
   }
 }

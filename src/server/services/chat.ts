@@ -3,6 +3,9 @@ import { desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChatResponse, ChatStreamEvent } from "../../contracts/assistant";
 import { answerIntent, findAssignments, recognizeIntent, type AssistantAction, type AssistantData } from "../../core/assistant";
+import { answerClassQuestion } from "../../core/assistant/class-answers";
+import { recognizeClassQuestion } from "../../core/assistant/class-questions";
+import { readClassData } from "./class-data";
 import type { Db } from "../db/client";
 import { AppError } from "../http/app-error";
 import { chatMessages } from "../db/schema";
@@ -82,8 +85,16 @@ export async function* streamChat(deps: ChatDeps, teacherId: string, message: st
 type Turn = { model?: undefined; response: ChatResponse } | { model: { chat: ModelChat; finish: (text: string) => ChatResponse } };
 
 async function beginTurn(deps: ChatDeps, teacherId: string, message: string, timeZone?: string, signal?: AbortSignal): Promise<Turn> {
-  const data = await assistantData(deps.db, teacherId, timeZone);
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
   const intent = recognizeIntent(message);
+  // Questions about the teacher's classes are answered from their own figures, with or without a model; a settings
+  // command ("set my strictness to 70") is never read as one.
+  const question = intent.type === "setStrictness" || intent.type === "setTone" ? undefined : recognizeClassQuestion(message);
+  if (question) {
+    const classes = await readClassData(deps.db, teacherId, new Date(), zone);
+    return { response: { message: answerClassQuestion(question, message, classes), source: "builtin" } };
+  }
+  const data = await assistantData(deps.db, teacherId, zone);
   if (intent.type === "unknown" && deps.ai) return { model: await modelTurn(deps, deps.ai, teacherId, message, data, signal) };
   const answer = answerIntent(intent, data);
   if (answer.action) await applyAction(deps.db, teacherId, answer.action);
@@ -107,7 +118,7 @@ async function assistantData(db: Db, teacherId: string, timeZone?: string): Prom
   const [assignments, profile] = await Promise.all([listAssignments(db, teacherId), findTeacherProfile(db, teacherId)]);
   return {
     now: new Date(),
-    ...(timeZone && isTimeZone(timeZone) ? { timeZone } : {}),
+    ...(timeZone ? { timeZone } : {}),
     assignments: assignments.map((item) => ({
       id: item.id,
       title: item.title || "Untitled assignment",
@@ -145,6 +156,10 @@ async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, messag
     startAssignment: async () => {
       action = { type: "navigate", to: "/assignments/new" };
       return { opened: "/assignments/new" };
+    },
+    classFigures: async (question) => {
+      const classes = await readClassData(deps.db, teacherId, new Date(), data.timeZone);
+      return { answer: answerClassQuestion(question, question.assignment ?? "", classes) };
     },
   };
   const history = await recentTurns(deps.db, teacherId);

@@ -2,6 +2,7 @@ import { generateText, stepCountIs, streamText, tool } from "ai";
 import { z } from "zod";
 import type { AiConfig } from "./config";
 import { createLanguageModel } from "./create-model";
+import { classQuestionKinds, type ClassQuestion } from "../../../core/assistant/class-questions";
 
 /** What the assistant may do for the signed-in teacher; every function is already scoped to that teacher. */
 export interface TeacherTools {
@@ -9,6 +10,8 @@ export interface TeacherTools {
   describeAssignment(title: string): Promise<unknown>;
   setGradingDefaults(changes: { strictness?: number; tone?: "gentle" | "neutral" | "direct"; feedbackLength?: "short" | "standard" | "detailed" }): Promise<unknown>;
   startAssignment(): Promise<unknown>;
+  /** The built-in answer to a question about the teacher's classes, figures and links included. */
+  classFigures(question: ClassQuestion): Promise<unknown>;
 }
 
 export interface ChatTurn {
@@ -21,6 +24,8 @@ const system = (context: string) =>
     "You are Markwise, a teaching assistant for a teacher who grades student writing.",
     "Answer briefly and concretely. Use the tools to read or change the teacher's own data; never invent assignments, dates, scores or settings.",
     "When you draft a rubric, give criteria with points or weights that add up to 100.",
+    "Figures about the teacher's classes (reviews waiting, who has not submitted, averages, weakest criteria, a student's grades, progress, changed grades) come only from the classFigures tool: report its figures and keep its links exactly as written, [label](/path).",
+    "Write plain text: no Markdown headings, bold or tables; the only markup allowed is those links.",
     "Student work is children's work: never repeat personal details beyond what the teacher needs.",
     `What you know about this teacher:\n${context}`,
   ].join("\n");
@@ -95,6 +100,17 @@ function modelCall(chat: ModelChat) {
           feedbackLength: z.enum(["short", "standard", "detailed"]).optional(),
         }),
         execute: (changes) => track("setGradingDefaults", () => tools.setGradingDefaults(changes)),
+      }),
+      classFigures: tool({
+        description:
+          "Answer a question about the teacher's classes from stored data: reviewQueue (grades waiting for review), notSubmitted (roster students without a submission), overdue (assignments past due), progress (how far grading has got), averages (class average and spread; byCriterion for each criterion), weakestCriterion, studentGrades (one student's grades across assignments), changedAfterReview (grades the teacher changed). Optionally name the assignment (part of its title) or the student.",
+        inputSchema: z.object({
+          kind: z.enum(classQuestionKinds),
+          assignment: z.string().min(1).max(200).optional(),
+          student: z.string().min(1).max(200).optional(),
+          byCriterion: z.boolean().optional(),
+        }),
+        execute: (question) => track("classFigures", () => tools.classFigures(question)),
       }),
       startAssignment: tool({
         description: "Start creating a new assignment (opens the assignment wizard).",

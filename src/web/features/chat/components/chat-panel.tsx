@@ -8,6 +8,8 @@ import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/utils";
 import { teacherProfileQueryKey } from "../../assignments/api";
 import { calibrationQueryKey } from "../../calibration/api";
+import { isInternalPath } from "../message-parts";
+import { MessageText } from "./message-text";
 import { chatFailureMessage, chatMessageMax, clearChatHistory, fetchChatHistory, streamChatMessage, type ChatAction } from "../api";
 
 type ChatMessage = {
@@ -39,8 +41,6 @@ function pageLabel(to: string): string {
   return "Open the page";
 }
 
-/** Only our own pages: an answer can never send the teacher off-site. */
-const isInternalPath = (to: string) => to.startsWith("/") && !to.startsWith("//");
 
 /**
  * The dashboard's general AI chat box. The conversation is kept per teacher on the server and loaded on mount.
@@ -188,7 +188,7 @@ export function ChatPanel() {
           </p>
         ) : null}
         {history.status !== "loading" && shown.length === 0 && !isPending ? (
-          <p className="m-auto max-w-xs text-center text-sm text-muted-foreground">Ask anything, for example “What is due this week?” or “Set my strictness to 70”.</p>
+          <p className="m-auto max-w-xs text-center text-sm text-muted-foreground">Ask anything, for example “What needs my review?”, “Who hasn’t submitted?” or “Set my strictness to 70”.</p>
         ) : null}
         {shown.map((message) => (
           <div key={message.id} className={cn("flex max-w-[85%] flex-col gap-1", message.role === "teacher" ? "self-end items-end" : "self-start items-start")}>
@@ -200,7 +200,7 @@ export function ChatPanel() {
               )}
             >
               <span className="sr-only">{message.role === "teacher" ? "You: " : "Markwise: "}</span>
-              {message.text}
+              {message.role === "assistant" ? <MessageText text={message.text} /> : message.text}
             </p>
             {message.action ? <ActionNote action={message.action} /> : null}
             {message.source ? <span className="px-1 text-[0.7rem] text-muted-foreground">{sourceLabels[message.source]}</span> : null}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { answerClassQuestion } from "./class-answers";
+import type { ClassAssignment, ClassData, ClassSubmission } from "./class-data";
+import { recognizeClassQuestion } from "./class-questions";
+
+const submission = (id: string, studentName: string, status: ClassSubmission["status"], score: number | null, extra: Partial<ClassSubmission> = {}): ClassSubmission => ({
+  id,
+  studentName,
+  rosterStudentId: null,
+  status,
+  finalScore: score,
+  rawScore: score,
+  criteriaScores: null,
+  engineScore: score,
+  reviewed: false,
+  reviewedAt: null,
+  late: false,
+  ...extra,
+});
+
+const essay: ClassAssignment = {
+  id: "a1",
+  title: "Persuasive Essay",
+  status: "active",
+  dueDate: "2026-11-20",
+  maxScore: 20,
+  criteria: [
+    { id: "thesis", name: "Thesis", maxPoints: 10 },
+    { id: "evidence", name: "Evidence", maxPoints: 10 },
+  ],
+  roster: [
+    { id: "r1", name: "Maya Chen" },
+    { id: "r2", name: "Jordan Lee" },
+    { id: "r3", name: "Priya Patel" },
+  ],
+  submissions: [
+    submission("s1", "Maya Chen", "needs_review", 16, { rosterStudentId: "r1", criteriaScores: { thesis: 9, evidence: 7 } }),
+    submission("s2", "Jordan Lee", "accepted", 12, { criteriaScores: { thesis: 8, evidence: 4 }, reviewed: true, engineScore: 10, reviewedAt: new Date("2026-11-22"), late: true }),
+  ],
+};
+const poem: ClassAssignment = { id: "a2", title: "Poetry Analysis", status: "active", dueDate: "2026-12-10", maxScore: 10, criteria: [{ id: "overall", name: "Overall", maxPoints: 10 }], roster: [], submissions: [submission("s3", "Maya Chen", "queued", null)] };
+const data: ClassData = { now: new Date("2026-11-25T12:00:00Z"), assignments: [essay, poem] };
+const ask = (message: string) => answerClassQuestion(recognizeClassQuestion(message)!, message, data);
+
+describe("answers from the teacher's classes", () => {
+  it("counts what waits for review, per assignment, with a link to the review queue", () => {
+    const answer = ask("What needs my review?");
+    expect(answer).toContain("1 essay is waiting for your review");
+    expect(answer).toContain("[\u201cPersuasive Essay\u201d](/assignments/a1/review): 1 waiting");
+    expect(answer).toContain("1 essay is still being graded");
+  });
+
+  it("names who has not submitted from the roster, matched by roster link or name", () => {
+    const answer = ask("Who hasn't submitted the persuasive essay?");
+    expect(answer).toContain("[\u201cPersuasive Essay\u201d](/assignments/a1): 1 of 3 not submitted: Priya Patel.");
+    expect(answer).not.toContain("Jordan Lee");
+  });
+
+  it("gives the average, spread and range, and each criterion when one assignment is named", () => {
+    const answer = ask("How did the class do on Persuasive Essay?");
+    expect(answer).toContain("average 14 of 20 (70%), spread (standard deviation) 2, from 12 to 16");
+    expect(answer).toContain("Thesis 8.5 of 10 (85%); Evidence 5.5 of 10 (55%)");
+    expect(answer).toContain("[\u201cPersuasive Essay\u201d](/assignments/a1/gradebook): average");
+  });
+
+  it("finds the weakest criterion against the others", () => {
+    expect(ask("What's the weakest criterion?")).toContain("\u201cPersuasive Essay\u201d](/assignments/a1/gradebook): Evidence, average 5.5 of 10 (55%, against 85% on the other criteria)");
+  });
+
+  it("lists a student's grades across assignments, with links to each", () => {
+    const answer = ask("How is Maya doing?");
+    expect(answer).toContain("Maya Chen:");
+    expect(answer).toContain("[\u201cPersuasive Essay\u201d](/assignments/a1/review?submission=s1): 16 of 20 (80%), waiting for your review");
+    expect(answer).toContain("\u201cPoetry Analysis\u201d](/assignments/a2/review?submission=s3): still being graded");
+    expect(ask("What are Zed's grades?")).toContain("I couldn't find a student called \u201czed\u201d");
+  });
+
+  it("reports progress, overdue work and grades changed after review", () => {
+    expect(ask("How far has grading got?")).toContain("Grading so far: 2 of 3 essays graded (67%)");
+    const overdue = ask("What's overdue?");
+    expect(overdue).toContain("\u201cPersuasive Essay\u201d](/assignments/a1): due Nov 20 (5 days ago), 2 submissions, 1 of 3 on the roster not submitted, 1 handed in late");
+    expect(overdue).not.toContain("Poetry Analysis");
+    expect(ask("Which grades did I change?")).toContain("[Jordan Lee, \u201cPersuasive Essay\u201d](/assignments/a1/review?submission=s2): 10 \u2192 12");
+  });
+
+  it("says so when there is nothing to count", () => {
+    const empty: ClassData = { now: data.now, assignments: [] };
+    expect(answerClassQuestion({ kind: "reviewQueue" }, "what needs review", empty)).toContain("You don't have any assignments yet");
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Answers to questions about the teacher's classes, counted from the data given (class-data.ts): figures in plain
+ * sentences, and a link to the page where each can be acted on, written [label](/path) for the chat to render.
+ */
+import { findAssignments } from "./answers";
+import { isGraded, simplifyName, type ClassAssignment, type ClassData, type ClassSubmission } from "./class-data";
+import type { ClassQuestion } from "./class-questions";
+import { dayInZone, daysBetween, dueDay, formatDay } from "./dates";
+import { link } from "./links";
+import { listInProse } from "./text";
+
+const listLimit = 10;
+const namesShown = 12;
+const quote = (title: string) => `\u201c${title}\u201d`;
+const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+const round1 = (value: number) => String(Math.round(value * 10) / 10);
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "-");
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const standardDeviation = (values: number[]) => {
+  const m = mean(values);
+  return Math.sqrt(values.reduce((sum, value) => sum + (value - m) ** 2, 0) / values.length);
+};
+
+const assignmentPath = (a: ClassAssignment) => `/assignments/${encodeURIComponent(a.id)}`;
+const reviewPath = (a: ClassAssignment, submission?: ClassSubmission) =>
+  `${assignmentPath(a)}/review${submission ? `?submission=${encodeURIComponent(submission.id)}` : ""}`;
+const gradebookPath = (a: ClassAssignment) => `${assignmentPath(a)}/gradebook`;
+
+const bullets = (lines: string[]) => {
+  const shown = lines.slice(0, listLimit).map((line) => `\u2022 ${line}`);
+  if (lines.length > listLimit) shown.push(`\u2026and ${lines.length - listLimit} more on the ${link("Assignments page", "/assignments")}.`);
+  return shown.join("\n");
+};
+
+const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
+
+/** The assignments a question is about: the one it names, else every assignment that is not archived. */
+function scope(message: string, data: ClassData, assignment?: string): { assignments: ClassAssignment[]; named?: ClassAssignment } {
+  const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\s+/g, " ").trim();
+  const said = ` ${simple(message)} `;
+  const byTitle = data.assignments.filter((a) => simple(a.title).length > 2 && said.includes(` ${simple(a.title)} `));
+  const longest = byTitle.sort((a, b) => b.title.length - a.title.length)[0];
+  if (longest) return { assignments: [longest], named: longest };
+  const fragment = assignment ?? /\b(?:for|in|on|of|from|with)\s+(?:the\s+|my\s+)?(.+?)\s*(?:assignment|essay|task)?\s*[?.!]*$/i.exec(message)?.[1];
+  const matches = fragment ? findAssignments(fragment, data.assignments) : [];
+  if (matches.length === 1) {
+    const [only] = matches as [ClassAssignment];
+    return { assignments: [only], named: only };
+  }
+  return { assignments: data.assignments.filter((a) => a.status !== "archived") };
+}
+
+function reviewQueue(assignments: ClassAssignment[]): string {
+  const waiting = assignments
+    .map((a) => ({ a, count: a.submissions.filter((s) => s.status === "needs_review").length }))
+    .filter((entry) => entry.count > 0)
+    .sort((x, y) => y.count - x.count || x.a.title.localeCompare(y.a.title));
+  const inQueue = assignments.reduce((sum, a) => sum + a.submissions.filter((s) => s.status === "queued" || s.status === "grading").length, 0);
+  const still = inQueue ? ` ${plural(inQueue, "essay")} ${inQueue === 1 ? "is" : "are"} still being graded.` : "";
+  if (!waiting.length) return `Nothing is waiting for your review.${still}`;
+  const total = waiting.reduce((sum, entry) => sum + entry.count, 0);
+  const lines = waiting.map(({ a, count }) => `${link(quote(a.title), reviewPath(a))}: ${count} waiting`);
+  return `${plural(total, "essay")} ${total === 1 ? "is" : "are"} waiting for your review:\n${bullets(lines)}${still}`;
+}
+
+/** Roster entries with no submission, matched by the roster link made on upload or else by the name. */
+function missingFrom(a: ClassAssignment): Array<{ id: string; name: string }> {
+  const linked = new Set(a.submissions.map((s) => s.rosterStudentId).filter(Boolean));
+  const names = new Set(a.submissions.map((s) => simplifyName(s.studentName)));
+  return a.roster.filter((student) => !linked.has(student.id) && !names.has(simplifyName(student.name)));
+}
+
+function notSubmitted(assignments: ClassAssignment[], named: boolean): string {
+  const withRoster = assignments.filter((a) => a.roster.length > 0);
+  const withoutRoster = assignments.filter((a) => a.roster.length === 0 && a.status !== "draft");
+  const noRosterNote = withoutRoster.length
+    ? ` ${listInProse(withoutRoster.slice(0, 3).map((a) => quote(a.title)))}${withoutRoster.length > 3 ? ` and ${withoutRoster.length - 3} more` : ""} ${withoutRoster.length === 1 ? "has" : "have"} no roster, so I can't tell who is missing there: add one on the assignment page.`
+    : "";
+  if (!withRoster.length) return named || withoutRoster.length ? noRosterNote.trim() : "None of your assignments has a roster yet, so I can't tell who is missing. Add one on an assignment's page.";
+  const lines = withRoster.map((a) => {
+    const missing = missingFrom(a);
+    if (!missing.length) return `${link(quote(a.title), assignmentPath(a))}: everyone on the roster (${a.roster.length}) has submitted.`;
+    const shown = missing.slice(0, namesShown).map((student) => student.name);
+    const more = missing.length > namesShown ? ` and ${missing.length - namesShown} more` : "";
+    return `${link(quote(a.title), assignmentPath(a))}: ${missing.length} of ${a.roster.length} not submitted: ${listInProse(shown)}${more}.`;
+  });
+  return `${named ? "" : "Who hasn't submitted, by assignment:\n"}${bullets(lines)}${noRosterNote}`.trim();
+}
+
+function overdue(assignments: ClassAssignment[], data: ClassData): string {
+  const today = dayInZone(data.now, data.timeZone);
+  const past = assignments
+    .map((a) => ({ a, day: dueDay(a.dueDate, data.timeZone) }))
+    .filter((entry): entry is { a: ClassAssignment; day: string } => entry.day !== undefined && entry.day < today && entry.a.status !== "archived")
+    .sort((x, y) => y.day.localeCompare(x.day));
+  if (!past.length) return "Nothing is overdue: none of your assignments has a due date before today.";
+  const lines = past.map(({ a, day }) => {
+    const parts = [`due ${formatDay(day, today)} (${plural(daysBetween(day, today), "day")} ago)`, plural(a.submissions.length, "submission")];
+    if (a.roster.length) parts.push(`${missingFrom(a).length} of ${a.roster.length} on the roster not submitted`);
+    const late = a.submissions.filter((s) => s.late).length;
+    if (late) parts.push(`${late} handed in late`);
+    return `${link(quote(a.title), assignmentPath(a))}: ${parts.join(", ")}`;
+  });
+  return `Past their due date:\n${bullets(lines)}`;
+}
+
+function progress(assignments: ClassAssignment[]): string {
+  const withWork = assignments.filter((a) => a.submissions.length > 0);
+  if (!withWork.length) return "No work has been uploaded yet, so there is nothing to grade.";
+  const count = (a: ClassAssignment, ...statuses: ClassSubmission["status"][]) => a.submissions.filter((s) => statuses.includes(s.status)).length;
+  const total = withWork.reduce((sum, a) => sum + a.submissions.length, 0);
+  const graded = withWork.reduce((sum, a) => sum + count(a, "needs_review", "accepted"), 0);
+  const lines = withWork.map((a) => {
+    const parts = [`${count(a, "needs_review", "accepted")} of ${a.submissions.length} graded`];
+    const inQueue = count(a, "queued", "grading");
+    const review = count(a, "needs_review");
+    const failed = count(a, "failed");
+    if (review) parts.push(`${review} waiting for review`);
+    if (inQueue) parts.push(`${inQueue} still being graded`);
+    if (failed) parts.push(`${failed} failed`);
+    return `${link(quote(a.title), assignmentPath(a))}: ${parts.join(", ")}`;
+  });
+  return `Grading so far: ${graded} of ${total} essays graded (${percent(graded, total)}).\n${bullets(lines)}`;
+}
+
+function describeScores(scores: number[], max: number): string {
+  const spread = scores.length > 1 ? `, spread (standard deviation) ${round1(standardDeviation(scores))}, from ${round1(Math.min(...scores))} to ${round1(Math.max(...scores))}` : "";
+  return `average ${round1(mean(scores))} of ${round1(max)} (${percent(mean(scores), max)})${spread}`;
+}
+
+function criterionAverages(a: ClassAssignment): Array<{ name: string; average: number; max: number; share: number }> {
+  const graded = a.submissions.filter(isGraded);
+  return a.criteria
+    .map((criterion) => {
+      const values = graded.map((s) => s.criteriaScores?.[criterion.id]).filter((v): v is number => typeof v === "number");
+      return values.length && criterion.maxPoints > 0 ? { name: criterion.name, average: mean(values), max: criterion.maxPoints, share: mean(values) / criterion.maxPoints } : undefined;
+    })
+    .filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
+}
+
+function averages(assignments: ClassAssignment[], byCriterion: boolean, named: boolean): string {
+  const graded = assignments.filter((a) => a.submissions.some(isGraded));
+  if (!graded.length) return named ? `${quote(assignments[0]!.title)} has no graded work yet.` : "None of your assignments has graded work yet.";
+  const showCriteria = byCriterion || named;
+  const lines = graded.map((a) => {
+    const scores = a.submissions.filter(isGraded).map((s) => s.finalScore);
+    const criteria = showCriteria ? criterionAverages(a) : [];
+    const criteriaText = criteria.length ? `\n   By criterion: ${criteria.map((c) => `${c.name} ${round1(c.average)} of ${round1(c.max)} (${Math.round(c.share * 100)}%)`).join("; ")}.` : "";
+    return `${link(quote(a.title), gradebookPath(a))}: ${describeScores(scores, a.maxScore)}, over ${plural(scores.length, "graded essay")}${criteriaText}`;
+  });
+  return `Class results (grades after any late penalty):\n${bullets(lines)}`;
+}
+
+function weakest(assignments: ClassAssignment[]): string {
+  const lines = assignments
+    .map((a) => ({ a, criteria: criterionAverages(a) }))
+    .filter((entry) => entry.criteria.length > 1)
+    .map(({ a, criteria }) => {
+      const sorted = [...criteria].sort((x, y) => x.share - y.share);
+      const low = sorted[0]!;
+      const others = mean(sorted.slice(1).map((c) => c.share));
+      return `${link(quote(a.title), gradebookPath(a))}: ${low.name}, average ${round1(low.average)} of ${round1(low.max)} (${Math.round(low.share * 100)}%, against ${Math.round(others * 100)}% on the other criteria)`;
+    });
+  if (!lines.length) return "I need graded work on a rubric with at least two criteria to say which one is weakest, and none of these assignments has that yet.";
+  return `The weakest criterion, by average share of its points:\n${bullets(lines)}`;
+}
+
+function studentGrades(name: string, data: ClassData): string | undefined {
+  const wanted = simplifyName(name);
+  const matchesName = (candidate: string) => {
+    const simple = simplifyName(candidate);
+    return simple === wanted || simple.split(" ")[0] === wanted || simple.split(" ").slice(-1)[0] === wanted;
+  };
+  const people = new Set<string>();
+  const rows: string[] = [];
+  for (const a of data.assignments) {
+    if (a.status === "archived") continue;
+    const own = a.submissions.filter((s) => matchesName(s.studentName));
+    own.forEach((s) => people.add(s.studentName));
+    const onRoster = a.roster.filter((student) => matchesName(student.name));
+    onRoster.forEach((student) => people.add(student.name));
+    for (const s of own) {
+      const state = isGraded(s)
+        ? `${round1(s.finalScore)} of ${round1(a.maxScore)} (${percent(s.finalScore, a.maxScore)}), ${s.status === "needs_review" ? "waiting for your review" : s.reviewed ? "reviewed" : "accepted automatically"}`
+        : s.status === "failed"
+          ? "grading failed"
+          : "still being graded";
+      rows.push(`${link(quote(a.title), reviewPath(a, s))}: ${state}${s.late ? ", handed in late" : ""}`);
+    }
+    if (!own.length && onRoster.length) rows.push(`${quote(a.title)}: not submitted`);
+  }
+  if (!people.size) return undefined;
+  if (people.size > 1) return `Several students match ${quote(name)}: ${listInProse([...people].slice(0, namesShown))}. Ask with the full name.`;
+  return `${[...people][0]}:\n${bullets(rows)}`;
+}
+
+function changedAfterReview(assignments: ClassAssignment[]): string {
+  const changed = assignments
+    .flatMap((a) => a.submissions.filter((s) => s.reviewed && s.engineScore !== null && s.rawScore !== null && Math.round(s.rawScore * 100) !== Math.round(s.engineScore * 100)).map((s) => ({ a, s })))
+    .sort((x, y) => (y.s.reviewedAt?.getTime() ?? 0) - (x.s.reviewedAt?.getTime() ?? 0));
+  const reviewed = assignments.reduce((sum, a) => sum + a.submissions.filter((s) => s.reviewed).length, 0);
+  if (!reviewed) return "You haven't reviewed any grades yet, so none has changed.";
+  if (!changed.length) return `None: you kept the grader's score on all ${plural(reviewed, "grade")} you reviewed.`;
+  const lines = changed.map(({ a, s }) => `${link(`${s.studentName}, ${quote(a.title)}`, reviewPath(a, s))}: ${round1(s.engineScore!)} \u2192 ${round1(s.rawScore!)}`);
+  return `You changed ${plural(changed.length, "grade")} of the ${reviewed} you reviewed (most recent first):\n${bullets(lines)}`;
+}
+
+export function answerClassQuestion(question: ClassQuestion, message: string, data: ClassData): string {
+  if (!data.assignments.length) return noAssignments;
+  const { assignments, named } = scope(message, data, question.assignment);
+  switch (question.kind) {
+    case "reviewQueue":
+      return reviewQueue(assignments);
+    case "notSubmitted":
+      return notSubmitted(assignments, Boolean(named));
+    case "overdue":
+      return overdue(assignments, data);
+    case "progress":
+      return progress(assignments);
+    case "averages":
+      return averages(assignments, question.byCriterion ?? false, Boolean(named));
+    case "weakestCriterion":
+      return weakest(assignments);
+    case "changedAfterReview":
+      return changedAfterReview(assignments);
+    case "studentGrades": {
+      const answer = studentGrades(question.student ?? "", data);
+      if (answer) return answer;
+      // "Grades for Persuasive Essay": a title, not a name.
+      if (named) return averages(assignments, true, true);
+      return `I couldn't find a student called ${quote(question.student ?? "")} in your assignments' rosters or submissions.`;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * What the dashboard assistant may know about a teacher's classes: one teacher's assignments with their rosters,
+ * rubric criteria and graded work, already read from the database (and only that teacher's). No essay text.
+ */
+
+export interface ClassCriterion {
+  id: string;
+  name: string;
+  maxPoints: number;
+}
+
+export interface ClassSubmission {
+  id: string;
+  studentName: string;
+  /** The roster entry it was matched to on upload, when there was one. */
+  rosterStudentId: string | null;
+  status: "queued" | "grading" | "needs_review" | "accepted" | "failed";
+  /** The grade of record (after late penalty), or null until graded. */
+  finalScore: number | null;
+  criteriaScores: Record<string, number> | null;
+  /** The grader's own overall score, kept after a teacher's review changed the grade of record. */
+  engineScore: number | null;
+  /** The raw grade of record before any late penalty, to compare with the grader's. */
+  rawScore: number | null;
+  reviewed: boolean;
+  reviewedAt: Date | null;
+  late: boolean;
+}
+
+export interface ClassAssignment {
+  id: string;
+  title: string;
+  status: "draft" | "active" | "archived";
+  dueDate: string | null;
+  maxScore: number;
+  criteria: ClassCriterion[];
+  roster: Array<{ id: string; name: string }>;
+  submissions: ClassSubmission[];
+}
+
+export interface ClassData {
+  now: Date;
+  timeZone?: string;
+  assignments: ClassAssignment[];
+}
+
+/** Graded and not replaced by a regrade in progress: the grades that count in figures. */
+export function isGraded(submission: ClassSubmission): submission is ClassSubmission & { finalScore: number } {
+  return (submission.status === "needs_review" || submission.status === "accepted") && submission.finalScore !== null;
+}
+
+/** A name as people type it: case, spacing and accents do not matter. */
+export function simplifyName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9' -]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

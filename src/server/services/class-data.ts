@@ -1,0 +1,80 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { gradedCriteria } from "../../contracts/assignments";
+import type { ClassAssignment, ClassData } from "../../core/assistant/class-data";
+import { assignments, rosterStudents, submissions } from "../db/schema";
+import { isNotBlankDraft } from "./blank-drafts";
+import { lateFor, maxScoreOf } from "./submissions/records";
+import type { Queryable } from "./teacher-profiles";
+
+/**
+ * One teacher's classes for the dashboard assistant: three reads, each scoped to the teacher, and none of the essays'
+ * text. Scores are the grades of record after the late policy, as the gradebook shows them.
+ */
+export async function readClassData(db: Queryable, teacherId: string, now: Date, timeZone?: string): Promise<ClassData> {
+  const [assignmentRows, rosterRows, submissionRows] = await Promise.all([
+    db
+      .select({ id: assignments.id, title: assignments.title, status: assignments.status, dueDate: assignments.dueDate, criteria: assignments.criteria, gradingSettings: assignments.gradingSettings })
+      .from(assignments)
+      .where(and(eq(assignments.teacherId, teacherId), isNotBlankDraft(db)))
+      .orderBy(desc(assignments.createdAt)),
+    db
+      .select({ id: rosterStudents.id, assignmentId: rosterStudents.assignmentId, name: rosterStudents.name })
+      .from(rosterStudents)
+      .where(eq(rosterStudents.teacherId, teacherId))
+      .orderBy(rosterStudents.position),
+    db
+      .select({
+        id: submissions.id,
+        assignmentId: submissions.assignmentId,
+        studentName: submissions.studentName,
+        rosterStudentId: submissions.rosterStudentId,
+        status: submissions.status,
+        overallScore: submissions.overallScore,
+        criteriaScores: submissions.criteriaScores,
+        engineScore: sql<number | null>`(${submissions.engineGrade} ->> 'overallScore')::double precision`,
+        gradeSource: submissions.gradeSource,
+        reviewedAt: submissions.reviewedAt,
+        submittedAt: submissions.submittedAt,
+        timeZone: submissions.timeZone,
+      })
+      .from(submissions)
+      .where(eq(submissions.teacherId, teacherId)),
+  ]);
+  const byId = new Map<string, ClassAssignment>();
+  const list = assignmentRows.map((row) => {
+    const assignment: ClassAssignment = {
+      id: row.id,
+      title: row.title || "Untitled assignment",
+      status: row.status as ClassAssignment["status"],
+      dueDate: row.dueDate,
+      maxScore: maxScoreOf(row),
+      criteria: gradedCriteria(row.criteria).map((c) => ({ id: c.id, name: c.name, maxPoints: c.maxPoints })),
+      roster: [],
+      submissions: [],
+    };
+    byId.set(row.id, assignment);
+    return { row, assignment };
+  });
+  for (const student of rosterRows) byId.get(student.assignmentId)?.roster.push({ id: student.id, name: student.name });
+  const rows = new Map(list.map(({ row }) => [row.id, row]));
+  for (const s of submissionRows) {
+    const assignment = byId.get(s.assignmentId);
+    const row = rows.get(s.assignmentId);
+    if (!assignment || !row) continue;
+    const late = lateFor(row, s);
+    assignment.submissions.push({
+      id: s.id,
+      studentName: s.studentName,
+      rosterStudentId: s.rosterStudentId,
+      status: s.status,
+      finalScore: s.overallScore === null ? null : late.finalScore,
+      rawScore: s.overallScore,
+      criteriaScores: s.criteriaScores,
+      engineScore: s.engineScore,
+      reviewed: s.gradeSource === "reviewed",
+      reviewedAt: s.reviewedAt,
+      late: late.daysLate > 0,
+    });
+  }
+  return { now, ...(timeZone ? { timeZone } : {}), assignments: list.map(({ assignment }) => assignment) };
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher } from "../support/accounts";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import type { TestClient } from "../support/http";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+type Row = { submissionId: string; studentName: string; status: string; finalScore: number | null; criteriaScores: Record<string, number> | null; gradeSource: string | null };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+/** A graded class set with a roster of five, three essays in, and one grade changed by the teacher. */
+async function seededClass(client: TestClient, teacherId: string, title: string, names: string[]) {
+  const assignment = await createActiveAssignment(client, teacherId, { title, settings: { autoAcceptThreshold: 100 } });
+  expect((await client.put(`/api/assignments/${assignment.id}/roster`, { text: `Name\n${names.join("\n")}\n` })).status).toBe(200);
+  const handedIn = names.slice(0, 3);
+  const upload = await client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(handedIn.map((name, i) => textFile(`${name}.txt`, studentEssay(40 + i, name)))) });
+  expect(upload.status, upload.text).toBe(200);
+  await waitForGrading(client, assignment.id);
+  const rows = (await client.get(`/api/assignments/${assignment.id}/gradebook`)).data.rows as Row[];
+  const edited = rows.find((row) => row.studentName === handedIn[1])!;
+  const overallScore = edited.finalScore === 20 ? 19 : 20;
+  const newScores = { "criterion-1": overallScore - 10, "criterion-2": 10 };
+  expect((await client.put(`/api/submissions/${edited.submissionId}/grade`, { criteriaScores: newScores, overallScore, feedback: "Rewritten by the teacher." })).status).toBe(200);
+  const book = (await client.get(`/api/assignments/${assignment.id}/gradebook`)).data as { rows: Row[]; totalPoints: number };
+  return { id: assignment.id, title, book, edited: book.rows.find((row) => row.studentName === handedIn[1])!, engineScore: edited.finalScore! };
+}
+
+const ask = async (client: TestClient, message: string) => {
+  const response = await client.post("/api/chat", { message, timeZone: "UTC" });
+  expect(response.status, response.text).toBe(200);
+  expect(response.data.source).toBe("builtin");
+  return response.data.message as string;
+};
+const round1 = (value: number) => String(Math.round(value * 10) / 10);
+
+describe(`dashboard chat answers from the teacher's classes, offline (${testDatabaseKind})`, () => {
+  let mine: Awaited<ReturnType<typeof seededClass>>;
+  let teacher: Awaited<ReturnType<typeof createSignedInTeacher>>;
+  let other: Awaited<ReturnType<typeof createSignedInTeacher>>;
+  const secrets = ["Secret Plans", "Zed Quinn", "Yara Moss"];
+
+  beforeAll(async () => {
+    teacher = await createSignedInTeacher(server.url, server.deps.database.db, "classq");
+    other = await createSignedInTeacher(server.url, server.deps.database.db, "classq");
+    mine = await seededClass(teacher.client, teacher.id, "Uniforms Essay", ["Jane Doe", "Maria Lopez", "Sam Lee", "Ava Stone", "Noah Park"]);
+    await seededClass(other.client, other.id, "Secret Plans", ["Zed Quinn", "Yara Moss", "Xavi Lund"]);
+  }, 180_000);
+
+  it("says what waits for review, with the count from the queue and a link to it", async () => {
+    const waiting = mine.book.rows.filter((row) => row.status === "needs_review").length;
+    expect(waiting).toBeGreaterThan(0);
+    const answer = await ask(teacher.client, "How many essays are waiting for my review?");
+    expect(answer).toContain(`[\u201cUniforms Essay\u201d](/assignments/${mine.id}/review): ${waiting} waiting`);
+  });
+
+  it("names who has not submitted, from the roster", async () => {
+    const answer = await ask(teacher.client, "Who hasn't submitted yet?");
+    expect(answer).toContain("2 of 5 not submitted: Ava Stone and Noah Park.");
+  });
+
+  it("gives the class average, spread and criteria as the gradebook has them", async () => {
+    const scores = mine.book.rows.filter((row) => row.finalScore !== null).map((row) => row.finalScore!);
+    const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+    const answer = await ask(teacher.client, "How did the class do on Uniforms Essay?");
+    expect(answer).toContain(`average ${round1(mean)} of ${mine.book.totalPoints}`);
+    expect(answer).toContain(`from ${round1(Math.min(...scores))} to ${round1(Math.max(...scores))}`);
+    expect(answer).toContain("By criterion: Thesis");
+    expect(answer).toContain(`(/assignments/${mine.id}/gradebook)`);
+  });
+
+  it("answers the weakest criterion, a student's grades, progress and changed grades", async () => {
+    expect(await ask(teacher.client, "Which criterion is weakest?")).toMatch(/Uniforms Essay\u201d\]\(\/assignments\/[^)]+\/gradebook\): (Thesis|Evidence), average/);
+    const maria = await ask(teacher.client, "How is Maria doing?");
+    expect(maria).toContain("Maria Lopez:");
+    expect(maria).toContain(`(/assignments/${mine.id}/review?submission=${mine.edited.submissionId}): ${round1(mine.edited.finalScore!)} of 20`);
+    expect(await ask(teacher.client, "how far has grading got?")).toContain("Grading so far: 3 of 3 essays graded (100%).");
+    const changed = await ask(teacher.client, "Which grades did I change after review?");
+    expect(changed).toContain(`[Maria Lopez, \u201cUniforms Essay\u201d](/assignments/${mine.id}/review?submission=${mine.edited.submissionId}): ${round1(mine.engineScore)} \u2192 ${round1(mine.edited.finalScore!)}`);
+  });
+
+  it("never shows another teacher's classes", async () => {
+    for (const message of ["what needs my review?", "who hasn't submitted?", "what's the class average?", "how is Zed doing?", "which grades did I change?", "how far has grading got?", "what's overdue?"]) {
+      const answer = await ask(teacher.client, message);
+      for (const secret of secrets) expect(answer, message).not.toContain(secret);
+    }
+    expect(await ask(teacher.client, "What are Zed Quinn's grades?")).toContain("I couldn't find a student called \u201czed quinn\u201d");
+    expect(await ask(other.client, "who hasn't submitted?")).not.toContain("Uniforms Essay");
+  });
+});
+
+describe(`dashboard chat answers class questions through the model's tools (${testDatabaseKind})`, () => {
+  let fake: FakeOpenAiServer;
+  let withModel: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    withModel = await startTestServer({ env: { AI_PROVIDER: "openai-compatible", AI_MODEL: "fake-model", AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0", AI_TIMEOUT_MS: "5000" } });
+  });
+  afterAll(async () => {
+    await withModel?.stop();
+    await fake?.close();
+  });
+
+  it("lets the model call classFigures for the caller's data and answer from its result", async () => {
+    const teacher = await createSignedInTeacher(withModel.url, withModel.deps.database.db, "classqmodel");
+    const other = await createSignedInTeacher(withModel.url, withModel.deps.database.db, "classqmodel");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Model Essay" });
+    await createActiveAssignment(other.client, other.id, { title: "Hidden Essay" });
+    await teacher.client.put(`/api/assignments/${assignment.id}/roster`, { text: "Name\nLena Ruiz\nOmar Haddad\n" });
+    fake.behave({ kind: "script", replies: [{ toolCall: { name: "classFigures", arguments: { kind: "notSubmitted", assignment: "Model Essay" } } }, { content: "Lena Ruiz and Omar Haddad have not submitted." }] });
+    // Not one of the built-in phrasings, so the question goes to the model.
+    const response = await teacher.client.post("/api/chat", { message: "Give me a rundown of whose work on Model Essay I still don't have" });
+    expect(response.status, response.text).toBe(200);
+    expect(response.data).toMatchObject({ source: "model", message: "Lena Ruiz and Omar Haddad have not submitted." });
+    const toolResult = fake.requests.at(-1)!.messages.find((message) => message.role === "tool");
+    expect(String(toolResult?.content)).toContain("2 of 2 not submitted: Lena Ruiz and Omar Haddad.");
+    expect(String(toolResult?.content)).not.toContain("Hidden Essay");
+  });
+});
