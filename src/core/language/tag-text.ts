@@ -49,8 +49,15 @@ function sentenceEnds(tokens: TaggedToken[], first: number, last: number): numbe
   return [...ends, last];
 }
 
+/**
+ * Only the steps whose output is read: sentences, negation and parts of speech. The default pipe also finds named
+ * and custom entities and sentiment, which nothing here uses; without them tokens, tags, lemmas, negation and
+ * sentences are the same (checked on 1,500 ASAP essays) and a text is read about a third faster.
+ */
+const pipe = ["sbd", "negation", "pos"];
+
 function loadNlp() {
-  nlp ??= winkNLP(model);
+  nlp ??= winkNLP(model, pipe);
   return nlp;
 }
 
