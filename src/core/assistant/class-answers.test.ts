@@ -88,3 +88,12 @@ describe("answers from the teacher's classes", () => {
     expect(answerClassQuestion({ kind: "reviewQueue" }, "what needs review", empty)).toContain("You don't have any assignments yet");
   });
 });
+
+describe("links a model's answer must keep", () => {
+  it("lists the tool's links the answer lacks, once each", async () => {
+    const { linksMissingFrom } = await import("./links");
+    const tool = "a [\u201cX\u201d](/assignments/1) b [\u201cY\u201d](/assignments/2/review) c [\u201cX\u201d](/assignments/1)";
+    expect(linksMissingFrom("See [X](/assignments/1).", [tool])).toEqual(["[\u201cY\u201d](/assignments/2/review)"]);
+    expect(linksMissingFrom("nothing linked", [])).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import type { ChatResponse, ChatStreamEvent } from "../../contracts/assistant";
 import { answerIntent, findAssignments, recognizeIntent, type AssistantAction, type AssistantData } from "../../core/assistant";
 import { answerClassQuestion } from "../../core/assistant/class-answers";
 import { recognizeClassQuestion } from "../../core/assistant/class-questions";
+import { linksMissingFrom } from "../../core/assistant/links";
 import { readClassData } from "./class-data";
 import type { Db } from "../db/client";
 import { AppError } from "../http/app-error";
@@ -138,6 +139,7 @@ async function applyAction(db: Db, teacherId: string, action: AssistantAction): 
 
 async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, message: string, data: AssistantData, signal?: AbortSignal) {
   let action: AssistantAction | undefined;
+  const figures: string[] = [];
   const tools: TeacherTools = {
     listAssignments: async () => data.assignments,
     describeAssignment: async (title) => {
@@ -159,13 +161,19 @@ async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, messag
     },
     classFigures: async (question) => {
       const classes = await readClassData(deps.db, teacherId, new Date(), data.timeZone);
-      return { answer: answerClassQuestion(question, question.assignment ?? "", classes) };
+      const answer = answerClassQuestion(question, question.assignment ?? "", classes);
+      figures.push(answer);
+      return { answer };
     },
   };
   const history = await recentTurns(deps.db, teacherId);
   const context = JSON.stringify({ profile: data.profile, assignments: data.assignments, today: data.now.toISOString().slice(0, 10) });
   const chat: ModelChat = { config: ai, context, history: [...history, { role: "user", content: message }], tools, ...(signal ? { signal } : {}) };
-  const finish = (text: string): ChatResponse => ({ message: text || "Done.", ...(action ? { action } : {}), source: "model" });
+  const finish = (text: string): ChatResponse => {
+    const links = linksMissingFrom(text, figures);
+    const message = [text || "Done.", links.length ? `Open: ${links.join(" \u00b7 ")}` : ""].filter(Boolean).join("\n\n");
+    return { message, ...(action ? { action } : {}), source: "model" };
+  };
   return { chat, finish };
 }
 
