@@ -21,6 +21,7 @@ import { registerDocumentRoutes } from "./routes/documents";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
 import { registerProfileRoutes } from "./routes/profile";
+import { registerSetupProgressRoutes } from "./routes/setup-progress";
 import { registerSystemRoutes } from "./routes/system";
 import { registerTeacherProfileRoutes } from "./routes/teacher-profile";
 
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerProfileRoutes(router, deps);
   registerAccountRoutes(router, deps);
   registerTeacherProfileRoutes(router, deps);
+  registerSetupProgressRoutes(router, deps);
   registerSystemRoutes(router, deps);
   registerDocumentRoutes(router, deps);
   registerAssignmentRoutes(router, deps);

@@ -229,6 +229,13 @@ describe("chat setup", () => {
     expect(samples[0]).toMatchObject({ score: 85, rubricId: savedRubric!.id });
     expect(samples[0]!.content).toContain("The Great Depression changed");
     expect(samples[0]!.feedback).toContain("Clear thesis");
+
+    // Finished by the chat, the form setup opens on its last step with every step done.
+    await page.goto(`${app.url}/setup`);
+    await page.getByRole("heading", { level: 2, name: "Review and finish" }).waitFor();
+    const steps = page.getByRole("list", { name: "Setup steps" });
+    await steps.getByRole("listitem").filter({ hasText: "(done)" }).nth(4).waitFor();
+    expect(await steps.getByRole("listitem").filter({ hasText: "(done)" }).count()).toBe(5);
     // Only the deliberately refused save is expected in the console.
     expect(app.consoleErrors(page).filter((line) => !line.includes("status of 400"))).toEqual([]);
   });

@@ -138,6 +138,21 @@ describe("form setup", () => {
     await sidebar.getByRole("link", { name: "Setup Complete" }).waitFor();
     expect(await sidebar.getByText("Required").count()).toBe(0);
     expect(await page.getByText("Finish setup to enable autograding").count()).toBe(0);
+
+    // The chat setup reads the same saved setup: finished by the form, it is finished in the chat, which says so
+    // and opens its review dialog ready to start grading.
+    await page.goto(`${app.url}/setup-wizard`);
+    const review = page.getByRole("dialog", { name: "Review your profile" });
+    await review.waitFor();
+    expect(await review.getByLabel("Your profile").inputValue()).toContain("Strictness: 80/100");
+    await review.getByRole("button", { name: "Start Grading" }).waitFor();
+    await review.getByRole("button", { name: "Keep chatting" }).click();
+    await review.waitFor({ state: "detached" });
+    const checklist = page.getByRole("list", { name: "Profile checklist" });
+    await checklist.getByRole("listitem").filter({ hasText: "Preferences" }).getByText("8/8").waitFor();
+    await checklist.getByRole("listitem").filter({ hasText: "Welcome" }).getByText("Done", { exact: true }).waitFor();
+    await checklist.getByRole("listitem").filter({ hasText: "Rubric criteria" }).getByText("4", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Start Grading" }).waitFor();
     app.assertNoConsoleErrors(page);
   });
 

@@ -6,6 +6,7 @@
 import { preferenceDefaults as sharedPreferenceDefaults } from "../setup/grading-defaults";
 import { findCoursePreset } from "../setup/presets";
 import { acknowledge, type AppliedFact } from "./acknowledgements";
+import { isCorrection, readCriterionRename, stripCorrection, type CriterionRename } from "./corrections";
 import { extractProfileFacts } from "./extract";
 import { digitizeNumberWords } from "./numbers";
 import { buildProfileText } from "./profile-text";
@@ -42,7 +43,7 @@ const labels: Record<ProfileField, string> = {
 };
 
 const affirmative = /^\s*(?:yes|yeah|yep|yup|sure|ok|okay|sounds good|that works|perfect|great|let's do (?:it|that)|go (?:with|for) (?:it|that|the preset)|use (?:it|that|the preset|those)|take (?:it|that|the preset)|the preset|preset)\b/i;
-const wantsDefault = /\b(?:skip|default|you (?:choose|pick|decide)|whatever you (?:think|recommend|suggest)|doesn't matter|don't care|no preference)\b/i;
+const wantsDefault = /\b(?:skip|default|you (?:choose|pick|decide)|whatever you (?:think|recommend|suggest)|doesn't matter|don't care(?! (?:about|for|much))|no preference)\b/i;
 
 function isPreference(field: ProfileField | undefined): field is PreferenceField {
   return (preferenceFields as readonly string[]).includes(field ?? "");
@@ -159,6 +160,33 @@ const allSet = [
 ];
 
 /**
+ * The offline reading of a message. A correction ("no, I meant 30%") is read as an answer to the field the last
+ * answer set; when that finds nothing for it, the message is read as usual ("No, get straight to it" answers the
+ * question asked).
+ */
+function readMessage(state: SetupChatState, text: string, asked: ProfileField | undefined): ExtractedFacts {
+  const read = (message: string, field: ProfileField | undefined) =>
+    extractProfileFacts(message, { step: stepForField(field), ...(field ? { askedField: field } : {}), ...(state.rubric.kind ? { rubricKind: state.rubric.kind } : {}) });
+  const corrected = state.lastField && isCorrection(text) ? state.lastField : undefined;
+  if (corrected && corrected !== "sample") {
+    const reading = read(stripCorrection(text), corrected);
+    const fact = corrected === "rubric" ? reading.facts.criteria : reading.facts[corrected];
+    if (fact !== undefined) return reading;
+  }
+  return read(text, asked);
+}
+
+/** "Not organisation, I said evidence": the criterion keeps its place and weight under its new name. */
+function renameCriterion(state: SetupChatState, rename: CriterionRename): AppliedFact {
+  const name = capitalize(rename.to);
+  state.rubric = {
+    ...state.rubric,
+    criteria: state.rubric.criteria.map((criterion) => (criterion.name === rename.from ? { ...criterion, id: criterionId(name), name } : criterion)),
+  };
+  return { field: "criteria", count: 1, replaced: false };
+}
+
+/**
  * `facts` replaces the offline reading when the server has a model's structured output for this message; pass it
  * through `validateProfileFacts` first so both paths are held to the same rules.
  */
@@ -170,15 +198,21 @@ export function nextSetupTurn(input: SetupChatState, message: string, facts?: Ex
   const wasComplete = nextMissingField(state) === undefined;
   const seed = `${text}|${state.samples.length}|${state.rubric.criteria.length}`;
 
-  const extracted = facts
-    ? { facts: { ...facts.facts }, problems: [...facts.problems], confidence: { ...facts.confidence } }
-    : extractProfileFacts(text, { step: stepForField(asked), ...(asked ? { askedField: asked } : {}), ...(state.rubric.kind ? { rubricKind: state.rubric.kind } : {}) });
+  const rename = readCriterionRename(text, state.rubric.criteria.map((criterion) => criterion.name));
+  const extracted = rename
+    ? { facts: {}, problems: [], confidence: {} }
+    : facts
+      ? { facts: { ...facts.facts }, problems: [...facts.problems], confidence: { ...facts.confidence } }
+      : readMessage(state, text, asked);
   const answeredAsked = asked === "rubric" ? extracted.facts.criteria !== undefined : asked !== undefined && asked !== "sample" && extracted.facts[asked] !== undefined;
   // Only when the message said nothing about the question itself does "yes" or "default" answer it.
   const contextual = answeredAsked || extracted.problems.length ? undefined : readContextualAnswer(state, asked, text);
   if (contextual) Object.assign(extracted.facts, contextual.facts);
   const problems = [...extracted.problems];
   const applied = applyFacts(state, extracted.facts, extracted.confidence, problems);
+  if (rename) applied.push(renameCriterion(state, rename));
+  const lastField = applied.map((fact) => (fact.field === "criteria" ? "rubric" : fact.field)).filter((field): field is ProfileField => field !== "coursePreset").pop();
+  if (lastField) state.lastField = lastField;
   if (contextual?.template) state.rubric.template = contextual.template;
 
   const next = nextMissingField(state);

@@ -3,7 +3,7 @@
  * when its clause is about the field ("strictness 70", "pretty strict, maybe 80") or when the assistant just asked
  * for that field and the message is little more than the number ("80", "maybe 75%").
  */
-import { asPercent, findNumbers, type NumberMention } from "./numbers";
+import { asPercent, blankOut, findNumbers, type NumberMention } from "./numbers";
 import { isNegatedBefore, isQuestion, splitClauses, splitSentences, words } from "./text";
 import type { ProfileField } from "./types";
 
@@ -44,6 +44,42 @@ function findTopics(clause: string): Topic[] {
 function distance(topic: Topic, mention: NumberMention): number {
   if (topic.start < 0) return Number.MAX_SAFE_INTEGER;
   return mention.start >= topic.end ? mention.start - topic.end : Math.max(0, topic.start - mention.end);
+}
+
+/**
+ * The topic a number is said next to. A clause keeps one order throughout: when it names a topic before its first
+ * number ("content 60 grammar 40") each number belongs to the topic before it, otherwise ("20% grammar, 80%
+ * content") to the one after it. Only when that side has no topic does the nearest one count.
+ */
+function bindTopic(topics: Topic[], mentions: NumberMention[], mention: NumberMention): Topic {
+  const nearest = (candidates: Topic[]) => [...candidates].sort((a, b) => distance(a, mention) - distance(b, mention) || (a.side === "grammar" ? -1 : 1))[0];
+  const placed = topics.filter((topic) => topic.start >= 0);
+  if (placed.length < topics.length || placed.length === 0) return nearest(topics)!;
+  const firstNumber = Math.min(...mentions.map((candidate) => candidate.start));
+  const namesFirst = Math.min(...placed.map((topic) => topic.start)) < firstNumber;
+  const sameSide = namesFirst ? placed.filter((topic) => topic.end <= mention.start) : placed.filter((topic) => topic.start >= mention.end);
+  return nearest(sameSide) ?? nearest(placed)!;
+}
+
+/**
+ * "Content should count four times as much as grammar", "grammar matters half as much as content": a proportion
+ * between the two ends of the scale, said in words. Number words are already digits here ("4 times", "50%").
+ */
+const proportion = /\b(twice|thrice|double|(\d+(?:\.\d+)?)\s*(?:x|times)|(\d{1,3})\s*%)\s+(?:as\s+)?(?:much|more|heavily|important|strongly|high)\s+(?:as|than)\s+(?:the\s+)?(?:student'?s\s+)?(\w+)/i;
+
+function readProportion(sentence: string): { grammar: number; start: number; end: number } | undefined {
+  const match = proportion.exec(sentence);
+  if (!match) return undefined;
+  const sideOf = (word: string) => findTopics(word).find((topic) => topic.field === "grammarVsContent")?.side;
+  const subject = findTopics(sentence.slice(0, match.index)).filter((topic) => topic.field === "grammarVsContent").pop()?.side;
+  const object = sideOf(match[4]!);
+  if (!subject || !object || subject === object) return undefined;
+  const word = match[1]!.toLowerCase();
+  const factor = word === "twice" || word === "double" ? 2 : word === "thrice" ? 3 : match[2] ? Number(match[2]) : Number(match[3]) / 100;
+  if (!(factor > 0)) return undefined;
+  const subjectShare = factor / (1 + factor);
+  const grammar = subject === "grammar" ? subjectShare : 1 - subjectShare;
+  return { grammar: Math.round(grammar * 100), start: match.index, end: match.index + match[0].length };
 }
 
 /** The field's value from one number, or undefined when the number cannot mean it (a ratio for strictness). */
@@ -108,10 +144,16 @@ function accept(reading: NumericReading, field: NumericField, value: number, con
 
 export function readNumericPreferences(text: string, askedField?: ProfileField): NumericReading {
   const reading: NumericReading = { values: {}, confidence: {}, problems: [] };
-  const neverAutoAccept = /\b(?:never|don't|do not|won't|no) (?:want to |ever )?auto[- ]?(?:accept|approve)|\b(?:i want to|i'd rather|i'll|i will) review (?:everything|every (?:grade|paper|essay)|them all|all of them)\b/i;
+  const neverAutoAccept = /\b(?:never|don't|do not|won't|no)\b[^.!?\d]{0,30}\bauto[- ]?(?:accept|approv)|\b(?:i want to|i'd rather|i'll|i will) review (?:everything|every (?:grade|paper|essay)|them all|all of them)\b/i;
 
-  for (const sentence of splitSentences(text)) {
-    if (isQuestion(sentence) || /\bplagiari|\bsimilarity\b/i.test(sentence)) continue;
+  for (const said of splitSentences(text)) {
+    if (isQuestion(said) || /\bplagiari|\bsimilarity\b/i.test(said)) continue;
+    let sentence = said;
+    const ratio = readProportion(sentence);
+    if (ratio) {
+      accept(reading, "grammarVsContent", ratio.grammar, 1);
+      sentence = blankOut(sentence, ratio.start, ratio.end);
+    }
     let carried: Topic[] = [];
     for (const clause of splitClauses(sentence)) {
       let topics = findTopics(clause);
@@ -126,10 +168,9 @@ export function readNumericPreferences(text: string, askedField?: ProfileField):
       carried = [];
       const taken = new Set<NumericField>();
       // A grammar number outranks a content number for the same field.
-      const ordered = [...mentions].map((mention) => {
-        const nearest = [...topics].sort((a, b) => distance(a, mention) - distance(b, mention) || (a.side === "grammar" ? -1 : 1))[0]!;
-        return { mention, topic: nearest };
-      }).sort((a, b) => (a.topic.side === "content" ? 1 : 0) - (b.topic.side === "content" ? 1 : 0));
+      const ordered = mentions
+        .map((mention) => ({ mention, topic: bindTopic(topics, mentions, mention) }))
+        .sort((a, b) => (a.topic.side === "content" ? 1 : 0) - (b.topic.side === "content" ? 1 : 0));
       for (const { mention, topic } of ordered) {
         if (taken.has(topic.field)) continue;
         const value = valueFor(topic, mention, clause);

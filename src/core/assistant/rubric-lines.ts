@@ -17,16 +17,20 @@ type Unit = "percent" | "points" | undefined;
 type Piece = { name: string; value: number; unit: Unit; start: number; end: number };
 
 const unitPattern = String.raw`(%|percent|pts?\.?|points?|marks?)`;
-const nameFirst = new RegExp(String.raw`^([A-Za-z][A-Za-z'&/() -]{0,48}?)\s*(?:[:=\u2013\u2014-]+|\s(?:is|at|worth|gets)\s)?\s*\(?(\d{1,4}(?:\.\d+)?)\s*${unitPattern}?\)?\.?$`, "i");
-const valueFirst = new RegExp(String.raw`^\(?(\d{1,4}(?:\.\d+)?)\s*${unitPattern}?\)?\s*(?:for|on|to|-|:)?\s*([A-Za-z][A-Za-z'&/ -]{1,48})\.?$`, "i");
-const leadIn = /^(?:and|or|then|plus|also|my|our|the|rubric|criteria|categories|weights?|weighting|is|are|would be|will be|i use|we use|i'd say|i grade on|grade on|it's|its|something like|like|so|ok|okay|well|um|with|breakdown|split|i have|we have|here's|here is|mine is|:)\b[\s:]*/i;
+const nameFirst = new RegExp(String.raw`^([A-Za-z][A-Za-z'&/() -]{0,48}?)\s*(?:[:=\u2013\u2014-]+|\s(?:is|at|to|worth|gets)\s)?\s*\(?(\d{1,4}(?:\.\d+)?)\s*${unitPattern}?\)?\.?$`, "i");
+const valueFirst = new RegExp(String.raw`^\(?(\d{1,4}(?:\.\d+)?)\s*${unitPattern}?\)?\s*(for|on|to|-|:)?\s*([A-Za-z][A-Za-z'&/ -]{1,48})\.?$`, "i");
+/** "Rubric: claim 15%": a label before a colon, when what follows is itself a name and a number. */
+const label = /^[A-Za-z][A-Za-z ]{0,30}:\s+(?=[A-Za-z][A-Za-z'&/ -]*\s*\(?\d)/;
+// Verbs of a change ("make evidence 35", "change style to 15") and suggestions ("what about ...") lead into a name.
+const leadIn = /^(?:and|or|then|plus|also|my|our|the|make|change|set|put|bump|raise|lower|how about|what about|rubric|criteria|categories|weights?|weighting|is|are|would be|will be|i use|we use|i'd say|i grade on|grade on|it's|its|something like|like|so|ok|okay|well|um|with|breakdown|split|i have|we have|here's|here is|mine is|:)\b[\s:]*/i;
 /** Words that start a sentence or name a preference, never a criterion. */
-const notCriterion = /^(?:i|we|you|he|she|they|it|my|our|have|has|had|room|class|classes|period|grade|students?|kids|strict|strictness|auto|auto-accept|accept|confidence|threshold|late|penalty|days?|tone|feedback|length|maybe|about|around|score|scored|total|out|up|after|before|starts?|at|in|on|for|from|page|chapter|unit|year|years|minutes?|hours?|points?|percent|take|lose|loses|minus|give|gave)\b/i;
+const notCriterion = /^(?:i|we|you|he|she|they|it|my|our|not|no|lol|ok|okay|yes|have|has|had|room|class|classes|period|grade|students?|kids|strict|strictness|auto|auto-accept|accept|confidence|threshold|late|penalty|days?|tone|feedback|length|maybe|about|around|score|scored|total|out|up|after|before|starts?|at|in|on|for|from|page|chapter|unit|year|years|minutes?|hours?|points?|percent|take|lose|loses|minus|give|gave)\b/i;
 
 function segments(text: string): { text: string; start: number }[] {
   const pieces: { text: string; start: number }[] = [];
-  // "and" separates only after a number ("Thesis 20 and Evidence 40"), so "Grammar and Mechanics 15" stays whole.
-  const separator = /\s*(?:[\n,;•|·]|\s+plus\s+|(?<=\d\s*(?:%|percent|pts?\.?|points?|marks?)?\)?)\s+and\s+)\s*/gi;
+  // "and" separates only next to a number ("Thesis 20 and Evidence 40", "40 for ideas and 30 for mechanics"), so
+  // "Grammar and Mechanics 15" stays whole; "2)" starts an item of a numbered list written on one line.
+  const separator = /\s*(?:[\n,;•|·]|\s+plus\s+|(?<=\d\s*(?:%|percent|pts?\.?|points?|marks?)?\)?)\s+and\s+|\s+and\s+(?=\(?\d)|\s+(?=\d{1,2}[.)]\s+[A-Za-z]))\s*/gi;
   let last = 0;
   for (const match of text.matchAll(separator)) {
     pieces.push({ text: text.slice(last, match.index), start: last });
@@ -42,14 +46,14 @@ function cleanName(raw: string): string | undefined {
     previous = name;
     name = name.replace(leadIn, "").trim();
   }
-  name = name.replace(/\s*[(:-]+$/, "").replace(/\s+(?:is|at|worth|gets|for)$/i, "").trim();
+  name = name.replace(/\s*[(:?-]+$/, "").replace(/\s+(?:is|at|to|worth|gets|for)$/i, "").trim();
   const wordCount = name.split(/\s+/).length;
   if (!name || wordCount > 5 || notCriterion.test(name) || !/[a-z]{2}/i.test(name)) return undefined;
   return capitalize(name);
 }
 
 function readPiece(piece: { text: string; start: number }): Piece | undefined {
-  const text = piece.text.trim().replace(/^(?:[-*•]\s*|\d+[.)]\s+)/, "");
+  const text = piece.text.trim().replace(/^(?:[-*•]\s*|\d+[.)]\s+)/, "").replace(label, "");
   if (!text) return undefined;
   const unitOf = (raw: string | undefined): Unit => (raw ? (/^(?:%|percent)/i.test(raw) ? "percent" : "points") : undefined);
   const first = nameFirst.exec(text);
@@ -57,9 +61,10 @@ function readPiece(piece: { text: string; start: number }): Piece | undefined {
     const name = cleanName(first[1]!);
     if (name) return { name, value: Number(first[2]), unit: unitOf(first[3]), start: piece.start, end: piece.start + piece.text.length };
   }
+  // A number first needs a unit or "for" ("40% thesis", "40 for ideas"): "3 sections" and "30 students" are not criteria.
   const second = valueFirst.exec(text);
-  if (second && second[2]) {
-    const name = cleanName(second[3]!);
+  if (second && (second[2] || second[3]?.toLowerCase() === "for")) {
+    const name = cleanName(second[4]!);
     if (name) return { name, value: Number(second[1]), unit: unitOf(second[2]), start: piece.start, end: piece.start + piece.text.length };
   }
   return undefined;
@@ -74,11 +79,43 @@ function resolveKind(pieces: Piece[], rubricKind?: "weights" | "points"): "perce
   return total === 100 || pieces.length < 3 ? "percent" : "points";
 }
 
+/**
+ * "Thesis, evidence, organisation and conventions": a list of names with no numbers, read as equal weights. Every
+ * item must be a criterion name, so a sentence with a comma ("ok, one sec") is never a list.
+ */
+function readNameList(text: string): CriterionFact[] | undefined {
+  // "3 criteria: voice, ideas, conventions": what comes before the colon introduces the list.
+  const items = text
+    .replace(/^[^,:\n]{0,40}:\s*/, "")
+    .split(/\s*(?:[\n,;•|·]|\s+(?:and|&|plus)\s+)\s*/i)
+    .map((item) => item.trim().replace(/^(?:[-*•]\s*|\d+[.)]\s+)/, "").replace(/^(?:and|&)\s+/i, "").replace(/[.!?]+$/, ""))
+    .filter(Boolean);
+  if (items.length < 3 || items.length > 10 || items.some((item) => /\d/.test(item))) return undefined;
+  const names = items.map(cleanName);
+  if (names.some((name) => name === undefined || name.split(/\s+/).length > 4)) return undefined;
+  if (new Set(names.map((name) => name!.toLowerCase())).size !== names.length) return undefined;
+  return equalShares(names.length).map((weight, index) => ({ name: names[index]!, weight }));
+}
+
+/** Whole percentages as equal as they can be, adding up to 100; the earlier criteria take the odd points. */
+function equalShares(count: number): number[] {
+  const base = Math.floor(100 / count);
+  return Array.from({ length: count }, (_, index) => base + (index < 100 - base * count ? 1 : 0));
+}
+
 export function readRubricLines(text: string, isRubricContext: boolean, rubricKind?: "weights" | "points"): RubricReading {
   const reading: RubricReading = { criteria: [], problems: [], used: [] };
   if (!text.trim() || (isQuestion(text) && !text.includes("\n"))) return reading;
   const pieces = segments(text).map(readPiece).filter((piece): piece is Piece => piece !== undefined);
   const mentionsRubric = /\brubric|\bcriteri(?:a|on)|\bcategor(?:y|ies)|\bweights?\b|\bweighting\b/i.test(text);
+  if (pieces.length === 0 && (isRubricContext || mentionsRubric)) {
+    const listed = readNameList(text);
+    if (listed) {
+      reading.criteria = listed;
+      reading.used.push([0, text.length]);
+    }
+    return reading;
+  }
   const isEnough = isRubricContext ? pieces.length >= 1 : pieces.length >= 3 || (mentionsRubric && pieces.length >= 2);
   if (!isEnough) return reading;
 

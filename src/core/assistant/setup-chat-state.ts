@@ -58,12 +58,18 @@ export interface SetupChatSample {
   score: number;
   outOf: number;
   feedback: string;
+  /** A saved sample's id, file and criterion scores, so saving the setup again keeps them (the form sets them). */
+  id?: string;
+  fileId?: string;
+  criteriaScores?: Record<string, number>;
 }
 
 export interface SetupChatState {
   currentStep: SetupChatStep;
   /** What the assistant asked last, so a bare answer ("80", "Jefferson High") is read as that field. */
   askedField?: ProfileField;
+  /** The field the last answer set, so "no, I meant 30%" corrects that answer rather than the next question. */
+  lastField?: ProfileField;
   profile: SetupChatProfile;
   rubric: SetupChatRubric;
   samples: SetupChatSample[];
@@ -148,7 +154,12 @@ function sanitizeSamples(value: unknown): SetupChatSample[] {
     const feedback = text(entry?.feedback, limits.feedback);
     const outOf = finite(entry?.outOf, Number.MIN_VALUE, 10_000);
     const score = outOf === undefined ? undefined : finite(entry?.score, Number.MIN_VALUE, outOf);
-    if (content && feedback && outOf !== undefined && score !== undefined) samples.push({ content, score, outOf, feedback });
+    if (!content || !feedback || outOf === undefined || score === undefined) continue;
+    const id = text(entry?.id, 100);
+    const fileId = text(entry?.fileId, 100);
+    const scores = asObject(entry?.criteriaScores);
+    const criteriaScores = scores ? Object.fromEntries(Object.entries(scores).filter(([, value]) => finite(value, 0, 1000) !== undefined)) as Record<string, number> : undefined;
+    samples.push({ content, score, outOf, feedback, ...(id ? { id } : {}), ...(fileId ? { fileId } : {}), ...(criteriaScores && Object.keys(criteriaScores).length ? { criteriaScores } : {}) });
   }
   return samples;
 }
@@ -157,9 +168,11 @@ function sanitizeSamples(value: unknown): SetupChatSample[] {
 export function sanitizeSetupChatState(input: unknown): SetupChatState {
   const state = asObject(input) ?? {};
   const askedField = oneOf(profileFields, state.askedField);
+  const lastField = oneOf(profileFields, state.lastField);
   return {
     currentStep: oneOf(setupChatSteps, state.currentStep) ?? "welcome",
     ...(askedField ? { askedField } : {}),
+    ...(lastField ? { lastField } : {}),
     profile: sanitizeProfile(state.profile),
     rubric: sanitizeRubric(state.rubric),
     samples: sanitizeSamples(state.samples),

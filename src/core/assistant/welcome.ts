@@ -116,7 +116,13 @@ function readShortAnswer(message: string, field: "name" | "school" | "course"): 
   const text = message.trim().replace(/[.!]+$/, "");
   if (!text || isQuestion(text) || smallTalk.test(text) || text.split(/\s+/).length > 8 || !/[a-z]{2}/i.test(text)) return undefined;
   const answer = text.replace(/^(?:it's|its|it is|i'm|im|i am|call me|we're|we are|at|i teach at|i work at|i teach|i'm at|mostly|mainly|the school is|my school is|my name is)\s+/i, "");
-  if (field === "name") return cleanName(answer.replace(/\s+here$/i, ""), false);
+  if (field === "name") {
+    // After "I'm" a name is capitalised ("I'm reading Lincoln's speeches" is not one); a bare answer is all name.
+    const isIntroduced = /^(?:i'm|im|i am|we're|we are)\s/i.test(text);
+    const name = answer.replace(/\s+here$/i, "");
+    const kept = cleanName(name, isIntroduced);
+    return kept && (isIntroduced || kept.split(/\s+/).length === name.split(/\s+/).length) ? kept : undefined;
+  }
   if (field === "course") return cleanCourse(answer);
   return cleanPhrase(answer.replace(/^the\s+/i, (article) => (/^the\s+[a-z]/.test(answer) ? "" : article)), 8);
 }

@@ -68,7 +68,7 @@ export async function deleteCalibration(db: Db, teacherId: string): Promise<void
   });
 }
 
-async function upsertSetupRubric(tx: Queryable, teacherId: string, rubric: NonNullable<CalibrationData["rubric"]>): Promise<string> {
+export async function upsertSetupRubric(tx: Queryable, teacherId: string, rubric: NonNullable<CalibrationData["rubric"]>): Promise<string> {
   const values = { template: rubric.template ?? null, weights: rubric.weights ?? null, criteria: rubric.criteria, updatedAt: new Date() };
   const [existing] = await tx.select({ id: rubrics.id }).from(rubrics).where(eq(rubrics.teacherId, teacherId)).orderBy(asc(rubrics.createdAt)).limit(1);
   if (existing) {

@@ -1,5 +1,6 @@
 import type { SetupChatResponse, SetupUploadResponse } from "../../../contracts/assistant";
-import { throwIfNotOk } from "../../lib/api";
+import type { SetupProgress } from "../../../contracts/setup-progress";
+import { getJson, throwIfNotOk } from "../../lib/api";
 import type { ChatAttachment } from "./types";
 
 /** Spec section 8. */
@@ -40,6 +41,11 @@ export async function sendSetupChatMessage(body: SetupChatRequestBody, onSent?: 
     checklist: answer.checklist,
     state: answer.state,
   };
+}
+
+/** The setup as saved on the server (by the chat or the form), as the chat shows it. */
+export function fetchSetupProgress(): Promise<SetupProgress> {
+  return getJson<SetupProgress>("/api/setup-wizard/progress");
 }
 
 /** The reason a file cannot be uploaded before trying, in words; undefined when it may go. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { sanitizeSetupChatState, type SetupChatState } from "../../../core/assistant/setup-chat-state";
 import { ApiError, describeError } from "../../lib/api";
-import { describeImageProblem, sendSetupChatMessage, setupFailureMessage, uploadFailedMessage, uploadSetupImage } from "./api";
+import { describeImageProblem, fetchSetupProgress, sendSetupChatMessage, setupFailureMessage, uploadFailedMessage, uploadSetupImage } from "./api";
 import { clearStoredSetupChat, freshSetupChat, readStoredSetupChat, writeStoredSetupChat } from "./storage";
 import type { ChatAttachment, ChatTable, MessageStatus, SetupChatMessage, SetupChecklistView, StoredSetupChat } from "./types";
 
@@ -53,6 +53,8 @@ export interface SetupChat {
   uploadImages: (files: File[]) => Promise<ChatAttachment[]>;
   uploadImage: (file: File) => Promise<ChatAttachment | undefined>;
   addSystemMessage: (content: string, isError?: boolean) => void;
+  /** Reads the saved setup back from the server (after a save, or when the form may have changed it). */
+  refresh: () => Promise<void>;
   /** Marks delivered answers as read once they have been on screen. */
   markRead: () => void;
   startOver: () => void;
@@ -170,6 +172,33 @@ export function useSetupChat(owner: string): SetupChat {
     [setStatus, update],
   );
 
+  const refresh = useCallback(async () => {
+    try {
+      const progress = await fetchSetupProgress();
+      // An answer on its way carries the same saved state; it is not overwritten by an older reading.
+      if (pendingRef.current) return;
+      update((current) => ({
+        ...current,
+        state: sanitizeSetupChatState({ ...(progress.state as object), lastField: current.state.lastField }),
+        checklist: progress.checklist,
+        profileText: progress.profileText,
+        ...(progress.askedField ? { askedField: progress.askedField } : { askedField: undefined }),
+      }));
+    } catch (error) {
+      // The checklist then shows this browser's last answer until the next message reads the saved setup again.
+      console.warn("Could not read the saved setup", error);
+    }
+  }, [update]);
+
+  // The checklist shows what is saved, which the form setup may have changed since this conversation was kept; a new
+  // conversation's greeting reads it anyway.
+  const refreshed = useRef(chat.messages.length === 0);
+  useEffect(() => {
+    if (refreshed.current || !chat.messages.length) return;
+    refreshed.current = true;
+    void refresh();
+  }, [refresh, chat.messages.length]);
+
   // A new conversation opens with the server's greeting and first question.
   useEffect(() => {
     if (greeted.current || chat.messages.length) return;
@@ -231,5 +260,5 @@ export function useSetupChat(owner: string): SetupChat {
     setChat(fresh);
   }, [owner]);
 
-  return { chat, isPending, reviewRequests, send, uploadImages, uploadImage, addSystemMessage, markRead, startOver };
+  return { chat, isPending, reviewRequests, send, uploadImages, uploadImage, addSystemMessage, refresh, markRead, startOver };
 }

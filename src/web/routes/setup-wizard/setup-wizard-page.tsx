@@ -44,7 +44,7 @@ function SetupChat() {
   const owner = useSession().user?.email ?? "";
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { chat, isPending, reviewRequests, send, uploadImage, uploadImages, addSystemMessage, markRead, startOver } = useSetupChat(owner);
+  const { chat, isPending, reviewRequests, send, uploadImage, uploadImages, addSystemMessage, refresh, markRead, startOver } = useSetupChat(owner);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [reviewText, setReviewText] = useState("");
   const [startOverOpen, setStartOverOpen] = useState(false);
@@ -147,6 +147,7 @@ function SetupChat() {
     setSaveError(undefined);
     try {
       await saveTeacherProfile(toProfileInput(chat.state));
+      await refresh();
       void queryClient.invalidateQueries({ queryKey: calibrationQueryKey });
       queryClient.removeQueries({ queryKey: teacherProfileQueryKey });
       addSystemMessage("Saved");

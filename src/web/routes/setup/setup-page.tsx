@@ -69,6 +69,8 @@ function SetupWizard() {
   const [isSaving, setIsSaving] = useState(false);
   const [result, setResult] = useState<FinishResult>();
   const [resetOpen, setResetOpen] = useState(false);
+  // Finished by the chat (or earlier by this form): the saved profile says so, whatever this browser kept.
+  const [isCalibrated, setIsCalibrated] = useState(false);
   const [isResetting, setIsResetting] = useState(false);
   const messageId = useRef(1);
   const typingTimer = useRef<number | undefined>(undefined);
@@ -91,7 +93,12 @@ function SetupWizard() {
       .then((data) => {
         if (cancelled) return;
         queryClient.setQueryData(calibrationQueryKey, data);
-        setState((current) => mergeServerCalibration(current, toServerCalibration(data)));
+        const isDone = data.profile?.calibrated === true;
+        setIsCalibrated(isDone);
+        setState((current) => {
+          const merged = mergeServerCalibration(current, toServerCalibration(data));
+          return isDone ? { ...merged, currentStep: "complete" } : merged;
+        });
       })
       .catch((error: unknown) => console.warn("Could not load the saved calibration; continuing with this browser's copy", error))
       .finally(() => {
@@ -176,6 +183,7 @@ function SetupWizard() {
       window.clearTimeout(typingTimer.current);
       setIsTyping(false);
       setResult(undefined);
+      setIsCalibrated(false);
       setState(initialSetupState);
       setMessages([{ id: messageId.current++, text: welcomeMessage }]);
     } catch {
@@ -195,7 +203,7 @@ function SetupWizard() {
 
         <ol aria-label="Setup steps" className="mt-6 grid grid-cols-5 gap-1.5">
           {setupSteps.map((item, index) => {
-            const done = index < stepIndex || (item === "complete" && result?.status === "saved");
+            const done = index < stepIndex || (item === "complete" && (result?.status === "saved" || (isCalibrated && step === "complete")));
             const current = item === step;
             return (
               <li key={item} aria-current={current ? "step" : undefined} className="grid min-w-0 gap-1.5">
