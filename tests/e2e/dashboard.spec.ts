@@ -173,6 +173,10 @@ describe("dashboard", () => {
     await link.waitFor();
     expect(await chat.getByRole("log", { name: "Conversation" }).textContent()).toContain("2 waiting");
     await page.screenshot({ path: "test-results/dashboard-chat-review-answer-1280.png", fullPage: true });
+    await page.setViewportSize(phone);
+    await link.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.screenshot({ path: "test-results/dashboard-chat-review-answer-360.png", fullPage: true });
     await link.click();
     await page.waitForURL(`**/assignments/${assignment.id}/review`);
     expect(new URL(page.url()).pathname).toBe(`/assignments/${assignment.id}/review`);
