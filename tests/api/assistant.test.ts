@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { fakeModelEnv, startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -163,7 +163,7 @@ describe(`assistants with a model provider (${testDatabaseKind})`, () => {
   let withModel: TestServer;
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    withModel = await startTestServer({ env: { AI_PROVIDER: "openai-compatible", AI_MODEL: "fake-model", AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0", AI_TIMEOUT_MS: "5000" } });
+    withModel = await startTestServer({ env: fakeModelEnv(fake) });
   });
   afterAll(async () => {
     await withModel?.stop();

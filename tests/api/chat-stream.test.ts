@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { fakeModelEnv, startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAiServer();
   [offline, withModel] = await Promise.all([
     startTestServer(),
-    startTestServer({ env: { AI_PROVIDER: "openai-compatible", AI_MODEL: "fake-model", AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0", AI_TIMEOUT_MS: "5000" } }),
+    startTestServer({ env: fakeModelEnv(fake) }),
   ]);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { fakeModelEnv, startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { formWith } from "../support/uploads";
@@ -11,7 +11,7 @@ let fake: FakeOpenAiServer;
 let server: TestServer;
 beforeAll(async () => {
   fake = await startFakeOpenAiServer();
-  server = await startTestServer({ env: { AI_PROVIDER: "openai-compatible", AI_MODEL: "fake-model", AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0", AI_TIMEOUT_MS: "5000" } });
+  server = await startTestServer({ env: fakeModelEnv(fake) });
 });
 afterAll(async () => {
   await server?.stop();

@@ -170,3 +170,8 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "an
       }),
   };
 }
+
+/** The server settings that point Markwise at a fake model server: one model, no retries, a short timeout. */
+export function fakeModelEnv(fake: FakeOpenAiServer): Record<string, string> {
+  return { AI_PROVIDER: "openai-compatible", AI_MODEL: "fake-model", AI_BASE_URL: fake.baseUrl, AI_MAX_RETRIES: "0", AI_TIMEOUT_MS: "5000" };
+}

@@ -40,27 +40,27 @@ export async function readClassData(db: Queryable, teacherId: string, now: Date,
       .from(submissions)
       .where(eq(submissions.teacherId, teacherId)),
   ]);
-  const byId = new Map<string, ClassAssignment>();
-  const list = assignmentRows.map((row) => {
-    const assignment: ClassAssignment = {
-      id: row.id,
-      title: row.title || "Untitled assignment",
-      status: row.status as ClassAssignment["status"],
-      dueDate: row.dueDate,
-      maxScore: maxScoreOf(row),
-      criteria: gradedCriteria(row.criteria).map((c) => ({ id: c.id, name: c.name, maxPoints: c.maxPoints })),
-      roster: [],
-      submissions: [],
-    };
-    byId.set(row.id, assignment);
-    return { row, assignment };
-  });
-  for (const student of rosterRows) byId.get(student.assignmentId)?.roster.push({ id: student.id, name: student.name });
-  const rows = new Map(list.map(({ row }) => [row.id, row]));
+  // Each assignment's row stays beside it: the late policy reads the row's due date and settings.
+  const byId = new Map(
+    assignmentRows.map((row) => {
+      const assignment: ClassAssignment = {
+        id: row.id,
+        title: row.title || "Untitled assignment",
+        status: row.status as ClassAssignment["status"],
+        dueDate: row.dueDate,
+        maxScore: maxScoreOf(row),
+        criteria: gradedCriteria(row.criteria).map((c) => ({ id: c.id, name: c.name, maxPoints: c.maxPoints })),
+        roster: [],
+        submissions: [],
+      };
+      return [row.id, { row, assignment }] as const;
+    }),
+  );
+  for (const student of rosterRows) byId.get(student.assignmentId)?.assignment.roster.push({ id: student.id, name: student.name });
   for (const s of submissionRows) {
-    const assignment = byId.get(s.assignmentId);
-    const row = rows.get(s.assignmentId);
-    if (!assignment || !row) continue;
+    const entry = byId.get(s.assignmentId);
+    if (!entry) continue;
+    const { row, assignment } = entry;
     const late = lateFor(row, s);
     assignment.submissions.push({
       id: s.id,
@@ -76,5 +76,5 @@ export async function readClassData(db: Queryable, teacherId: string, now: Date,
       late: late.daysLate > 0,
     });
   }
-  return { now, ...(timeZone ? { timeZone } : {}), assignments: list.map(({ assignment }) => assignment) };
+  return { now, ...(timeZone ? { timeZone } : {}), assignments: [...byId.values()].map(({ assignment }) => assignment) };
 }
