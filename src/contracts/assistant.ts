@@ -91,7 +91,28 @@ export const setupUploadResponse = z.object({
   mimeType: z.string(),
   filename: z.string(),
   dataUrl: z.string(),
-  /** Text read from the image (OCR); empty when none could be read. */
+  /** Text read from the image; empty when none could be read. */
   text: z.string(),
+  /** Who read it: an AI service that reads images (handwriting too), or offline OCR (printed text only). */
+  reader: z.enum(["model", "printed-text"]),
+  /** A model's transcription is used only once the teacher confirms or edits it (PUT .../text). */
+  needsConfirmation: z.boolean(),
+  /** What the teacher should know about this reading, e.g. that offline reading covers printed text only. */
+  notice: z.string().optional(),
 });
 export type SetupUploadResponse = z.infer<typeof setupUploadResponse>;
+
+/** The longest text kept for one image (a few handwritten pages). */
+export const maxImageTextChars = 20_000;
+
+export const setupImageTextInput = z.object({
+  text: z
+    .string({ error: "Send the text of the image" })
+    .trim()
+    .min(1, "Type the text of the image, or discard it")
+    .max(maxImageTextChars, `Keep the text under ${maxImageTextChars.toLocaleString("en-US")} characters`),
+});
+export type SetupImageTextInput = z.infer<typeof setupImageTextInput>;
+
+export const setupImageTextResponse = z.object({ url: z.string(), text: z.string() });
+export type SetupImageTextResponse = z.infer<typeof setupImageTextResponse>;

@@ -42,6 +42,8 @@ export const envSchema = z.object({
   AI_BASE_URL: optionalText.pipe(z.url().optional()),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Whether AI_MODEL reads images (photos of handwriting). Unset: yes for openai and anthropic, no for the others. */
+  AI_READS_IMAGES: optionalText.pipe(z.stringbool({ error: "AI_READS_IMAGES must be true or false" }).optional()),
   S3_ENDPOINT: optionalText.pipe(z.url().optional()),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().default("us-east-1"),
@@ -62,7 +64,9 @@ export type Env = z.infer<typeof envSchema>;
 /** The model provider settings, or undefined when grading and chat run on the built-in engine only. */
 export function aiConfigFrom(env: Env) {
   if (!env.AI_PROVIDER || !env.AI_MODEL) return undefined;
-  return { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES };
+  // The hosted providers' current models all read images; a local or gateway model must say so.
+  const readsImages = env.AI_READS_IMAGES ?? (env.AI_PROVIDER === "openai" || env.AI_PROVIDER === "anthropic");
+  return { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES, readsImages };
 }
 
 /** S3-compatible storage when S3_BUCKET is set (with its endpoint and keys), else undefined: files go under DATA_DIR. */

@@ -290,6 +290,8 @@ describe("chat setup", () => {
     await chat.getByRole("button", { name: "Send message" }).click();
     await answerAfter(page, before);
     await log.getByRole("list", { name: "Attached images" }).getByRole("img", { name: "note.png" }).waitFor();
+    // Read offline, so the chat says what that reading can do, once.
+    expect(await log.getByText(/^Offline reading covers printed text only/).count()).toBe(1);
 
     // Editing a line in the review box sends that line to the assistant, which applies it.
     await page.getByRole("button", { name: "Review profile" }).click();

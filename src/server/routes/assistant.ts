@@ -1,4 +1,5 @@
-import { chatHistoryResponse, chatLimits, chatRequest, chatResponse, chatStreamEvent, type ChatStreamEvent, imageLimits, setupChatRequest, setupChatResponse, setupUploadInput, setupUploadResponse } from "../../contracts/assistant";
+import { chatHistoryResponse, chatLimits, chatRequest, chatResponse, chatStreamEvent, type ChatStreamEvent, imageLimits, setupChatRequest, setupChatResponse, setupImageTextInput, setupImageTextResponse, setupUploadInput, setupUploadResponse } from "../../contracts/assistant";
+import { z } from "zod";
 import { errorBody } from "../../contracts/errors";
 import { countAttempt, describeWait } from "../auth/rate-limit";
 import { aiConfigFrom } from "../env";
@@ -11,6 +12,7 @@ import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
 import { answerChat, clearChat, listChatMessages, streamChat } from "../services/chat";
 import { answerSetupChat } from "../services/setup-chat";
+import { confirmSetupImageText } from "../services/setup-image-text";
 import { storeSetupImage } from "../services/setup-uploads";
 
 const unauthorized = { description: "Not signed in", schema: errorBody };
@@ -119,7 +121,8 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
     {
       method: "post",
       path: "/api/setup-wizard/upload",
-      summary: "Upload an image of a rubric or graded sample (PNG, JPEG, WebP, GIF); its text is read offline",
+      summary:
+        "Upload an image of a rubric or graded sample (PNG, JPEG, WebP, GIF). A model that reads images transcribes it (used once the teacher confirms the text); without one its printed text is read offline",
       tag: "Assistants",
       access: "session",
       bodyType: "multipart",
@@ -132,6 +135,25 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
         401: unauthorized,
       },
     },
-    async (c, { body }) => c.json(await storeSetupImage({ db, storage: deps.storage, ocr: deps.ocr }, requireUser(c).id, body.image)),
+    async (c, { body }) => c.json(await storeSetupImage({ db, storage: deps.storage, ocr: deps.ocr, logger: c.get("logger"), ...(ai ? { ai } : {}) }, requireUser(c).id, body.image)),
+  );
+
+  router.route(
+    {
+      method: "put",
+      path: "/api/setup-wizard/uploads/:id/text",
+      summary: "Confirm or correct the text read from an uploaded image; the setup chat uses this text from then on",
+      tag: "Assistants",
+      access: "session",
+      params: z.object({ id: z.string() }),
+      body: setupImageTextInput,
+      responses: {
+        200: { description: "The text kept for the image", schema: setupImageTextResponse },
+        400: { description: "No text, or too long", schema: errorBody },
+        404: { description: "No such image of this teacher", schema: errorBody },
+        401: unauthorized,
+      },
+    },
+    async (c, { params, body }) => c.json(await confirmSetupImageText(db, requireUser(c).id, params.id, body)),
   );
 }

@@ -12,7 +12,7 @@ import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind, type TextD
 
 export { DocumentError, type DocumentErrorCode } from "./errors.js";
 export { maxOcrPages } from "./ocr-pdf.js";
-export { readImage } from "./read-image.js";
+export { checkImage, readImage } from "./read-image.js";
 export { sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
 /** The upload limit for every document in the product (sample work, rubrics, submissions). */

@@ -1,3 +1,4 @@
+import { readImageDimensions } from "../ocr/image-dimensions.js";
 import { ImageReadError, maxImagePixels, type ImageTextReader } from "../ocr/image-text-reader.js";
 import { AppError } from "../../http/app-error";
 import { DocumentError, documentMessages } from "./errors.js";
@@ -13,4 +14,11 @@ export async function readImage(reader: Pick<ImageTextReader, "read">, bytes: Ui
     if (error.reason === "too_large") throw new DocumentError("too_large", documentMessages.imageTooLarge(maxImagePixels / 1_000_000));
     throw new DocumentError("corrupt", documentMessages.unreadableImage);
   }
+}
+
+/** The checks OCR makes before decoding (a whole header, at most maxImagePixels), for an image read by other means. */
+export function checkImage(bytes: Uint8Array): void {
+  const size = readImageDimensions(bytes);
+  if (!size) throw new DocumentError("corrupt", documentMessages.unreadableImage);
+  if (size.width * size.height > maxImagePixels) throw new DocumentError("too_large", documentMessages.imageTooLarge(maxImagePixels / 1_000_000));
 }

@@ -1,6 +1,6 @@
-import type { SetupChatResponse, SetupUploadResponse } from "../../../contracts/assistant";
+import type { SetupChatResponse, SetupImageTextResponse, SetupUploadResponse } from "../../../contracts/assistant";
 import type { SetupProgress } from "../../../contracts/setup-progress";
-import { getJson, throwIfNotOk } from "../../lib/api";
+import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
 import type { ChatAttachment } from "./types";
 
 /** Spec section 8. */
@@ -62,4 +62,11 @@ export async function uploadSetupImage(file: File): Promise<SetupUploadResponse>
   const response = await fetch("/api/setup-wizard/upload", { method: "POST", credentials: "include", headers: { Accept: "application/json" }, body: form });
   await throwIfNotOk(response);
   return (await response.json()) as SetupUploadResponse;
+}
+
+/** Keeps the teacher's confirmed text of an uploaded photo (the upload's URL ends in its id). */
+export async function confirmSetupImageText(uploadUrl: string, text: string): Promise<SetupImageTextResponse> {
+  const id = uploadUrl.split("/").pop() ?? "";
+  const response = await apiRequest("PUT", `/api/setup-wizard/uploads/${encodeURIComponent(id)}/text`, { text });
+  return (await response.json()) as SetupImageTextResponse;
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { sanitizeSetupChatState, type SetupChatState } from "../../../core/assistant/setup-chat-state";
 import { ApiError, describeError } from "../../lib/api";
-import { describeImageProblem, fetchSetupProgress, sendSetupChatMessage, setupFailureMessage, uploadFailedMessage, uploadSetupImage } from "./api";
+import { confirmSetupImageText, describeImageProblem, fetchSetupProgress, sendSetupChatMessage, setupFailureMessage, uploadFailedMessage, uploadSetupImage } from "./api";
 import { clearStoredSetupChat, freshSetupChat, readStoredSetupChat, writeStoredSetupChat } from "./storage";
 import type { ChatAttachment, ChatTable, MessageStatus, SetupChatMessage, SetupChecklistView, StoredSetupChat } from "./types";
+import type { TranscriptionToReview } from "./use-transcription-review";
 
 /** Spec section 4: a reply with one of these phrases opens the review/save dialog. */
 const reviewPhrases = /\b(?:all set|ready to get started|good to go)\b/i;
@@ -64,7 +65,7 @@ export interface SetupChat {
  * The chat setup's conversation: each message goes to the server with the state it answered last time, and the
  * answer (reply, quick actions, checklist, profile text, new state) is kept in local storage for this teacher.
  */
-export function useSetupChat(owner: string): SetupChat {
+export function useSetupChat(owner: string, reviewTranscription: (item: TranscriptionToReview) => Promise<string | undefined>): SetupChat {
   const [chat, setChat] = useState<StoredSetupChat>(() => readStoredSetupChat(owner) ?? freshSetupChat(owner));
   const [isPending, setIsPending] = useState(false);
   const [reviewRequests, setReviewRequests] = useState(0);
@@ -224,15 +225,27 @@ export function useSetupChat(owner: string): SetupChat {
       }
       try {
         const uploaded = await uploadSetupImage(file);
-        // The server keeps the text it read from the image and adds it to the conversation itself.
-        return { url: uploaded.url, mimeType: uploaded.mimeType, name: uploaded.filename || file.name };
+        const name = uploaded.filename || file.name;
+        // Said once per conversation (e.g. that offline reading covers printed text only), not under every photo.
+        if (uploaded.notice && !chatRef.current.messages.some((message) => message.content === uploaded.notice)) addSystemMessage(uploaded.notice);
+        if (uploaded.needsConfirmation) {
+          // A model's reading is used only as the teacher confirms or corrects it; the server keeps that text.
+          const confirmed = await reviewTranscription({ name, imageUrl: uploaded.dataUrl, text: uploaded.text });
+          if (confirmed === undefined) {
+            addSystemMessage(`${name} was not attached: its text was discarded.`);
+            return undefined;
+          }
+          await confirmSetupImageText(uploaded.url, confirmed);
+        }
+        // The server keeps the text of the image and adds it to the conversation itself.
+        return { url: uploaded.url, mimeType: uploaded.mimeType, name };
       } catch (error) {
         const reason = error instanceof ApiError ? describeError(error, "") : "";
         addSystemMessage(reason ? `${uploadFailedMessage}: ${reason}` : uploadFailedMessage, true);
         return undefined;
       }
     },
-    [addSystemMessage],
+    [addSystemMessage, reviewTranscription],
   );
 
   const uploadImages = useCallback(

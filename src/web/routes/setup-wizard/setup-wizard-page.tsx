@@ -15,7 +15,9 @@ import { Composer } from "../../features/setup-chat/components/composer";
 import { MessageList } from "../../features/setup-chat/components/message-list";
 import { ProfileChecklist } from "../../features/setup-chat/components/profile-checklist";
 import { changedLines, ReviewDialog } from "../../features/setup-chat/components/review-dialog";
+import { TranscriptionDialog } from "../../features/setup-chat/components/transcription-dialog";
 import { canStartGrading, useSetupChat } from "../../features/setup-chat/use-setup-chat";
+import { useTranscriptionReview } from "../../features/setup-chat/use-transcription-review";
 import { saveTeacherProfile } from "../../features/teacher-profile/api";
 import { ApiError, describeError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -44,7 +46,8 @@ function SetupChat() {
   const owner = useSession().user?.email ?? "";
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { chat, isPending, reviewRequests, send, uploadImage, uploadImages, addSystemMessage, refresh, markRead, startOver } = useSetupChat(owner);
+  const transcriptions = useTranscriptionReview();
+  const { chat, isPending, reviewRequests, send, uploadImage, uploadImages, addSystemMessage, refresh, markRead, startOver } = useSetupChat(owner, transcriptions.review);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [reviewText, setReviewText] = useState("");
   const [startOverOpen, setStartOverOpen] = useState(false);
@@ -178,7 +181,7 @@ function SetupChat() {
         <div className="px-1">
           <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">Chat setup</h1>
           <p className="mt-2 max-w-2xl text-sm leading-relaxed text-muted-foreground sm:text-base">
-            Tell Markwise how you grade, in your own words: about you, eight quick preferences, your rubric and one graded sample. The conversation is kept in this browser.
+            Tell Markwise how you grade, in your own words: about you, eight quick preferences, your rubric and one graded sample. What you tell it is saved to your profile as you go; the conversation itself is kept in this browser.
           </p>
         </div>
 
@@ -230,6 +233,7 @@ function SetupChat() {
         </div>
       </main>
 
+      <TranscriptionDialog item={transcriptions.current} onSettle={transcriptions.settle} />
       <ReviewDialog
         open={reviewOpen}
         onOpenChange={setReviewOpen}
