@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
-import { fetchSession, requestSignOut, sessionQueryKey, type SessionUser } from "./api";
+import { requestSignOut, sessionQueryKey, type SessionUser } from "./api";
+import { forgetSession, reloadSession, useSessionSnapshot } from "./session-store";
 
 export type SessionStatus = "loading" | "signed-in" | "signed-out";
 
@@ -16,31 +17,25 @@ export type SessionContextValue = {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
- * The one place that knows who is signed in. Pages read it through useSession() and never call the auth
- * endpoints themselves, so the accounts work can swap this implementation (for better-auth's client, say)
- * without touching them.
+ * The one place the signed-in app learns who is signed in. Pages read it through useSession() and never call the
+ * auth endpoints themselves. The answer itself lives in session-store, which the landing page reads without this
+ * provider (and without TanStack Query).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const sessionQuery = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => fetchSession(signal),
-  });
+  const snapshot = useSessionSnapshot();
 
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    // Queries under the session's key (the user id, say) follow the session.
+    await Promise.all([reloadSession(), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]);
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
     await requestSignOut();
-    queryClient.setQueryData(sessionQueryKey, null);
-  }, [queryClient]);
+    forgetSession();
+  }, []);
 
-  const value = useMemo<SessionContextValue>(() => {
-    if (sessionQuery.isPending) return { status: "loading", refresh, signOut };
-    const user = sessionQuery.data ?? undefined;
-    return user ? { status: "signed-in", user, refresh, signOut } : { status: "signed-out", refresh, signOut };
-  }, [sessionQuery.isPending, sessionQuery.data, refresh, signOut]);
+  const value = useMemo<SessionContextValue>(() => ({ ...snapshot, refresh, signOut }), [snapshot, refresh, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

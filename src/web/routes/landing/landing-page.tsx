@@ -1,15 +1,20 @@
 import { ArrowRight, BookOpenCheck, Building2, GraduationCap, School, SlidersHorizontal, Sparkles, UserRoundCheck, Users } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navigate } from "react-router";
 import type { LeadType } from "../../../contracts/leads";
+import { PageFallback } from "../../app/page-fallback";
 import { SiteFooter } from "../../components/site-footer";
 import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { useSession } from "../../features/auth/session";
-import { LeadDialog } from "../../features/leads/components/lead-dialog";
+import { useSessionSnapshot, wasSignedInBefore } from "../../features/auth/session-store";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { GradingPreview } from "./grading-preview";
 import { LandingHeader } from "./landing-header";
+
+// The lead dialog (Radix dialog and select, the form's zod schema) is most of this page's code and only some visitors
+// open it: it loads when a button that opens it is pointed at or focused, or at the latest when clicked.
+const loadLeadDialog = () => import("../../features/leads/components/lead-dialog");
+const LeadDialog = lazy(async () => ({ default: (await loadLeadDialog()).LeadDialog }));
+const prefetchLeadDialog = () => void loadLeadDialog();
 
 const audiences = [
   { icon: BookOpenCheck, name: "Teachers", text: "Grade against your own rubric, with feedback written the way you write it." },
@@ -39,22 +44,26 @@ const steps = [
 
 export function LandingPage() {
   useDocumentTitle();
-  const { status } = useSession();
+  const { status } = useSessionSnapshot();
+  // Someone signed in when this browser last asked is most likely on their way to /app: they see Loading... rather
+  // than a flash of this page. Everyone else sees the page at once, with Loading... where the account actions go.
+  const [expectsSignedIn] = useState(wasSignedInBefore);
   const [leadMode, setLeadMode] = useState<LeadType | null>(null);
+  const [hasOpenedLead, setHasOpenedLead] = useState(false);
 
-  if (status === "loading") {
-    return (
-      <div className="grid min-h-dvh place-items-center">
-        <Spinner label="Loading..." size="lg" />
-      </div>
-    );
-  }
+  if (status === "loading" && expectsSignedIn) return <PageFallback />;
   if (status === "signed-in") return <Navigate to="/app" replace />;
+
+  function openLead(mode: LeadType) {
+    setHasOpenedLead(true);
+    setLeadMode(mode);
+  }
+  const opensLead = { onPointerEnter: prefetchLeadDialog, onFocus: prefetchLeadDialog };
 
   return (
     <div className="relative isolate flex min-h-dvh flex-col">
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[38rem] bg-gradient-to-b from-accent-soft/60 to-transparent" />
-      <LandingHeader onGetStarted={() => setLeadMode("get-started")} />
+      <LandingHeader status={status} onGetStarted={() => openLead("get-started")} getStartedProps={opensLead} />
 
       <main className="flex-1">
         <section aria-labelledby="hero-title" className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-12 px-4 pt-8 pb-16 sm:px-6 sm:pt-20 md:pb-24 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16">
@@ -71,11 +80,11 @@ export function LandingPage() {
               your voice.
             </p>
             <div className="mt-9 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-              <Button size="lg" onClick={() => setLeadMode("get-started")}>
+              <Button size="lg" onClick={() => openLead("get-started")} {...opensLead}>
                 Get Started
                 <ArrowRight aria-hidden />
               </Button>
-              <Button size="lg" variant="outline" onClick={() => setLeadMode("enterprise")}>
+              <Button size="lg" variant="outline" onClick={() => openLead("enterprise")} {...opensLead}>
                 Enterprise
               </Button>
             </div>
@@ -125,7 +134,11 @@ export function LandingPage() {
       </main>
 
       <SiteFooter />
-      <LeadDialog mode={leadMode} onClose={() => setLeadMode(null)} />
+      {hasOpenedLead ? (
+        <Suspense fallback={null}>
+          <LeadDialog mode={leadMode} onClose={() => setLeadMode(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

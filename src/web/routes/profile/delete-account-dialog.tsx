@@ -10,10 +10,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { deleteAccount, useAccountSummary } from "../../features/account/api";
 import { authErrorMessage, fieldErrorOf } from "../../features/auth/account-api";
-import { sessionQueryKey } from "../../features/auth/api";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
 import { FormMessage } from "../../features/auth/components/form-message";
 import { PasswordInput } from "../../features/auth/components/password-input";
+import { forgetSession } from "../../features/auth/session-store";
 
 type Fields = { confirmEmail: string; password: string; code: string };
 const empty: Fields = { confirmEmail: "", password: "", code: "" };
@@ -86,7 +86,7 @@ function DeleteForm({ summary }: { summary: AccountSummary }) {
         code: summary.twoFactorEnabled ? fields.code.trim() : undefined,
       });
       queryClient.clear();
-      queryClient.setQueryData(sessionQueryKey, null);
+      forgetSession();
       toast({ title: "Your account was deleted", description: `We sent a confirmation to ${summary.email}.` });
       void navigate("/", { replace: true });
     } catch (error) {
