@@ -282,6 +282,8 @@ export const rosterEntry = z.object({
   id: z.string(),
   name: z.string(),
   identifier: z.string().nullable(),
+  /** From an e-mail column or an address on the line: returned feedback is e-mailed there. */
+  email: z.string().nullable(),
   submissionId: z.string().nullable(),
 });
 export const rosterView = z.object({
@@ -382,6 +384,7 @@ export const feedbackSheet = z.object({
   late: latePenaltyView.nullable(),
   feedback: z.string().nullable(),
 });
+export type FeedbackSheet = z.infer<typeof feedbackSheet>;
 export const feedbackReport = z.object({
   assignmentId: z.string(),
   title: z.string(),

@@ -18,6 +18,7 @@ import { registerAssistantRoutes } from "./routes/assistant";
 import { registerSubmissionRoutes } from "./routes/submissions";
 import { registerInsightRoutes } from "./routes/insights";
 import { registerDocumentRoutes } from "./routes/documents";
+import { registerFeedbackLinkRoutes, registerStudentFeedbackPage } from "./routes/feedback-links";
 import { registerHealthRoutes } from "./routes/health";
 import { registerInquiryRoutes } from "./routes/inquiries";
 import { registerProfileRoutes } from "./routes/profile";
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerDocumentRoutes(router, deps);
   registerAssignmentRoutes(router, deps);
   registerSubmissionRoutes(router, deps);
+  registerFeedbackLinkRoutes(router, deps);
   registerInsightRoutes(router, deps);
   registerAssistantRoutes(router, deps);
   registerApiDocs(app, router, deps);
@@ -99,6 +101,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(internal.toBody(), 500);
   });
 
+  // A student's returned feedback: a whole page from the server, no account and no client app needed.
+  registerStudentFeedbackPage(app, deps);
   if (deps.staticRoot) serveClient(app, deps.staticRoot, deps.logger);
   return app;
 }

@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { parseRoster, rosterLimits } from "./parse-roster.js";
-import type { StudentName } from "./student-names.js";
+import type { RosterLine } from "./parse-roster.js";
 
 describe("parseRoster reads the ways teachers paste a class", () => {
-  const table: { rule: string; text: string; students: StudentName[] }[] = [
+  const table: { rule: string; text: string; students: RosterLine[] }[] = [
     { rule: "reads one name per line and skips blank lines", text: "Jane Doe\n\n  John   Roe  \r\n", students: [{ name: "Jane Doe" }, { name: "John Roe" }] },
     { rule: "reads Last, First on a plain line as First Last", text: "Doe, Jane\nRoe, John", students: [{ name: "Jane Doe" }, { name: "John Roe" }] },
-    { rule: "takes a trailing student number or email on a plain line as the identifier", text: "Jane Doe 12345\nDoe, John, jd@school.org\nAmy Poe <ap@school.org>", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org" }, { name: "Amy Poe", identifier: "ap@school.org" }] },
+    { rule: "takes a trailing student number or email on a plain line as the identifier", text: "Jane Doe 12345\nDoe, John, jd@school.org\nAmy Poe <ap@school.org>", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org", email: "jd@school.org" }, { name: "Amy Poe", identifier: "ap@school.org", email: "ap@school.org" }] },
     { rule: "reads CSV with a Name and ID header, whatever its case", text: "NAME,Student ID\nJane Doe,12345\nJohn Roe,67890", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Roe", identifier: "67890" }] },
-    { rule: "joins first and last name columns, in any column order", text: "Email,Last Name,First Name\njd@school.org,Doe,Jane", students: [{ name: "Jane Doe", identifier: "jd@school.org" }] },
+    { rule: "joins first and last name columns, in any column order", text: "Email,Last Name,First Name\njd@school.org,Doe,Jane", students: [{ name: "Jane Doe", identifier: "jd@school.org", email: "jd@school.org" }] },
     { rule: "reads quoted CSV cells with commas and doubled quotes", text: 'Full Name,Identifier\n"Doe, Jane",1\n"Robert ""Bobby"" Tables",2', students: [{ name: "Jane Doe", identifier: "1" }, { name: 'Robert "Bobby" Tables', identifier: "2" }] },
-    { rule: "prefers the ID column to the email column", text: "student,email,id\nJane Doe,jd@school.org,12345", students: [{ name: "Jane Doe", identifier: "12345" }] },
+    { rule: "prefers the ID column to the email column", text: "student,email,id\nJane Doe,jd@school.org,12345", students: [{ name: "Jane Doe", identifier: "12345", email: "jd@school.org" }] },
     { rule: "reads cells pasted from a spreadsheet with a header", text: "First name\tLast name\tStudent number\nJane\tDoe\t12345\n", students: [{ name: "Jane Doe", identifier: "12345" }] },
-    { rule: "reads cells pasted from a spreadsheet without a header", text: "Jane Doe\t12345\nDoe, John\tjd@school.org", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org" }] },
+    { rule: "reads cells pasted from a spreadsheet without a header", text: "Jane Doe\t12345\nDoe, John\tjd@school.org", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org", email: "jd@school.org" }] },
+    { rule: "keeps the e-mail column beside a student number, and ignores a cell that is not an address", text: "Name,ID,Email\nJane Doe,12345,<jd@school.org>\nJohn Roe,67890,ask the office", students: [{ name: "Jane Doe", identifier: "12345", email: "jd@school.org" }, { name: "John Roe", identifier: "67890" }] },
     { rule: "keeps two students who share a name but not an identifier", text: "Sam Lee 111\nSam Lee 222", students: [{ name: "Sam Lee", identifier: "111" }, { name: "Sam Lee", identifier: "222" }] },
   ];
   it.each(table)("$rule", ({ text, students }) => {

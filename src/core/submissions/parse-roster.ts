@@ -8,6 +8,19 @@ export interface RosterProblem {
 
 export const rosterLimits = { maxStudents: 1000, maxNameLength: 120 } as const;
 
+/** A roster line: the student, and their e-mail address when the line has one (feedback can be sent there). */
+export interface RosterLine extends StudentName {
+  email?: string;
+}
+
+/** An address a mail can go to, as a roster cell holds it (plain, or in angle brackets); anything else is not one. */
+export function rosterEmail(cell: string | undefined): string | undefined {
+  const value = cell?.trim().replace(/^<|>$/g, "");
+  return value && /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value) ? value : undefined;
+}
+
+const withEmail = (student: StudentName, email: string | undefined): RosterLine => (email ? { ...student, email } : student);
+
 type Column = "name" | "first" | "last" | "identifier" | "email";
 
 /** Header cells, compared lowercased with spaces, underscores and dashes collapsed to one space. */
@@ -30,14 +43,14 @@ interface Row {
  * "Doe, Jane" could be a name or two columns, and a plain line is the likelier paste. Blank lines are skipped;
  * duplicates, over-long names and students beyond the limit are left out and reported with their line.
  */
-export function parseRoster(text: string): { students: StudentName[]; problems: RosterProblem[] } {
+export function parseRoster(text: string): { students: RosterLine[]; problems: RosterProblem[] } {
   const isTabbed = text.includes("\t");
   const firstLine = text.split(/\r\n|\r|\n/).find((line) => line.trim()) ?? "";
   const header = readHeader(splitRecords(firstLine, isTabbed ? "\t" : ",")[0]?.cells ?? []);
   const rows = isTabbed || header ? splitRecords(text, isTabbed ? "\t" : ",") : plainLines(text);
   if (header) rows.shift();
 
-  const students: StudentName[] = [];
+  const students: RosterLine[] = [];
   const problems: RosterProblem[] = [];
   const seenNames = new Map<string, { line: number; name: string }>();
   const seenIdentifiers = new Map<string, number>();
@@ -84,7 +97,7 @@ function readHeader(cells: string[]): Map<Column, number> | undefined {
   return columns.has("name") || columns.has("first") || columns.has("last") ? columns : undefined;
 }
 
-function fromColumns(cells: string[], header: Map<Column, number>): StudentName {
+function fromColumns(cells: string[], header: Map<Column, number>): RosterLine {
   const cell = (column: Column) => {
     const index = header.get(column);
     return index === undefined ? "" : collapseSpaces(cells[index] ?? "");
@@ -92,24 +105,24 @@ function fromColumns(cells: string[], header: Map<Column, number>): StudentName 
   const whole = cell("name");
   const name = whole ? unreverseName(whole) : collapseSpaces(`${cell("first")} ${cell("last")}`);
   const identifier = cell("identifier") || cell("email");
-  return identifier ? { name, identifier } : { name };
+  return withEmail(identifier ? { name, identifier } : { name }, rosterEmail(cell("email")) ?? rosterEmail(identifier));
 }
 
 /** A spreadsheet row without a header: the first cell is the name, a later cell with a digit or an @ the identifier. */
-function fromCells(cells: string[]): StudentName {
+function fromCells(cells: string[]): RosterLine {
   const [first = "", ...rest] = cells.map(collapseSpaces);
   const name = unreverseName(first);
   const identifier = rest.find((cell) => /[\d@]/.test(cell));
-  return identifier ? { name, identifier } : { name };
+  return withEmail(identifier ? { name, identifier } : { name }, rest.map(rosterEmail).find(Boolean));
 }
 
 /** "Jane Doe", "Doe, Jane", and either followed by a student number or an email ("Jane Doe 12345", "Doe, Jane, jd@x.org"). */
-function fromPlainLine(line: string): StudentName {
+function fromPlainLine(line: string): RosterLine {
   const words = collapseSpaces(line).split(" ");
   const last = words.at(-1)?.replace(/^[<(,]+|[>),]+$/g, "") ?? "";
   const hasIdentifier = words.length > 1 && (/^\d{3,}$/.test(last) || /^[^\s@]+@[^\s@]+$/.test(last));
   const name = unreverseName((hasIdentifier ? words.slice(0, -1) : words).join(" ").replace(/[\s,]+$/, ""));
-  return hasIdentifier ? { name, identifier: last } : { name };
+  return hasIdentifier ? withEmail({ name, identifier: last }, rosterEmail(last)) : { name };
 }
 
 function plainLines(text: string): Row[] {

@@ -42,6 +42,15 @@ export async function countAttempt(db: Db, key: string, windowSeconds: number): 
   return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
 
+/** Attempts counted for `key` in its current window, without counting one more (0 once the window has passed). */
+export async function attemptsSoFar(db: Db, key: string, windowSeconds: number): Promise<Counter> {
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after
+    from rate_limits where key = ${key} and window_started_at >= now() - make_interval(secs => ${windowSeconds})`);
+  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+  return { count: row ? Number(row.count) : 0, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
+}
+
 /**
  * Limits attempts on an auth route per IP and per account. Keys are hashed: the table never holds
  * an address or an e-mail in the clear.

@@ -7,3 +7,4 @@ export * from "./assignments";
 export * from "./chat";
 export * from "./submissions";
 export * from "./jobs";
+export * from "./feedback-links";

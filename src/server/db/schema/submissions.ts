@@ -36,6 +36,8 @@ export const rosterStudents = pgTable(
     teacherId: owner(),
     name: text().notNull(),
     identifier: text(),
+    /** Where the student's returned feedback is e-mailed; null when the class list gave none. */
+    email: text(),
     position: integer().notNull().default(0),
   },
   (table) => [index().on(table.assignmentId)],

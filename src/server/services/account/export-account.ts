@@ -1,10 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
 import type { Db } from "../../db/client";
 import {
   assignmentSamples,
   assignments,
   chatMessages,
+  feedbackLinks,
   gradeEvents,
   notifications,
   profiles,
@@ -32,7 +33,8 @@ const readme = `Your Markwise data
 account.json           your account (no password or two-factor secrets: those are only ever stored hashed or encrypted)
 teacher-profile.json   how you grade: your profile, rubrics and calibration samples
 assignments/           one folder per assignment: the assignment, its roster, every submission with its grade,
-                       feedback, your reviews and the grade history, and similarity matches
+                       feedback, your reviews and the grade history, similarity matches, and the feedback
+                       returned to students (when each link was made, e-mailed, opened; never the links)
 chat.json              your conversations with the assistant
 notifications.json     your notifications
 files/                 the original files you uploaded, under their own names
@@ -123,6 +125,9 @@ async function* zipChunks(deps: ExportDeps, userId: string, user: typeof users.$
     for (const { event } of events) historyOf.set(event.submissionId, [...(historyOf.get(event.submissionId) ?? []), event]);
     addJson(`${folder}/submissions.json`, submissionRows.map((submission) => ({ ...submission, gradeHistory: historyOf.get(submission.id) ?? [] })));
     addJson(`${folder}/similarity-matches.json`, await db.select().from(similarityMatches).where(onAssignment(similarityMatches)));
+    // A token's hash is not the teacher's data and would only help someone guess it.
+    const { tokenHash: _tokenHash, ...returnedColumns } = getTableColumns(feedbackLinks);
+    addJson(`${folder}/returned-feedback.json`, await db.select(returnedColumns).from(feedbackLinks).where(onAssignment(feedbackLinks)).orderBy(asc(feedbackLinks.createdAt)));
     yield* drain();
   }
 

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
-import type { DraftHandling, FeedbackReport, Gradebook } from "../../../contracts/submissions";
+import type { DraftHandling, FeedbackReport, FeedbackSheet, Gradebook } from "../../../contracts/submissions";
 import { draftMark, submissionStatusLabels } from "../../../contracts/submissions";
 import { rosterStudents } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
@@ -13,11 +13,12 @@ import {
   listSubmissionSummaryRows,
   topSimilarityBySubmission,
   type AssignmentRow,
+  type SubmissionRow,
   type SubmissionSummaryRow,
 } from "./records";
 
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
-const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
+export const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
 
 function median(values: number[]): number | null {
   if (!values.length) return null;
@@ -28,7 +29,7 @@ function median(values: number[]): number | null {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Graded, but neither reviewed by the teacher nor accepted: not for a student's eyes unless marked as a draft. */
-const isDraft = (row: SubmissionSummaryRow) => hasGrade(row) && row.status !== "accepted";
+export const isDraft = (row: SubmissionSummaryRow) => hasGrade(row) && row.status !== "accepted";
 
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
@@ -148,23 +149,26 @@ export async function buildFeedbackReport(db: Queryable, teacherId: string, assi
     scoreBasis: scoreBasisOf(assignment),
     drafts,
     draftCount,
-    sheets: rows.map((row) => {
-      const late = lateFor(assignment, row);
-      return {
-        submissionId: row.id,
-        studentName: row.studentName,
-        status: row.status,
-        isDraft: isDraft(row),
-        criteria: criteria.map((item) => {
-          // The engine's reasoning and the passages it quotes only while its score stands; a teacher's edit
-          // replaces the number, and the engine's words about another number would mislead.
-          const engine = row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
-          return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: engine?.rationale ?? null, quotes: engine?.quotes ?? [] };
-        }),
-        rawScore: row.overallScore,
-        late: late.daysLate || late.penalty ? late : null,
-        feedback: row.feedback,
-      };
+    sheets: rows.map((row) => feedbackSheetOf(assignment, row)),
+  };
+}
+
+/** One student's sheet: the printable page prints it, and a returned link shows it to that student. */
+export function feedbackSheetOf(assignment: AssignmentRow, row: SubmissionRow): FeedbackSheet {
+  const late = lateFor(assignment, row);
+  return {
+    submissionId: row.id,
+    studentName: row.studentName,
+    status: row.status,
+    isDraft: isDraft(row),
+    criteria: gradedCriteria(assignment.criteria).map((item) => {
+      // The engine's reasoning and the passages it quotes only while its score stands; a teacher's edit
+      // replaces the number, and the engine's words about another number would mislead.
+      const engine = row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
+      return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: engine?.rationale ?? null, quotes: engine?.quotes ?? [] };
     }),
+    rawScore: row.overallScore,
+    late: late.daysLate || late.penalty ? late : null,
+    feedback: row.feedback,
   };
 }

@@ -25,7 +25,7 @@ export async function replaceRoster(db: Db, teacherId: string, assignmentId: str
     const rows = parsed.students.length
       ? await tx
           .insert(rosterStudents)
-          .values(parsed.students.map((student, position) => ({ assignmentId, teacherId, name: student.name, identifier: student.identifier ?? null, position })))
+          .values(parsed.students.map((student, position) => ({ assignmentId, teacherId, name: student.name, identifier: student.identifier ?? null, email: student.email ?? null, position })))
           .returning()
       : [];
     const roster = rosterForMatching(rows);
@@ -43,7 +43,7 @@ export async function findRoster(db: Queryable, teacherId: string, assignmentId:
   const rows = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
   const work = await db.select({ id: submissions.id, studentName: submissions.studentName, rosterStudentId: submissions.rosterStudentId }).from(submissions).where(eq(submissions.assignmentId, assignmentId));
   const byStudent = new Map(work.filter((item) => item.rosterStudentId).map((item) => [item.rosterStudentId!, item.id]));
-  const students = rows.map((row) => ({ id: row.id, name: row.name, identifier: row.identifier, submissionId: byStudent.get(row.id) ?? null }));
+  const students = rows.map((row) => ({ id: row.id, name: row.name, identifier: row.identifier, email: row.email, submissionId: byStudent.get(row.id) ?? null }));
   return {
     students,
     missing: students.filter((student) => !student.submissionId),

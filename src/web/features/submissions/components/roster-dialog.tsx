@@ -13,7 +13,19 @@ import { FormMessage } from "../../auth/components/form-message";
 import { plural } from "../../assignments/format";
 import { saveRoster, submissionKeys } from "../api";
 
-const rosterText = (roster: RosterView | undefined) => (roster?.students ?? []).map((student) => (student.identifier ? `${student.name}, ${student.identifier}` : student.name)).join("\n");
+const csvCell = (value: string | null) => (value && /[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : (value ?? ""));
+
+/**
+ * The stored list as the teacher can edit and save it again: a line per student, or CSV with a header when an e-mail
+ * address sits beside a student ID (a plain line holds one of the two).
+ */
+const rosterText = (roster: RosterView | undefined) => {
+  const students = roster?.students ?? [];
+  if (students.some((student) => student.email && student.email !== student.identifier)) {
+    return ["Name,ID,Email", ...students.map((student) => [student.name, student.identifier, student.email === student.identifier ? null : student.email].map(csvCell).join(","))].join("\n");
+  }
+  return students.map((student) => (student.identifier ? `${student.name}, ${student.identifier}` : student.name)).join("\n");
+};
 
 /** The class list, pasted or read from a CSV export, so the page can name who has not handed anything in. */
 export function RosterDialog({ assignmentId, roster }: { assignmentId: string; roster: RosterView | undefined }) {
@@ -73,10 +85,10 @@ export function RosterDialog({ assignmentId, roster }: { assignmentId: string; r
         <form onSubmit={submit} className="grid gap-5">
           <DialogHeader>
             <DialogTitle>Class roster</DialogTitle>
-            <DialogDescription>One student per line: the name, then optionally a comma and the student ID. Markwise matches submissions to these names.</DialogDescription>
+            <DialogDescription>One student per line: the name, then optionally a comma and the student ID or e-mail address; or a CSV with Name, ID and Email columns. Markwise matches submissions to these names and e-mails returned feedback to these addresses.</DialogDescription>
           </DialogHeader>
           <FormField id="roster-text" label="Class list">
-            <Textarea {...fieldProps("roster-text", {})} rows={10} value={text} placeholder={"Maya Chen, 10231\nJordan Lee"} onChange={(event) => setText(event.target.value)} />
+            <Textarea {...fieldProps("roster-text", {})} rows={10} value={text} placeholder={"Maya Chen, 10231\nJordan Lee, jlee@school.org"} onChange={(event) => setText(event.target.value)} />
           </FormField>
           <FormField id="roster-file" label="Or choose a CSV file" error={fileError ?? undefined}>
             <Input

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
-import { evidenceSegments } from "./evidence";
+import { evidenceSegments } from "../../../../core/submissions/evidence";
 import type { ReviewCriterion } from "./review-criteria";
 
 type EvidenceTextProps = {

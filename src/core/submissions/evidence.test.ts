@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evidenceSegments, locateQuote } from "./evidence";
+import { evidenceSegments, locateQuote } from "./evidence.js";
 
 const text = "Uniforms save money. They also help focus.\nCritics disagree.";
 

@@ -1,0 +1,106 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { errorBody } from "../../contracts/errors";
+import { feedbackReturnsView, returnFeedbackInput, returnFeedbackResult } from "../../contracts/feedback-links";
+import { attemptsSoFar, clientIp, countAttempt, describeWait, hash } from "../auth/rate-limit";
+import type { ApiRouter } from "../http/api-router";
+import type { AppEnv } from "../http/app-env";
+import type { AppDeps } from "../http/context";
+import { requireUser } from "../http/require-user";
+import { findFeedbackReturns, openFeedbackLink, returnFeedback, revokeFeedbackLinks } from "../services/feedback-links";
+import { renderInactivePage, renderPlainPage, renderStudentFeedbackPage } from "./student-feedback-page";
+
+const assignmentParams = z.object({ id: z.string() });
+const unauthorized = { description: "Not signed in", schema: errorBody };
+const missing = { description: "Not found for this teacher", schema: errorBody };
+const invalid = { description: "Invalid input; `fields` names each problem", schema: errorBody };
+
+export function registerFeedbackLinkRoutes(router: ApiRouter, deps: AppDeps): void {
+  const db = deps.database.db;
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/assignments/:id/feedback-links",
+      summary: "Returned feedback: each student's link (never the address itself), whether it was e-mailed and opened, and how many reviewed grades are ready to return",
+      tag: "Returned feedback",
+      access: "session",
+      params: assignmentParams,
+      responses: { 200: { description: "Returned students", schema: feedbackReturnsView }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params }) => c.json(await findFeedbackReturns(db, requireUser(c).id, params.id)),
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/assignments/:id/feedback-links",
+      summary: "Return to students: a private link for every reviewed or accepted grade without a working one (unreviewed grades never), e-mailed where the roster has an address; the answer is the only place the new links appear",
+      tag: "Returned feedback",
+      access: "session",
+      params: assignmentParams,
+      body: returnFeedbackInput,
+      responses: {
+        200: { description: "The new links (with a CSV of them) and the returned students", schema: returnFeedbackResult },
+        400: invalid,
+        409: { description: "No reviewed or accepted grade to return", schema: errorBody },
+        404: missing,
+        401: unauthorized,
+      },
+    },
+    async (c, { params, body }) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json(await returnFeedback({ db, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: c.get("logger") ?? deps.logger }, requireUser(c).id, params.id, body));
+    },
+  );
+
+  router.route(
+    {
+      method: "delete",
+      path: "/api/assignments/:id/feedback-links",
+      summary: "Revoke all links: every returned page of the assignment answers \"This link is no longer active\"; returning again makes new links",
+      tag: "Returned feedback",
+      access: "session",
+      params: assignmentParams,
+      responses: { 200: { description: "Returned students (none) and how many links were revoked", schema: feedbackReturnsView.extend({ revokedCount: z.number() }) }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params }) => c.json(await revokeFeedbackLinks(db, requireUser(c).id, params.id)),
+  );
+}
+
+/**
+ * The student's page, outside /api: a whole HTML document. A token that opens nothing counts against the asking
+ * address (the sign-in limit's per-address budget), and an address over it is refused before any lookup, so guessing
+ * costs a window per few dozen tries on top of 256 bits.
+ */
+export function registerStudentFeedbackPage(app: Hono<AppEnv>, deps: AppDeps): void {
+  const db = deps.database.db;
+  const proxies = { trustProxy: deps.env.TRUST_PROXY, trustedProxyCount: deps.env.TRUSTED_PROXY_COUNT };
+  const limit = deps.env.AUTH_RATE_LIMIT_MAX * 3;
+  const windowSeconds = deps.env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+
+  const send = (c: Context<AppEnv>, html: string, status: 200 | 410 | 429) => {
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "private, no-store");
+    c.header("Referrer-Policy", "no-referrer");
+    return c.html(html, status);
+  };
+
+  app.get("/feedback/:token", async (c) => {
+    const key = `ip:feedback-link:${hash(clientIp(c, proxies))}`;
+    const sofar = await attemptsSoFar(db, key, windowSeconds);
+    if (sofar.count >= limit) {
+      c.header("Retry-After", String(sofar.retryAfterSeconds));
+      return send(c, renderPlainPage("Too many attempts", `Too many links that open nothing were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`), 429);
+    }
+    const opening = await openFeedbackLink(db, c.req.param("token"), { isCounted: c.req.method === "GET" });
+    if (opening.kind === "inactive") {
+      await countAttempt(db, key, windowSeconds);
+      return send(c, renderInactivePage(), 410);
+    }
+    if (opening.kind === "in_review") {
+      return send(c, renderPlainPage("Your teacher is looking at this work again", `Your feedback on ${opening.assignmentTitle} will be back here once your teacher has reviewed it. Come back to this link later.`), 200);
+    }
+    return send(c, renderStudentFeedbackPage(opening.feedback), 200);
+  });
+}

@@ -1,0 +1,250 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { feedbackLinkMessages, type FeedbackLinkView, type FeedbackReturnsView, type NewFeedbackLink, type ReturnFeedbackInput, type ReturnFeedbackResult } from "../../contracts/feedback-links";
+import type { FeedbackSheet } from "../../contracts/submissions";
+import { gradedCriteria } from "../../contracts/assignments";
+import type { Db } from "../db/client";
+import { assignments, feedbackLinks, rosterStudents, submissions } from "../db/schema";
+import { AppError } from "../http/app-error";
+import type { Mailer, MailMessage } from "../integrations/mail/mailer";
+import { findAssignmentRow } from "./assignments";
+import { csvCell, feedbackSheetOf, scoreBasisOf } from "./submissions/gradebook";
+import { compareStudentNames, hasGrade, type AssignmentRow } from "./submissions/records";
+import type { Queryable } from "./teacher-profiles";
+
+/** 32 random bytes (256 bits), URL-safe: far past guessing, and short enough for a chat message. */
+const newToken = () => randomBytes(32).toString("base64url");
+/** Tokens are looked up by their SHA-256; the database never holds one that opens a page. */
+export const hashFeedbackToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+const dayMs = 24 * 60 * 60 * 1000;
+const titleOf = (assignment: Pick<AssignmentRow, "title">) => assignment.title.trim() || "Untitled assignment";
+
+/** A grade a student may see: reviewed by the teacher, or accepted (by the teacher or the trusted review gate). */
+const isReturnable = (row: { status: string; overallScore: number | null }) => hasGrade(row) && row.status === "accepted";
+
+export function feedbackLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/feedback/${token}`;
+}
+
+type LinkRow = typeof feedbackLinks.$inferSelect;
+
+function toLinkView(link: LinkRow, student: { studentName: string; status: string; overallScore: number | null }, now: Date): FeedbackLinkView {
+  return {
+    id: link.id,
+    submissionId: link.submissionId,
+    studentName: student.studentName,
+    status: link.expiresAt > now ? "active" : "expired",
+    expiresAt: link.expiresAt.toISOString(),
+    createdAt: link.createdAt.toISOString(),
+    email: {
+      status: link.emailedAt ? "sent" : link.emailFailure ? "failed" : "none",
+      to: link.emailedTo,
+      at: link.emailedAt?.toISOString() ?? null,
+      failure: link.emailFailure,
+    },
+    firstOpenedAt: link.firstOpenedAt?.toISOString() ?? null,
+    lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
+    openCount: link.openCount,
+    isGradeShown: isReturnable(student),
+  };
+}
+
+/** The assignment's returned students (links not revoked), what is ready to return, and what waits for review. */
+export async function findFeedbackReturns(db: Queryable, teacherId: string, assignmentId: string): Promise<FeedbackReturnsView> {
+  await findAssignmentRow(db, teacherId, assignmentId);
+  return returnsViewOf(db, assignmentId);
+}
+
+async function returnsViewOf(db: Queryable, assignmentId: string): Promise<FeedbackReturnsView> {
+  const now = new Date();
+  const [work, links] = await Promise.all([
+    db.select({ id: submissions.id, studentName: submissions.studentName, status: submissions.status, overallScore: submissions.overallScore }).from(submissions).where(eq(submissions.assignmentId, assignmentId)),
+    db.select().from(feedbackLinks).where(and(eq(feedbackLinks.assignmentId, assignmentId), isNull(feedbackLinks.revokedAt))).orderBy(asc(feedbackLinks.createdAt)),
+  ]);
+  const byId = new Map(work.map((row) => [row.id, row]));
+  const live = new Set(links.filter((link) => link.expiresAt > now).map((link) => link.submissionId));
+  return {
+    assignmentId,
+    readyCount: work.filter((row) => isReturnable(row) && !live.has(row.id)).length,
+    waitingForReviewCount: work.filter((row) => hasGrade(row) && !isReturnable(row)).length,
+    links: links
+      .flatMap((link) => {
+        const student = byId.get(link.submissionId);
+        return student ? [toLinkView(link, student, now)] : [];
+      })
+      .sort((a, b) => compareStudentNames(a.studentName, b.studentName)),
+  };
+}
+
+export interface ReturnDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Returns every reviewed or accepted grade that has no working link yet: one new link per student, stored in one
+ * transaction (an expired link is replaced, a working one kept), then e-mailed where the roster has an address. A mail
+ * that fails is recorded on its link for the teacher to see; the links stand either way.
+ */
+export async function returnFeedback(deps: ReturnDeps, teacherId: string, assignmentId: string, input: ReturnFeedbackInput): Promise<ReturnFeedbackResult> {
+  const { db } = deps;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + input.expiresInDays * dayMs);
+  const { assignment, created } = await db.transaction(async (tx) => {
+    const assignment = await findAssignmentRow(tx, teacherId, assignmentId);
+    const work = await tx
+      .select({ id: submissions.id, studentName: submissions.studentName, status: submissions.status, overallScore: submissions.overallScore, email: rosterStudents.email })
+      .from(submissions)
+      .leftJoin(rosterStudents, eq(rosterStudents.id, submissions.rosterStudentId))
+      .where(eq(submissions.assignmentId, assignmentId));
+    const returnable = work.filter(isReturnable);
+    if (!returnable.length) throw new AppError("conflict", feedbackLinkMessages.nothingToReturn);
+    // An expired link gives way to a new one; a working link is kept, so a student's e-mail still opens their page.
+    await tx
+      .update(feedbackLinks)
+      .set({ revokedAt: now })
+      .where(and(eq(feedbackLinks.assignmentId, assignmentId), isNull(feedbackLinks.revokedAt), lte(feedbackLinks.expiresAt, now)));
+    const live = await tx.select({ submissionId: feedbackLinks.submissionId }).from(feedbackLinks).where(and(eq(feedbackLinks.assignmentId, assignmentId), isNull(feedbackLinks.revokedAt)));
+    const hasLink = new Set(live.map((link) => link.submissionId));
+    const toReturn = returnable.filter((row) => !hasLink.has(row.id)).sort((a, b) => compareStudentNames(a.studentName, b.studentName));
+    const tokens = new Map(toReturn.map((row) => [row.id, newToken()]));
+    const inserted = toReturn.length
+      ? await tx
+          .insert(feedbackLinks)
+          .values(toReturn.map((row) => ({ assignmentId, teacherId, submissionId: row.id, tokenHash: hashFeedbackToken(tokens.get(row.id)!), expiresAt, createdAt: now })))
+          // A return running at the same moment may have made this student's link first: theirs stands.
+          .onConflictDoNothing()
+          .returning({ id: feedbackLinks.id, submissionId: feedbackLinks.submissionId })
+      : [];
+    const insertedBySubmission = new Map(inserted.map((link) => [link.submissionId, link.id]));
+    const created = toReturn.flatMap((row) => {
+      const id = insertedBySubmission.get(row.id);
+      return id ? [{ id, studentName: row.studentName, email: row.email, url: feedbackLinkUrl(deps.publicUrl, tokens.get(row.id)!) }] : [];
+    });
+    return { assignment, created };
+  });
+
+  const emailed = new Map<string, string>();
+  if (input.sendEmails) {
+    for (const link of created) {
+      if (!link.email) continue;
+      try {
+        await deps.mailer.send(feedbackMail(link.email, titleOf(assignment), link.url, expiresAt));
+        emailed.set(link.id, link.email);
+        await db.update(feedbackLinks).set({ emailedTo: link.email, emailedAt: new Date() }).where(eq(feedbackLinks.id, link.id));
+      } catch (error) {
+        deps.logger.warn({ err: error, linkId: link.id }, "feedback mail not sent");
+        await db.update(feedbackLinks).set({ emailedTo: link.email, emailFailure: "The mail server did not take this message. Copy the link and send it another way." }).where(eq(feedbackLinks.id, link.id));
+      }
+    }
+  }
+
+  const rows: NewFeedbackLink[] = created.map((link) => ({ id: link.id, studentName: link.studentName, url: link.url, expiresAt: expiresAt.toISOString(), emailedTo: emailed.get(link.id) ?? null }));
+  return {
+    created: rows,
+    csv: feedbackLinksCsv(rows),
+    noEmail: created.filter((link) => !link.email).map((link) => link.studentName),
+    view: await returnsViewOf(db, assignmentId),
+  };
+}
+
+export function feedbackLinksCsv(rows: NewFeedbackLink[]): string {
+  const header = ["Student", "Feedback link", "Expires", "E-mailed to"];
+  const lines = rows.map((row) => [row.studentName, row.url, row.expiresAt.slice(0, 10), row.emailedTo].map(csvCell));
+  return [header.map(csvCell), ...lines].map((cells) => cells.join(",")).join("\r\n") + "\r\n";
+}
+
+function feedbackMail(to: string, title: string, url: string, expiresAt: Date): MailMessage {
+  const until = expiresAt.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return {
+    to: [to],
+    subject: `Your feedback on ${title}`,
+    text: [
+      `Your teacher has returned your work on "${title}" with your scores and feedback.`,
+      "",
+      `Read it here (the link works until ${until}):`,
+      url,
+      "",
+      "The link is yours alone: anyone who has it can read your feedback, so do not share it.",
+    ].join("\n"),
+  };
+}
+
+/** Revokes every link of the assignment at once; their pages answer "This link is no longer active" from now on. */
+export async function revokeFeedbackLinks(db: Db, teacherId: string, assignmentId: string): Promise<FeedbackReturnsView & { revokedCount: number }> {
+  const revoked = await db.transaction(async (tx) => {
+    await findAssignmentRow(tx, teacherId, assignmentId);
+    return tx
+      .update(feedbackLinks)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(feedbackLinks.assignmentId, assignmentId), isNull(feedbackLinks.revokedAt)))
+      .returning({ id: feedbackLinks.id });
+  });
+  return { ...(await returnsViewOf(db, assignmentId)), revokedCount: revoked.length };
+}
+
+/** What a student's page shows: their own work and grade, nothing about anyone else. */
+export interface StudentFeedback {
+  assignmentTitle: string;
+  studentName: string;
+  submittedAt: Date;
+  /** The uploader's time zone: dates read as the class reads them. */
+  timeZone: string;
+  content: string;
+  totalPoints: number;
+  scoreBasis: "holistic" | "points";
+  sheet: FeedbackSheet;
+  /** The rubric's level descriptors, by criterion id. */
+  descriptors: Record<string, string[]>;
+  expiresAt: Date;
+}
+
+export type FeedbackLinkOpening = { kind: "inactive" } | { kind: "in_review"; assignmentTitle: string; studentName: string } | { kind: "shown"; feedback: StudentFeedback };
+
+/**
+ * A student opens their link. A revoked, expired, unknown or malformed token is simply inactive (the same answer for
+ * each, so the page tells a guesser nothing). The opening is counted only when the page shows the grade.
+ */
+export async function openFeedbackLink(db: Queryable, token: string, options: { isCounted: boolean }): Promise<FeedbackLinkOpening> {
+  if (!tokenShape.test(token)) return { kind: "inactive" };
+  const now = new Date();
+  const [link] = await db
+    .select()
+    .from(feedbackLinks)
+    .where(and(eq(feedbackLinks.tokenHash, hashFeedbackToken(token)), isNull(feedbackLinks.revokedAt), gt(feedbackLinks.expiresAt, now)));
+  if (!link) return { kind: "inactive" };
+  const [[row], [assignment]] = await Promise.all([
+    db.select().from(submissions).where(and(eq(submissions.id, link.submissionId), eq(submissions.assignmentId, link.assignmentId))),
+    db.select().from(assignments).where(eq(assignments.id, link.assignmentId)),
+  ]);
+  if (!row || !assignment) return { kind: "inactive" };
+  // Regraded since it was returned: the new grade is the teacher's to review before the student sees it.
+  if (!isReturnable(row)) return { kind: "in_review", assignmentTitle: titleOf(assignment), studentName: row.studentName };
+  if (options.isCounted) {
+    await db
+      .update(feedbackLinks)
+      .set({ openCount: sql`${feedbackLinks.openCount} + 1`, firstOpenedAt: sql`coalesce(${feedbackLinks.firstOpenedAt}, now())`, lastOpenedAt: now })
+      .where(eq(feedbackLinks.id, link.id));
+  }
+  const criteria = gradedCriteria(assignment.criteria);
+  return {
+    kind: "shown",
+    feedback: {
+      assignmentTitle: titleOf(assignment),
+      studentName: row.studentName,
+      submittedAt: row.submittedAt,
+      timeZone: row.timeZone || "UTC",
+      content: row.content,
+      totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
+      scoreBasis: scoreBasisOf(assignment),
+      sheet: feedbackSheetOf(assignment, row),
+      descriptors: Object.fromEntries(criteria.map((item) => [item.id, item.descriptors.filter((line) => line.trim())])),
+      expiresAt: link.expiresAt,
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { createHash } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedbackLinks, outbox } from "../../src/server/db/schema";
+import { createSignedInTeacher } from "../support/accounts";
+import { TestClient } from "../support/http";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+const db = () => server.deps.database.db;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+type Summary = { id: string; studentName: string; status: string; content?: string };
+type Created = { id: string; studentName: string; url: string; expiresAt: string; emailedTo: string | null };
+
+const names = ["Ana Ortiz", "Ben Cole", "Chloe Park", "Dev Shah"];
+
+/** Four graded students on a roster (two with an address): Ana accepted, Ben edited, Chloe accepted, Dev unreviewed. */
+async function classWithReviews(prefix: string) {
+  const teacher = await createSignedInTeacher(server.url, db(), prefix);
+  const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: `Uniforms ${prefix}` });
+  const roster = await teacher.client.put(`/api/assignments/${assignment.id}/roster`, { text: "Name,ID,Email\nAna Ortiz,101,ana@pupils.test\nBen Cole,102,\nChloe Park,103,chloe@pupils.test\nDev Shah,104,dev@pupils.test" });
+  expect(roster.status, roster.text).toBe(200);
+  expect(roster.data.students.map((s: { email: string | null }) => s.email)).toEqual(["ana@pupils.test", null, "chloe@pupils.test", "dev@pupils.test"]);
+  const files = names.map((name, index) => textFile(`${name}.txt`, studentEssay(300 + index, name)));
+  const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
+  expect(upload.status, upload.text).toBe(200);
+  await waitForGrading(teacher.client, assignment.id);
+  const list: Summary[] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
+  const byName = Object.fromEntries(list.map((item) => [item.studentName, item])) as Record<string, Summary>;
+  expect((await teacher.client.post(`/api/submissions/${byName["Ana Ortiz"]!.id}/accept`)).status).toBe(200);
+  expect((await teacher.client.post(`/api/submissions/${byName["Chloe Park"]!.id}/accept`)).status).toBe(200);
+  const edited = await teacher.client.put(`/api/submissions/${byName["Ben Cole"]!.id}/grade`, { criteriaScores: { "criterion-1": 7, "criterion-2": 6 }, feedback: "Ben, your second paragraph needs a source." });
+  expect(edited.status, edited.text).toBe(200);
+  return { teacher, assignment, byName };
+}
+
+const tokenOf = (url: string) => new URL(url).pathname.split("/").pop()!;
+const anonymous = () => new TestClient(server.url);
+
+describe(`returning feedback to students (${testDatabaseKind})`, () => {
+  let setup: Awaited<ReturnType<typeof classWithReviews>>;
+  let created: Created[];
+  beforeAll(async () => {
+    setup = await classWithReviews("ret");
+  });
+
+  it("returns only reviewed or accepted grades, e-mails students with an address and gives the links as CSV", async () => {
+    const { teacher, assignment } = setup;
+    const before = await teacher.client.get(`/api/assignments/${assignment.id}/feedback-links`);
+    expect(before.status).toBe(200);
+    expect(before.data).toMatchObject({ readyCount: 3, waitingForReviewCount: 1, links: [] });
+
+    const returned = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, { expiresInDays: 30 });
+    expect(returned.status, returned.text).toBe(200);
+    created = returned.data.created;
+    expect(created.map((link) => link.studentName)).toEqual(["Ana Ortiz", "Ben Cole", "Chloe Park"]);
+    expect(returned.data.noEmail).toEqual(["Ben Cole"]);
+    expect(created.map((link) => link.emailedTo)).toEqual(["ana@pupils.test", null, "chloe@pupils.test"]);
+    for (const link of created) {
+      expect(link.url).toMatch(new RegExp(`^${server.url}/feedback/[A-Za-z0-9_-]{43}$`));
+      const days = (Date.parse(link.expiresAt) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThan(30.1);
+    }
+
+    const csvLines = (returned.data.csv as string).trimEnd().split("\r\n");
+    expect(csvLines[0]).toBe("Student,Feedback link,Expires,E-mailed to");
+    expect(csvLines.slice(1)).toEqual(created.map((link) => `${link.studentName},${link.url},${link.expiresAt.slice(0, 10)},${link.emailedTo ?? ""}`));
+
+    const mails = await db().select().from(outbox).orderBy(desc(outbox.createdAt));
+    const toAna = mails.filter((mail) => mail.to.includes("ana@pupils.test"));
+    expect(toAna).toHaveLength(1);
+    expect(toAna[0]!.subject).toBe(`Your feedback on Uniforms ret`);
+    expect(toAna[0]!.text).toContain(created[0]!.url);
+    expect(mails.some((mail) => mail.to.includes("dev@pupils.test"))).toBe(false);
+
+    const view = returned.data.view;
+    expect(view).toMatchObject({ readyCount: 0, waitingForReviewCount: 1 });
+    expect(view.links.map((link: { studentName: string; email: { status: string } }) => [link.studentName, link.email.status])).toEqual([
+      ["Ana Ortiz", "sent"],
+      ["Ben Cole", "none"],
+      ["Chloe Park", "sent"],
+    ]);
+    expect(JSON.stringify(view)).not.toContain(tokenOf(created[0]!.url));
+  });
+
+  it("keeps only a hash of each token", async () => {
+    const rows = await db().select().from(feedbackLinks).where(eq(feedbackLinks.assignmentId, setup.assignment.id));
+    const stored = JSON.stringify(rows);
+    for (const link of created) {
+      const token = tokenOf(link.url);
+      expect(stored).not.toContain(token);
+      expect(rows.some((row) => row.tokenHash === createHash("sha256").update(token).digest("hex"))).toBe(true);
+    }
+  });
+
+  it("shows a student their own work, scores, descriptors and feedback, with nothing about anyone else, to no one signed in", async () => {
+    const ben = created.find((link) => link.studentName === "Ben Cole")!;
+    const page = await anonymous().get(new URL(ben.url).pathname);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(page.text).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page.text).toContain("Feedback for Ben Cole");
+    expect(page.text).toContain("Uniforms ret");
+    expect(page.text).toContain("Ben, your second paragraph needs a source.");
+    expect(page.text).toContain("Clear, arguable claim");
+    expect(page.text).toMatch(/7 \/ 10[\s\S]*6 \/ 10/);
+    // The essay's own words, escaped as HTML.
+    expect(page.text).toContain("This essay was written by Ben Cole");
+    for (const other of names.filter((name) => name !== "Ben Cole")) {
+      expect(page.text).not.toContain(other);
+      expect(page.text).not.toContain(`written by ${other}`);
+    }
+    expect(page.text).not.toContain(setup.byName["Ana Ortiz"]!.id);
+  });
+
+  it("highlights the passages the grader quoted while its scores stand", async () => {
+    const ana = created.find((link) => link.studentName === "Ana Ortiz")!;
+    const page = await anonymous().get(new URL(ana.url).pathname);
+    const detail = (await setup.teacher.client.get(`/api/submissions/${setup.byName["Ana Ortiz"]!.id}`)).data;
+    const quotes: string[] = detail.engineGrade.criterionScores.flatMap((score: { quotes: string[] }) => score.quotes);
+    expect(quotes.length).toBeGreaterThan(0);
+    const marked = [...page.text.matchAll(/<mark[^>]*>([^<]*)<sup/g)].map((match) => match[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"));
+    expect(marked.length).toBeGreaterThan(0);
+    for (const text of marked) expect(quotes.some((quote) => quote.includes(text.trim()) || text.includes(quote.trim()))).toBe(true);
+    expect(page.text).toContain("Your score");
+  });
+
+  it("counts who opened their feedback", async () => {
+    const chloe = created.find((link) => link.studentName === "Chloe Park")!;
+    await anonymous().get(new URL(chloe.url).pathname);
+    await anonymous().get(new URL(chloe.url).pathname);
+    const view = (await setup.teacher.client.get(`/api/assignments/${setup.assignment.id}/feedback-links`)).data;
+    const byName = Object.fromEntries(view.links.map((link: { studentName: string }) => [link.studentName, link]));
+    expect(byName["Chloe Park"]).toMatchObject({ openCount: 2 });
+    expect(Date.parse(byName["Chloe Park"].firstOpenedAt)).toBeLessThanOrEqual(Date.parse(byName["Chloe Park"].lastOpenedAt));
+    expect(byName["Dev Shah"]).toBeUndefined();
+  });
+
+  it("adds links for newly reviewed students on a second return and keeps the ones already sent", async () => {
+    const { teacher, assignment, byName } = setup;
+    expect((await teacher.client.post(`/api/submissions/${byName["Dev Shah"]!.id}/accept`)).status).toBe(200);
+    const again = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, {});
+    expect(again.status, again.text).toBe(200);
+    expect(again.data.created.map((link: Created) => link.studentName)).toEqual(["Dev Shah"]);
+    // The default term.
+    expect((Date.parse(again.data.created[0].expiresAt) - Date.now()) / 86_400_000).toBeGreaterThan(59.9);
+    expect(again.data.view.links).toHaveLength(4);
+    for (const link of created) expect((await anonymous().get(new URL(link.url).pathname)).status).toBe(200);
+    const nothingNew = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, { expiresInDays: 10 });
+    expect(nothingNew.data.created).toEqual([]);
+  });
+
+  it("shows a link whose term has run out as no longer active, and a new return replaces it", async () => {
+    const { teacher, assignment } = setup;
+    const ana = created.find((link) => link.studentName === "Ana Ortiz")!;
+    await db().update(feedbackLinks).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(feedbackLinks.id, ana.id));
+    const page = await anonymous().get(new URL(ana.url).pathname);
+    expect(page.status).toBe(410);
+    expect(page.text).toContain("This link is no longer active");
+    expect(page.text).not.toContain("Ana Ortiz");
+    const view = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-links`)).data;
+    expect(view.readyCount).toBe(1);
+    expect(view.links.find((link: { id: string }) => link.id === ana.id).status).toBe("expired");
+    const renewed = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, { expiresInDays: 7 });
+    expect(renewed.data.created.map((link: Created) => link.studentName)).toEqual(["Ana Ortiz"]);
+    expect((await anonymous().get(new URL(renewed.data.created[0].url).pathname)).status).toBe(200);
+    expect((await anonymous().get(new URL(ana.url).pathname)).status).toBe(410);
+  });
+
+  it("tells the student their teacher is looking again while a returned grade is back in review", async () => {
+    const { teacher, byName } = setup;
+    const chloe = created.find((link) => link.studentName === "Chloe Park")!;
+    const regrade = await teacher.client.post(`/api/submissions/${byName["Chloe Park"]!.id}/regrade`, { confirm: true });
+    expect(regrade.status, regrade.text).toBe(200);
+    const page = await anonymous().get(new URL(chloe.url).pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain("Your score");
+    expect(page.text).toContain("Your teacher is looking at this work again");
+    await waitForGrading(teacher.client, setup.assignment.id);
+  });
+
+  it("answers 404 to another teacher and says what to fix in bad input", async () => {
+    const other = await createSignedInTeacher(server.url, db(), "retother");
+    const path = `/api/assignments/${setup.assignment.id}/feedback-links`;
+    for (const response of [await other.client.get(path), await other.client.post(path, {}), await other.client.delete(path)]) {
+      expect(response.status).toBe(404);
+      expect(response.data.error.code).toBe("not_found");
+    }
+    expect((await anonymous().get(path)).status).toBe(401);
+    const bad = await setup.teacher.client.post(path, { expiresInDays: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error).toMatchObject({ code: "validation_failed", fields: { expiresInDays: "Give the number of days the links work, from 1 to 365" } });
+    const tooLong = await setup.teacher.client.post(path, { expiresInDays: 400 });
+    expect(tooLong.data.error.fields.expiresInDays).toBe("Links can work for at most 365 days; give a shorter term");
+  });
+
+  it("refuses to return when nothing has been reviewed", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "retnone");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const response = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, {});
+    expect(response.status).toBe(409);
+    expect(response.data.error.message).toContain("Review or accept grades first");
+  });
+
+  it("revokes every link at once", async () => {
+    const { teacher, assignment } = setup;
+    const live = (await db().select().from(feedbackLinks).where(eq(feedbackLinks.assignmentId, assignment.id))).filter((row) => !row.revokedAt);
+    expect(live.length).toBe(4);
+    const revoked = await teacher.client.delete(`/api/assignments/${assignment.id}/feedback-links`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.data).toMatchObject({ revokedCount: 4, links: [] });
+    const ben = created.find((link) => link.studentName === "Ben Cole")!;
+    const page = await anonymous().get(new URL(ben.url).pathname);
+    expect(page.status).toBe(410);
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(page.text).toContain("This link is no longer active");
+    expect(page.text).not.toContain("Ben Cole");
+  });
+});
+
+describe(`guessing links (${testDatabaseKind})`, () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "1" } });
+  });
+  afterAll(() => limited?.stop());
+
+  it("stops answering an address after a few links that open nothing", async () => {
+    const client = new TestClient(limited.url);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await client.get(`/feedback/${"x".repeat(40)}${attempt}abc`)).status).toBe(410);
+    const refused = await client.get(`/feedback/${"y".repeat(43)}`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    expect(refused.text).toContain("Too many attempts");
+  });
+});
