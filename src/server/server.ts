@@ -13,7 +13,7 @@ import { createLogger } from "./logger";
 import { createAuth } from "./auth/auth";
 import { createLocalFileStorage } from "./integrations/storage/file-storage";
 import { createS3FileStorage } from "./integrations/storage/s3-storage";
-import { loadSpellChecker } from "./integrations/spelling/load-spell-checker";
+import { lazySpellChecker } from "./integrations/spelling/load-spell-checker";
 import { createImageTextReader } from "./integrations/ocr/image-text-reader";
 import { resolveAuthSecret } from "./services/app-settings";
 import { createJobQueue } from "./integrations/jobs/job-queue";
@@ -67,7 +67,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const s3 = s3ConfigFrom(env);
   const storage = s3 ? createS3FileStorage(s3) : createLocalFileStorage(env.DATA_DIR);
-  const spellChecker = await loadSpellChecker();
+  const spellChecker = lazySpellChecker();
   const ocr = createImageTextReader({ maxWaiting: env.OCR_MAX_WAITING, idleMs: env.OCR_IDLE_SECONDS * 1000 });
   const jobs = createJobQueue(database, { ...(database.connectionString ? { connectionString: database.connectionString } : {}), logger });
   await jobs.start();

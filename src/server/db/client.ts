@@ -66,12 +66,18 @@ function openPostgres(url: string): Database {
   };
 }
 
+/**
+ * The embedded database serves one school's teachers from one process, and its files sit in the operating system's
+ * cache anyway: PostgreSQL's 128 MB default of shared buffers would be most of the idle server's memory (issue 16).
+ */
+const pgliteSettings = ["shared_buffers = 16MB", "wal_buffers = 1MB", "temp_buffers = 2MB"];
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? "./data";
   const inMemory = dataDir.startsWith("memory://");
   const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = new PGlite(location, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = new PGlite(location, { postgresqlconf: pgliteSettings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
   let isClosed = false;
