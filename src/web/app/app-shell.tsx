@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { Toaster } from "../components/ui/toast";
 import { SessionProvider } from "../features/auth/session";
 import { createQueryClient } from "../lib/query-client";
+import "../app.css";
 
 // One cache for the whole visit: the shell unmounts on the landing page, and coming back should not refetch.
 const queryClient = createQueryClient();
