@@ -176,6 +176,22 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
     expect((await anonymous().get(new URL(ana.url).pathname)).status).toBe(410);
   });
 
+  it("gives one student a new link in place of a lost one, which stops working", async () => {
+    const { teacher } = setup;
+    const ben = created.find((link) => link.studentName === "Ben Cole")!;
+    const other = await createSignedInTeacher(server.url, db(), "retthief");
+    expect((await other.client.post(`/api/feedback-links/${ben.id}/replace`)).status).toBe(404);
+    expect((await teacher.client.post(`/api/feedback-links/not-a-link/replace`)).status).toBe(404);
+    const replaced = await teacher.client.post(`/api/feedback-links/${ben.id}/replace`);
+    expect(replaced.status, replaced.text).toBe(200);
+    const [fresh] = replaced.data.created as Created[];
+    expect(fresh).toMatchObject({ studentName: "Ben Cole", expiresAt: ben.expiresAt, emailedTo: null });
+    expect((await anonymous().get(new URL(ben.url).pathname)).status).toBe(410);
+    expect((await anonymous().get(new URL(fresh!.url).pathname)).status).toBe(200);
+    expect((await teacher.client.post(`/api/feedback-links/${ben.id}/replace`)).status).toBe(404);
+    created = created.map((link) => (link.id === ben.id ? fresh! : link));
+  });
+
   it("tells the student their teacher is looking again while a returned grade is back in review", async () => {
     const { teacher, byName } = setup;
     const chloe = created.find((link) => link.studentName === "Chloe Park")!;

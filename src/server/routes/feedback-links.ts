@@ -7,10 +7,11 @@ import type { ApiRouter } from "../http/api-router";
 import type { AppEnv } from "../http/app-env";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
-import { findFeedbackReturns, openFeedbackLink, returnFeedback, revokeFeedbackLinks } from "../services/feedback-links";
+import { findFeedbackReturns, openFeedbackLink, replaceFeedbackLink, returnFeedback, revokeFeedbackLinks } from "../services/feedback-links";
 import { renderInactivePage, renderPlainPage, renderStudentFeedbackPage } from "./student-feedback-page";
 
 const assignmentParams = z.object({ id: z.string() });
+const linkParams = z.object({ linkId: z.string() });
 const unauthorized = { description: "Not signed in", schema: errorBody };
 const missing = { description: "Not found for this teacher", schema: errorBody };
 const invalid = { description: "Invalid input; `fields` names each problem", schema: errorBody };
@@ -65,6 +66,27 @@ export function registerFeedbackLinkRoutes(router: ApiRouter, deps: AppDeps): vo
       responses: { 200: { description: "Returned students (none) and how many links were revoked", schema: feedbackReturnsView.extend({ revokedCount: z.number() }) }, 404: missing, 401: unauthorized },
     },
     async (c, { params }) => c.json(await revokeFeedbackLinks(db, requireUser(c).id, params.id)),
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/feedback-links/:linkId/replace",
+      summary: "A new link for one returned student (theirs was lost): the old link stops working, the new one keeps its term and is shown only in this answer",
+      tag: "Returned feedback",
+      access: "session",
+      params: linkParams,
+      responses: {
+        200: { description: "The new link and the returned students", schema: returnFeedbackResult },
+        409: { description: "The link has expired: return again instead", schema: errorBody },
+        404: missing,
+        401: unauthorized,
+      },
+    },
+    async (c, { params }) => {
+      c.header("Cache-Control", "private, no-store");
+      return c.json(await replaceFeedbackLink({ db, publicUrl: deps.publicUrl }, requireUser(c).id, params.linkId));
+    },
   );
 }
 

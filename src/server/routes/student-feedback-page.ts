@@ -153,7 +153,7 @@ ${item.rationale ? `<p class="rationale">${escapeHtml(item.rationale)}</p>` : ""
   const body = `<main>
 <p class="eyebrow">Feedback for ${escapeHtml(feedback.studentName)}</p>
 <h1>${escapeHtml(feedback.assignmentTitle)}</h1>
-<p class="meta">Handed in ${formatDate(feedback.submittedAt, timeZone)} &middot; This page works until ${formatDate(feedback.expiresAt, timeZone)}</p>
+<p class="meta">Handed in on ${formatDate(feedback.submittedAt, timeZone)} &middot; This page works until ${formatDate(feedback.expiresAt, timeZone)}</p>
 <div class="layout">
 <div class="side">${scoreCard}${feedbackCard}${criteriaCard}</div>
 ${workCard}

@@ -6,7 +6,8 @@ import type { FeedbackSheet } from "../../contracts/submissions";
 import { gradedCriteria } from "../../contracts/assignments";
 import type { Db } from "../db/client";
 import { assignments, feedbackLinks, rosterStudents, submissions } from "../db/schema";
-import { AppError } from "../http/app-error";
+import { AppError, notFound } from "../http/app-error";
+import { isUuid } from "../http/validation";
 import type { Mailer, MailMessage } from "../integrations/mail/mailer";
 import { findAssignmentRow } from "./assignments";
 import { csvCell, feedbackSheetOf, scoreBasisOf } from "./submissions/gradebook";
@@ -151,6 +152,34 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
     noEmail: created.filter((link) => !link.email).map((link) => link.studentName),
     view: await returnsViewOf(db, assignmentId),
   };
+}
+
+/**
+ * A new link for one returned student (theirs was lost): the old one stops working at once and the new one keeps its
+ * term. It is shown to the teacher to hand over, not e-mailed, since they asked for it to pass on themselves.
+ */
+export async function replaceFeedbackLink(deps: Pick<ReturnDeps, "db" | "publicUrl">, teacherId: string, linkId: string): Promise<ReturnFeedbackResult> {
+  const { db } = deps;
+  const now = new Date();
+  const token = newToken();
+  const result = await db.transaction(async (tx) => {
+    if (!isUuid(linkId)) throw notFound("That link");
+    const [old] = await tx
+      .select({ link: feedbackLinks, studentName: submissions.studentName })
+      .from(feedbackLinks)
+      .innerJoin(submissions, eq(submissions.id, feedbackLinks.submissionId))
+      .where(and(eq(feedbackLinks.id, linkId), eq(feedbackLinks.teacherId, teacherId), isNull(feedbackLinks.revokedAt)));
+    if (!old) throw notFound("That link");
+    if (old.link.expiresAt <= now) throw new AppError("conflict", "This link has expired. Choose Return to students to give this student a new one.");
+    await tx.update(feedbackLinks).set({ revokedAt: now }).where(eq(feedbackLinks.id, linkId));
+    const [link] = await tx
+      .insert(feedbackLinks)
+      .values({ assignmentId: old.link.assignmentId, teacherId, submissionId: old.link.submissionId, tokenHash: hashFeedbackToken(token), expiresAt: old.link.expiresAt, createdAt: now })
+      .returning();
+    return { link: link!, studentName: old.studentName };
+  });
+  const created: NewFeedbackLink[] = [{ id: result.link.id, studentName: result.studentName, url: feedbackLinkUrl(deps.publicUrl, token), expiresAt: result.link.expiresAt.toISOString(), emailedTo: null }];
+  return { created, csv: feedbackLinksCsv(created), noEmail: [], view: await returnsViewOf(db, result.link.assignmentId) };
 }
 
 export function feedbackLinksCsv(rows: NewFeedbackLink[]): string {

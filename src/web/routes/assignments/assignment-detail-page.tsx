@@ -14,6 +14,7 @@ import { displayTitle, formatLongDate, parseDueDate, typeLabel } from "../../fea
 import { useAssignment } from "../../features/assignments/hooks";
 import { ArchiveButton } from "../../features/assignments/components/archive-button";
 import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
+import { ReturnPanel } from "../../features/feedback-links/components/return-panel";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
 import { BackToDashboardHeader } from "../../components/simple-header";
@@ -84,6 +85,11 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
         <Panel title="Student submissions">
           <SubmissionsSection assignment={assignment} />
         </Panel>
+        {assignment.status === "draft" ? null : (
+          <Panel title="Return to students">
+            <ReturnPanel assignmentId={assignment.id} assignmentTitle={displayTitle(assignment)} />
+          </Panel>
+        )}
 
         <Panel title="Details">
           <SummaryList

@@ -1,4 +1,4 @@
-import { ArrowLeft, Inbox, RotateCcw } from "lucide-react";
+import { ArrowLeft, Inbox, RotateCcw, Send } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { GradeEditInput, SubmissionSummary } from "../../../../contracts/submissions";
@@ -193,9 +193,17 @@ function Review() {
                 <Inbox aria-hidden className="size-8 text-muted-foreground" />
                 <p className="font-display text-xl font-semibold">Nothing waits for review.</p>
                 <p className="max-w-sm text-sm text-muted-foreground">Every graded submission has been reviewed or accepted. Turn on "Show all graded" to look at them again.</p>
-                <Button asChild variant="outline">
-                  <Link to={`/assignments/${encodeURIComponent(id)}`}>Back to the assignment</Link>
-                </Button>
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Button asChild>
+                    <Link to={`/assignments/${encodeURIComponent(id)}#return`}>
+                      <Send aria-hidden />
+                      Return to students
+                    </Link>
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to={`/assignments/${encodeURIComponent(id)}`}>Back to the assignment</Link>
+                  </Button>
+                </div>
               </div>
             ) : current && assignment.data ? (
               <SubmissionReview

@@ -1,0 +1,122 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2eApp, type E2eApp } from "../support/e2e";
+import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+afterAll(() => app?.stop());
+
+const phone = { width: 360, height: 740 };
+const desktop = { width: 1280, height: 800 };
+const shots = "test-results/returning-feedback";
+
+async function hasNoSidewaysScroll(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+describe("returning feedback to students", () => {
+  it("returns reviewed grades as links a student opens without an account, until the teacher revokes them", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(15_000);
+    const teacher = await signInAsNewTeacher(app, page, "rtn");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 2", settings: { holisticVsPoints: "points" } });
+    await teacher.client.put(`/api/assignments/${assignment.id}/roster`, { text: "Name,ID,Email\nAna Ortiz,1,ana@pupils.test\nBen Cole,2,\nChloe Park,3,chloe@pupils.test" });
+    const names = ["Ana Ortiz", "Ben Cole", "Chloe Park"];
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 60, name)))) });
+    expect(upload.status, upload.text).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    const list: { id: string; studentName: string }[] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
+    for (const name of ["Ana Ortiz", "Ben Cole"]) expect((await teacher.client.post(`/api/submissions/${list.find((item) => item.studentName === name)!.id}/accept`)).status).toBe(200);
+
+    await page.goto(`${app.url}/assignments/${assignment.id}`);
+    const panel = page.getByRole("region", { name: "Return to students" });
+    await panel.getByText("2 reviewed grades ready to return").waitFor();
+    await panel.getByText("1 grade waiting for review stays back until you review it.").waitFor();
+    await panel.getByLabel("Links work for (days)").fill("30");
+    await panel.getByRole("button", { name: "Return to students" }).click();
+
+    const returned = panel.getByRole("list", { name: "Returned students" });
+    const ana = returned.getByRole("listitem", { name: "Ana Ortiz" });
+    await ana.getByText("E-mailed to ana@pupils.test").waitFor();
+    await returned.getByRole("listitem", { name: "Ben Cole" }).getByText("No e-mail on the roster").waitFor();
+    expect(await returned.getByRole("listitem").count()).toBe(2);
+    await panel.getByText("No e-mail on the roster: Ben Cole.").waitFor();
+    const url = (await ana.locator("code").innerText()).trim();
+    expect(url).toMatch(new RegExp(`^${app.url}/feedback/[A-Za-z0-9_-]{43}$`));
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: `${shots}/return-panel-1280.png` });
+
+    // The student: a fresh browser with no session, on a phone.
+    const student = await app.newPage(phone);
+    const response = await student.goto(url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+    await student.getByRole("heading", { level: 1, name: "Uniforms, period 2" }).waitFor();
+    await student.getByText("Feedback for Ana Ortiz").waitFor();
+    await student.getByRole("heading", { name: "Your score" }).waitFor();
+    await student.getByRole("heading", { name: "Scores by criterion" }).waitFor();
+    await student.getByText("Clear, arguable claim").waitFor();
+    const work = student.getByRole("region", { name: "Your work" });
+    expect(await work.innerText()).toContain("This essay was written by Ana Ortiz");
+    // The passages the scores refer to, highlighted in the student's own text.
+    expect(await work.locator("mark").count()).toBeGreaterThan(0);
+    expect(await student.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    expect(await student.content()).not.toContain("Ben Cole");
+    expect(await hasNoSidewaysScroll(student)).toBe(true);
+    await student.screenshot({ path: `${shots}/student-page-360.png`, fullPage: true });
+    const { violations } = await new AxeBuilder({ page: student }).analyze();
+    expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    app.assertNoConsoleErrors(student);
+
+    const wide = await app.newPage(desktop);
+    await wide.goto(url);
+    await wide.getByText("Feedback for Ana Ortiz").waitFor();
+    await wide.screenshot({ path: `${shots}/student-page-1280.png`, fullPage: true });
+
+    // The teacher sees who opened their feedback.
+    await page.reload();
+    await page.getByRole("list", { name: "Returned students" }).getByRole("listitem", { name: "Ana Ortiz" }).getByText("Opened 2 times").waitFor();
+
+    // A lost link: the teacher makes a new one for that student, shown to copy.
+    const ben = page.getByRole("list", { name: "Returned students" }).getByRole("listitem", { name: "Ben Cole" });
+    expect(await ben.locator("code").count()).toBe(0);
+    await ben.getByRole("button", { name: "New link for Ben Cole" }).click();
+    await page.getByRole("alertdialog", { name: "Make a new link for Ben Cole?" }).getByRole("button", { name: "Make a new link" }).click();
+    await ben.getByRole("button", { name: "Copy Ben Cole's link" }).waitFor();
+    expect((await ben.locator("code").innerText()).trim()).toMatch(new RegExp(`^${app.url}/feedback/[A-Za-z0-9_-]{43}$`));
+
+    await page.setViewportSize(phone);
+    await page.getByRole("region", { name: "Return to students" }).scrollIntoViewIfNeeded();
+    expect(await hasNoSidewaysScroll(page)).toBe(true);
+    await page.getByRole("region", { name: "Return to students" }).screenshot({ path: `${shots}/return-panel-360.png` });
+    await page.setViewportSize(desktop);
+
+    await page.getByRole("button", { name: "Revoke all links" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Revoke all links?" });
+    await dialog.getByText("The 2 students' links stop working at once", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Revoke all links" }).click();
+    await page.getByRole("list", { name: "Returned students" }).waitFor({ state: "detached" });
+    await page.getByRole("region", { name: "Return to students" }).getByText("2 reviewed grades ready to return").waitFor();
+    app.assertNoConsoleErrors(page);
+
+    const afterRevoke = await student.reload();
+    expect(afterRevoke?.status()).toBe(410);
+    await student.getByRole("heading", { name: "This link is no longer active" }).waitFor();
+    expect(await student.content()).not.toContain("Ana Ortiz");
+    await student.screenshot({ path: `${shots}/inactive-360.png` });
+
+    // The last review done, the review page leads back here to return the rest.
+    expect((await teacher.client.post(`/api/submissions/${list.find((item) => item.studentName === "Chloe Park")!.id}/accept`)).status).toBe(200);
+    await page.goto(`${app.url}/assignments/${assignment.id}/review`);
+    await page.getByText("Nothing waits for review.", { exact: true }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Return to students" }).click();
+    await page.getByRole("region", { name: "Return to students" }).getByText("3 reviewed grades ready to return").waitFor();
+    app.assertNoConsoleErrors(page);
+  });
+});
