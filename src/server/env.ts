@@ -57,6 +57,8 @@ export const envSchema = z.object({
   /** Seconds after its last image that the OCR worker stops and gives its memory back. */
   OCR_IDLE_SECONDS: z.coerce.number().positive().default(30),
   GRADING_WORKER: z.enum(["on", "off"], { error: "GRADING_WORKER must be on or off" }).default("on"),
+  /** Server processes `npm start` runs on this machine, sharing one port (PostgreSQL only: PGlite is one process's). */
+  WEB_CONCURRENCY: z.coerce.number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" }).int("WEB_CONCURRENCY must be a whole number from 1 to 64").min(1, "WEB_CONCURRENCY must be a whole number from 1 to 64").max(64, "WEB_CONCURRENCY must be a whole number from 1 to 64").default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +69,14 @@ export function aiConfigFrom(env: Env) {
   // The hosted providers' current models all read images; a local or gateway model must say so.
   const readsImages = env.AI_READS_IMAGES ?? (env.AI_PROVIDER === "openai" || env.AI_PROVIDER === "anthropic");
   return { provider: env.AI_PROVIDER, model: env.AI_MODEL, apiKey: env.AI_API_KEY, baseUrl: env.AI_BASE_URL, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES, readsImages };
+}
+
+/** Why these settings cannot run several processes, or undefined when they can. */
+export function concurrencyProblem(env: Env): string | undefined {
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    return `WEB_CONCURRENCY=${env.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database (PGlite) belongs to one process. Set DATABASE_URL to a PostgreSQL database, or WEB_CONCURRENCY=1.`;
+  }
+  return undefined;
 }
 
 /** S3-compatible storage when S3_BUCKET is set (with its endpoint and keys), else undefined: files go under DATA_DIR. */

@@ -1,46 +1,81 @@
 /**
- * `npm start` runs this: it starts the server (index.js beside it) as a child process and starts it again if it
- * ever stops on its own, logging why. SIGTERM and SIGINT are passed on, and the supervisor exits with the server.
+ * `npm start` runs this: it starts WEB_CONCURRENCY server processes (index.js beside it; one by default) as cluster
+ * workers sharing one port, and starts each again if it ever stops on its own, logging why. SIGTERM and SIGINT are
+ * passed on, and the supervisor exits once every server has stopped.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
+import { concurrencyProblem, loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { nextRestart, restartLimits } from "./restart-policy";
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "info").child({ component: "supervisor" });
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (error) {
+  logger.fatal(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const problem = concurrencyProblem(env);
+if (problem) {
+  logger.fatal(problem);
+  process.exit(1);
+}
+
 const self = fileURLToPath(import.meta.url);
 // Built: build/server/index.js; from source (tsx): src/server/index.ts.
 const entry = self.replace(/supervisor\.(ts|js)$/, "index.$1");
-const args = entry.endsWith(".ts") ? ["--import", "tsx", entry] : ["--enable-source-maps", entry];
+// The processes accept connections from the shared socket themselves: with the primary handing them out (Node's
+// round-robin default on Linux), a connection handed to a process at the moment it died was never answered.
+cluster.schedulingPolicy = cluster.SCHED_NONE;
+cluster.setupPrimary({ exec: entry, execArgv: entry.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"] });
 
-const runs: { ranMs: number }[] = [];
-let child: ChildProcess | undefined;
+/** Each slot keeps its own history, so one process that keeps failing stops being restarted without the others. */
+const slots = Array.from({ length: env.WEB_CONCURRENCY }, () => ({ runs: [] as { ranMs: number }[], worker: undefined as Worker | undefined }));
 let stopping = false;
+let exitCode = 0;
 
-function start() {
+function start(slot: (typeof slots)[number]) {
   const startedAt = Date.now();
-  child = spawn(process.execPath, args, { stdio: "inherit", env: process.env });
-  logger.info({ pid: child.pid }, "server started");
-  child.once("exit", (code, signal) => {
-    if (stopping) process.exit(code ?? 0);
-    runs.push({ ranMs: Date.now() - startedAt });
-    const why = signal ? `signal ${signal}` : `exit code ${code}`;
-    const decision = nextRestart(runs.slice(-restartLimits.maxQuickFailures));
-    if (!decision.restart) {
-      logger.fatal({ code, signal }, `the server stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting; not restarting. Read the lines above for the reason.`);
-      process.exit(1);
+  const worker = cluster.fork();
+  slot.worker = worker;
+  const pid = worker.process.pid;
+  logger.info({ pid }, "server started");
+  worker.once("exit", (code, signal) => {
+    slot.worker = undefined;
+    if (stopping) {
+      exitCode = Math.max(exitCode, code ?? 0);
+      if (slots.every((other) => !other.worker)) process.exit(exitCode);
+      return;
     }
-    logger.error({ code, signal, restartInMs: decision.delayMs }, `the server stopped unexpectedly (${why}); restarting${decision.delayMs ? ` in ${decision.delayMs / 1000} s` : ""}`);
-    setTimeout(start, decision.delayMs);
+    slot.runs.push({ ranMs: Date.now() - startedAt });
+    const why = signal ? `signal ${signal}` : `exit code ${code}`;
+    const decision = nextRestart(slot.runs.slice(-restartLimits.maxQuickFailures));
+    if (!decision.restart) {
+      logger.fatal({ pid, code, signal }, `the server stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting; not restarting. Read the lines above for the reason.`);
+      stopAll("SIGTERM");
+      exitCode = 1;
+      if (slots.every((other) => !other.worker)) process.exit(1);
+      return;
+    }
+    logger.error({ pid, code, signal, restartInMs: decision.delayMs }, `the server stopped unexpectedly (${why}); restarting${decision.delayMs ? ` in ${decision.delayMs / 1000} s` : ""}`);
+    setTimeout(() => {
+      if (!stopping) start(slot);
+    }, decision.delayMs);
   });
 }
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    stopping = true;
+function stopAll(signal: NodeJS.Signals) {
+  stopping = true;
+  for (const slot of slots) {
+    const child = slot.worker?.process;
     if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
-    else process.exit(0);
-  });
+  }
+  if (slots.every((slot) => !slot.worker)) process.exit(exitCode);
 }
 
-start();
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopAll(signal));
+
+if (env.WEB_CONCURRENCY > 1) logger.info({ processes: env.WEB_CONCURRENCY }, `starting ${env.WEB_CONCURRENCY} server processes on one port`);
+for (const slot of slots) start(slot);
