@@ -50,6 +50,7 @@ dl.lines dt{color:#575d5a}
 dl.lines dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .criteria{list-style:none;margin:0;padding:0;display:grid;gap:1rem}
 .criteria li{border-top:1px solid #e4e1d8;padding-top:1rem}
+.work-card:focus-visible{outline:2px solid #2f7d6b;outline-offset:2px}
 .criteria li:first-child{border-top:0;padding-top:0}
 .crit-head{display:flex;align-items:baseline;gap:.5rem;justify-content:space-between}
 .crit-name{display:flex;align-items:center;gap:.5rem;font-weight:600;overflow-wrap:anywhere}
@@ -74,8 +75,9 @@ footer{max-width:72rem;margin:0 auto;padding:0 1rem 2rem;color:#575d5a;font-size
   h1{font-size:2.4rem}
   .layout{grid-template-columns:minmax(0,22rem) minmax(0,1fr);align-items:start}
   .card{padding:1.5rem}
+  .work-card{position:sticky;top:1.5rem;max-height:calc(100vh - 3rem);overflow:auto}
 }
-@media print{.bar,footer{display:none}.card{box-shadow:none}}
+@media print{.bar,footer{display:none}.card{box-shadow:none}.work-card{position:static;max-height:none;overflow:visible}}
 `;
 
 function documentOf(title: string, body: string): string {
@@ -148,7 +150,7 @@ ${item.rationale ? `<p class="rationale">${escapeHtml(item.rationale)}</p>` : ""
   const missingList = missing.length
     ? `<div class="missing"><p style="margin:0;font-weight:600;color:#1a1d1c">Quoted passages not found word for word in your text</p><ul>${missing.map((item) => `<li>${escapeHtml(sheet.criteria[item.criterion]!.name)}: &ldquo;${escapeHtml(item.quote)}&rdquo;</li>`).join("")}</ul></div>`
     : "";
-  const workCard = `<section class="card" aria-labelledby="work-heading"><h2 id="work-heading">Your work</h2>${hasQuotes ? '<p class="hint">Highlighted passages are the ones your scores refer to; the number after each one is its criterion.</p>' : ""}<div class="work">${work}</div>${missingList}</section>`;
+  const workCard = `<section class="card work-card" aria-labelledby="work-heading" tabindex="0"><h2 id="work-heading">Your work</h2>${hasQuotes ? '<p class="hint">Highlighted passages are the ones your scores refer to; the number after each one is its criterion.</p>' : ""}<div class="work">${work}</div>${missingList}</section>`;
 
   const body = `<main>
 <p class="eyebrow">Feedback for ${escapeHtml(feedback.studentName)}</p>
