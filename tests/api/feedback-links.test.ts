@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedbackLinks, outbox } from "../../src/server/db/schema";
+import { returnFeedback } from "../../src/server/services/feedback-links";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
@@ -188,6 +189,12 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
     expect(fresh).toMatchObject({ studentName: "Ben Cole", expiresAt: ben.expiresAt, emailedTo: null });
     expect((await anonymous().get(new URL(ben.url).pathname)).status).toBe(410);
     expect((await anonymous().get(new URL(fresh!.url).pathname)).status).toBe(200);
+    const chloe = created.find((link) => link.studentName === "Chloe Park")!;
+    const again = await teacher.client.post(`/api/feedback-links/${chloe.id}/replace`);
+    const chloeNow = again.data.view.links.find((link: { studentName: string }) => link.studentName === "Chloe Park");
+    // Shown to the teacher to pass on, not e-mailed again.
+    expect(chloeNow.email).toMatchObject({ status: "none", to: "chloe@pupils.test" });
+    created = created.map((link) => (link.id === chloe.id ? again.data.created[0] : link));
     expect((await teacher.client.post(`/api/feedback-links/${ben.id}/replace`)).status).toBe(404);
     created = created.map((link) => (link.id === ben.id ? fresh! : link));
   });
@@ -240,6 +247,41 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
     expect(page.headers.get("x-robots-tag")).toContain("noindex");
     expect(page.text).toContain("This link is no longer active");
     expect(page.text).not.toContain("Ben Cole");
+  });
+});
+
+describe(`returning when the mail server refuses (${testDatabaseKind})`, () => {
+  it("keeps the links and tells the teacher which e-mails were not sent", async () => {
+    const { teacher, assignment } = await classWithReviews("retmail");
+    const refusing = { transport: "smtp" as const, send: async () => Promise.reject(new Error("550 mailbox unavailable")) };
+    const result = await returnFeedback({ db: db(), mailer: refusing, publicUrl: server.url, logger: server.deps.logger }, teacher.id, assignment.id, { expiresInDays: 60, sendEmails: true });
+    expect(result.created.map((link) => [link.studentName, link.emailedTo])).toEqual([
+      ["Ana Ortiz", null],
+      ["Ben Cole", null],
+      ["Chloe Park", null],
+    ]);
+    const view = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-links`)).data;
+    expect(view.links.map((link: { email: { status: string; to: string | null } }) => [link.email.status, link.email.to])).toEqual([
+      ["failed", "ana@pupils.test"],
+      ["none", null],
+      ["failed", "chloe@pupils.test"],
+    ]);
+    expect(view.links[0].email.failure).toContain("Copy the link and send it another way");
+    expect((await anonymous().get(new URL(result.created[0]!.url).pathname)).status).toBe(200);
+  });
+
+  it("sends nothing when the teacher says not to", async () => {
+    const { teacher, assignment } = await classWithReviews("retquiet");
+    const returned = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, { sendEmails: false });
+    expect(returned.status).toBe(200);
+    expect(returned.data.created.every((link: Created) => link.emailedTo === null)).toBe(true);
+    expect(returned.data.view.links.map((link: { email: { status: string; to: string | null } }) => [link.email.status, link.email.to])).toEqual([
+      ["none", "ana@pupils.test"],
+      ["none", null],
+      ["none", "chloe@pupils.test"],
+    ]);
+    const mails = await db().select().from(outbox);
+    expect(mails.some((mail) => mail.subject === "Your feedback on Uniforms retquiet")).toBe(false);
   });
 });
 

@@ -117,7 +117,7 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
     const inserted = toReturn.length
       ? await tx
           .insert(feedbackLinks)
-          .values(toReturn.map((row) => ({ assignmentId, teacherId, submissionId: row.id, tokenHash: hashFeedbackToken(tokens.get(row.id)!), expiresAt, createdAt: now })))
+          .values(toReturn.map((row) => ({ assignmentId, teacherId, submissionId: row.id, tokenHash: hashFeedbackToken(tokens.get(row.id)!), expiresAt, emailedTo: row.email, createdAt: now })))
           // A return running at the same moment may have made this student's link first: theirs stands.
           .onConflictDoNothing()
           .returning({ id: feedbackLinks.id, submissionId: feedbackLinks.submissionId })
@@ -137,10 +137,10 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
       try {
         await deps.mailer.send(feedbackMail(link.email, titleOf(assignment), link.url, expiresAt));
         emailed.set(link.id, link.email);
-        await db.update(feedbackLinks).set({ emailedTo: link.email, emailedAt: new Date() }).where(eq(feedbackLinks.id, link.id));
+        await db.update(feedbackLinks).set({ emailedAt: new Date() }).where(eq(feedbackLinks.id, link.id));
       } catch (error) {
         deps.logger.warn({ err: error, linkId: link.id }, "feedback mail not sent");
-        await db.update(feedbackLinks).set({ emailedTo: link.email, emailFailure: "The mail server did not take this message. Copy the link and send it another way." }).where(eq(feedbackLinks.id, link.id));
+        await db.update(feedbackLinks).set({ emailFailure: "The mail server did not take this message. Copy the link and send it another way." }).where(eq(feedbackLinks.id, link.id));
       }
     }
   }
@@ -174,7 +174,7 @@ export async function replaceFeedbackLink(deps: Pick<ReturnDeps, "db" | "publicU
     await tx.update(feedbackLinks).set({ revokedAt: now }).where(eq(feedbackLinks.id, linkId));
     const [link] = await tx
       .insert(feedbackLinks)
-      .values({ assignmentId: old.link.assignmentId, teacherId, submissionId: old.link.submissionId, tokenHash: hashFeedbackToken(token), expiresAt: old.link.expiresAt, createdAt: now })
+      .values({ assignmentId: old.link.assignmentId, teacherId, submissionId: old.link.submissionId, tokenHash: hashFeedbackToken(token), expiresAt: old.link.expiresAt, emailedTo: old.link.emailedTo, createdAt: now })
       .returning();
     return { link: link!, studentName: old.studentName };
   });

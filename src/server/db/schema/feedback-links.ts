@@ -24,7 +24,7 @@ export const feedbackLinks = pgTable(
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
-    /** The roster address the link was e-mailed to, when it was, and why sending failed if it did. */
+    /** The student's roster address when the link was made (null: none), when the link was e-mailed there, and why sending failed if it did. */
     emailedTo: text(),
     emailedAt: timestamp({ withTimezone: true }),
     emailFailure: text(),
