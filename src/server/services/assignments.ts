@@ -8,6 +8,7 @@ import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { assignmentSamples, assignments, storedFiles } from "../db/schema";
+import { preparedQuery } from "../db/prepared";
 import { AppError, notFound } from "../http/app-error";
 import { findTeacherProfile, type Queryable } from "./teacher-profiles";
 import { toGradingInput } from "./grading-input";
@@ -59,26 +60,20 @@ export async function findAssignmentRow(db: Queryable, teacherId: string, id: st
  * One assignment with its samples and their files' names in one prepared statement: the page's hottest read, so it
  * is planned once per connection rather than built and sent as three queries on every request.
  */
-function assignmentWithSamplesQuery(db: Queryable) {
-  return db
+const assignmentWithSamplesQuery = preparedQuery((db) =>
+  db
     .select({ assignment: assignments, sample: assignmentSamples, fileName: storedFiles.originalName })
     .from(assignments)
     .leftJoin(assignmentSamples, eq(assignmentSamples.assignmentId, assignments.id))
     .leftJoin(storedFiles, eq(storedFiles.id, assignmentSamples.fileId))
     .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
     .orderBy(asc(assignmentSamples.position), asc(assignmentSamples.createdAt))
-    .prepare("find_assignment_with_samples");
-}
-const preparedReads = new WeakMap<Queryable, ReturnType<typeof assignmentWithSamplesQuery>>();
+    .prepare("find_assignment_with_samples"),
+);
 
 export async function findAssignment(db: Queryable, teacherId: string, id: string): Promise<Assignment> {
   if (!isUuid(id)) throw notFound("That assignment");
-  let query = preparedReads.get(db);
-  if (!query) {
-    query = assignmentWithSamplesQuery(db);
-    preparedReads.set(db, query);
-  }
-  const rows = await query.execute({ id, teacherId });
+  const rows = await assignmentWithSamplesQuery(db).execute({ id, teacherId });
   const first = rows[0];
   if (!first) throw notFound("That assignment");
   const samples = rows.map((row) => row.sample).filter((sample): sample is SampleRow => sample !== null);

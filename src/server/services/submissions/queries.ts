@@ -1,9 +1,13 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { GradingProgress, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../contracts/submissions";
 import type { Queryable } from "../teacher-profiles";
 import { assignments, gradeEvents, similarityMatches, storedFiles, submissions } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
-import { compareStudentNames, findSubmissionRow, listSubmissionSummaryRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
+import { preparedQuery } from "../../db/prepared";
+import { notFound } from "../../http/app-error";
+import { isUuid } from "../../http/validation";
+import { compareStudentNames, listSubmissionSummaryRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
 
 export type SubmissionOrder = "student" | "review" | "recent";
 
@@ -38,47 +42,62 @@ export async function gradingProgress(db: Queryable, teacherId: string, assignme
   };
 }
 
+/** The grade history as the detail query returns it: JSON, so its time is text. */
+type HistoryJson = Omit<SubmissionDetail["history"][number], "createdAt"> & { createdAt: string };
+
+const otherSubmission = alias(submissions, "other_submission");
+const otherAssignment = alias(assignments, "other_assignment");
+
+/**
+ * A submission with its assignment, file name, grade history and similarity matches in one prepared statement: the
+ * review page asks for it on every student, so it is planned once per connection and answered in one round trip.
+ * Matches with another teacher's work never come back (the other submission must belong to the same teacher).
+ */
+const submissionDetailQuery = preparedQuery((db) =>
+  db
+    .select({
+      submission: submissions,
+      assignment: assignments,
+      file: { id: storedFiles.id, name: storedFiles.originalName },
+      history: sql<HistoryJson[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${gradeEvents.id}, 'kind', ${gradeEvents.kind}, 'actorName', ${gradeEvents.actorName}, 'isAutomatic', ${gradeEvents.isAutomatic},
+          'before', ${gradeEvents.before}, 'after', ${gradeEvents.after}, 'note', ${gradeEvents.note}, 'createdAt', ${gradeEvents.createdAt}
+        ) order by ${gradeEvents.createdAt}), '[]'::json)
+        from ${gradeEvents} where ${gradeEvents.submissionId} = ${submissions.id})`,
+      similarity: sql<SubmissionDetail["similarity"]>`(
+        select coalesce(json_agg(json_build_object(
+          'otherSubmissionId', ${otherSubmission.id}, 'otherStudentName', ${otherSubmission.studentName},
+          'otherAssignmentId', ${otherSubmission.assignmentId}, 'otherAssignmentTitle', ${otherAssignment.title},
+          'similarity', ${similarityMatches.similarity}, 'matches', ${similarityMatches.matches}
+        ) order by ${similarityMatches.similarity} desc), '[]'::json)
+        from ${similarityMatches}
+        join ${submissions} ${otherSubmission} on ${otherSubmission.id} = ${similarityMatches.otherSubmissionId} and ${otherSubmission.teacherId} = ${submissions.teacherId}
+        join ${assignments} ${otherAssignment} on ${otherAssignment.id} = ${otherSubmission.assignmentId}
+        where ${similarityMatches.submissionId} = ${submissions.id})`,
+    })
+    .from(submissions)
+    .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .leftJoin(storedFiles, eq(storedFiles.id, submissions.fileId))
+    .where(and(eq(submissions.id, sql.placeholder("id")), eq(submissions.teacherId, sql.placeholder("teacherId"))))
+    .prepare("find_submission_detail"),
+);
+
 export async function findSubmissionDetail(db: Queryable, teacherId: string, id: string): Promise<SubmissionDetail> {
-  const row = await findSubmissionRow(db, teacherId, id);
-  // The reads below depend only on the row: asked together (PostgreSQL answers them on separate pooled connections).
-  const [[assignment], matches, history, [file]] = await Promise.all([
-    db.select().from(assignments).where(eq(assignments.id, row.assignmentId)),
-    db.select().from(similarityMatches).where(eq(similarityMatches.submissionId, id)),
-    db.select().from(gradeEvents).where(eq(gradeEvents.submissionId, id)).orderBy(asc(gradeEvents.createdAt)),
-    row.fileId ? db.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, row.fileId)) : Promise.resolve([]),
-  ]);
-  const others = matches.length
-    ? await db
-        .select({ id: submissions.id, studentName: submissions.studentName, assignmentId: submissions.assignmentId, title: assignments.title })
-        .from(submissions)
-        .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
-        .where(and(inArray(submissions.id, matches.map((match) => match.otherSubmissionId)), eq(submissions.teacherId, teacherId)))
-    : [];
-  const top = matches.reduce<number | null>((best, match) => Math.max(best ?? 0, match.similarity), null);
+  if (!isUuid(id)) throw notFound("That submission");
+  const [found] = await submissionDetailQuery(db).execute({ id, teacherId });
+  if (!found) throw notFound("That submission");
+  const { submission: row, assignment, file, history, similarity } = found;
+  const top = similarity.reduce<number | null>((best, match) => Math.max(best ?? 0, match.similarity), null);
   return {
-    ...toSubmissionSummary(assignment!, row, top),
+    ...toSubmissionSummary(assignment, row, top),
     content: row.content,
     feedback: row.feedback,
     teachesGrader: row.gradeSource === "reviewed" && !row.excludedFromLearning,
     engineGrade: row.engineGrade,
     teacherReview: row.teacherReview,
-    similarity: matches
-      .sort((a, b) => b.similarity - a.similarity)
-      .flatMap((match) => {
-        const other = others.find((candidate) => candidate.id === match.otherSubmissionId);
-        if (!other) return [];
-        return [{ otherSubmissionId: other.id, otherStudentName: other.studentName, otherAssignmentId: other.assignmentId, otherAssignmentTitle: other.title, similarity: match.similarity, matches: match.matches }];
-      }),
-    history: history.map((event) => ({
-      id: event.id,
-      kind: event.kind as SubmissionDetail["history"][number]["kind"],
-      actorName: event.actorName,
-      isAutomatic: event.isAutomatic,
-      before: event.before,
-      after: event.after,
-      note: event.note,
-      createdAt: event.createdAt.toISOString(),
-    })),
-    file: file ?? null,
+    similarity,
+    history: history.map((event) => ({ ...event, createdAt: new Date(event.createdAt).toISOString() })),
+    file: file?.id ? file : null,
   };
 }
