@@ -262,7 +262,8 @@ function CopyLinkButton({ url, studentName }: { url: string; studentName: string
     }
   };
   return (
-    <Button variant="outline" size="sm" aria-label={`Copy ${studentName}'s link`} onClick={() => void copy()}>
+    // The toast after returning must not sit on the links the teacher is about to copy.
+    <Button variant="outline" size="sm" aria-label={`Copy ${studentName}'s link`} onClick={() => void copy()} data-avoid-toast>
       {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
       {isCopied ? "Copied" : "Copy link"}
     </Button>
