@@ -292,8 +292,20 @@ describe(`guessing links (${testDatabaseKind})`, () => {
   });
   afterAll(() => limited?.stop());
 
-  it("stops answering an address after a few links that open nothing", async () => {
+  it("stops answering an address after a few made-up links, but not for real links revoked", async () => {
+    const teacher = await createSignedInTeacher(limited.url, limited.deps.database.db, "retguess");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const pasted = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Ana Ortiz", text: studentEssay(400, "Ana Ortiz") });
+    expect(pasted.status, pasted.text).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    expect((await teacher.client.post(`/api/submissions/${pasted.data.created[0].submissionId}/accept`)).status).toBe(200);
+    const returned = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, {});
+    expect(returned.status, returned.text).toBe(200);
+    expect((await teacher.client.delete(`/api/assignments/${assignment.id}/feedback-links`)).status).toBe(200);
+
     const client = new TestClient(limited.url);
+    // A class behind one school address reopening their revoked links is not guessing.
+    for (let attempt = 0; attempt < 5; attempt++) expect((await client.get(new URL(returned.data.created[0].url).pathname)).status).toBe(410);
     for (let attempt = 0; attempt < 3; attempt++) expect((await client.get(`/feedback/${"x".repeat(40)}${attempt}abc`)).status).toBe(410);
     const refused = await client.get(`/feedback/${"y".repeat(43)}`);
     expect(refused.status).toBe(429);

@@ -91,7 +91,7 @@ export function registerFeedbackLinkRoutes(router: ApiRouter, deps: AppDeps): vo
 }
 
 /**
- * The student's page, outside /api: a whole HTML document. A token that opens nothing counts against the asking
+ * The student's page, outside /api: a whole HTML document. A token no link ever had counts against the asking
  * address (the sign-in limit's per-address budget), and an address over it is refused before any lookup, so guessing
  * costs a window per few dozen tries on top of 256 bits.
  */
@@ -117,7 +117,9 @@ export function registerStudentFeedbackPage(app: Hono<AppEnv>, deps: AppDeps): v
     }
     const opening = await openFeedbackLink(db, c.req.param("token"), { isCounted: c.req.method === "GET" });
     if (opening.kind === "inactive") {
-      await countAttempt(db, key, windowSeconds);
+      // A revoked or expired link is a student's real link, opened again: a class behind one school address
+      // reopening theirs after "Revoke all links" must not lock the others out.
+      if (opening.isGuess) await countAttempt(db, key, windowSeconds);
       return send(c, renderInactivePage(), 410);
     }
     if (opening.kind === "in_review") {

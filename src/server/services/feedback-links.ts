@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { feedbackLinkMessages, type FeedbackLinkView, type FeedbackReturnsView, type NewFeedbackLink, type ReturnFeedbackInput, type ReturnFeedbackResult } from "../../contracts/feedback-links";
 import type { FeedbackSheet } from "../../contracts/submissions";
@@ -233,25 +233,27 @@ export interface StudentFeedback {
   expiresAt: Date;
 }
 
-export type FeedbackLinkOpening = { kind: "inactive" } | { kind: "in_review"; assignmentTitle: string; studentName: string } | { kind: "shown"; feedback: StudentFeedback };
+/** isGuess: no link ever had this token (a revoked or expired one is a real link, not a guess). */
+export type FeedbackLinkOpening = { kind: "inactive"; isGuess: boolean } | { kind: "in_review"; assignmentTitle: string; studentName: string } | { kind: "shown"; feedback: StudentFeedback };
 
 /**
  * A student opens their link. A revoked, expired, unknown or malformed token is simply inactive (the same answer for
  * each, so the page tells a guesser nothing). The opening is counted only when the page shows the grade.
  */
 export async function openFeedbackLink(db: Queryable, token: string, options: { isCounted: boolean }): Promise<FeedbackLinkOpening> {
-  if (!tokenShape.test(token)) return { kind: "inactive" };
+  if (!tokenShape.test(token)) return { kind: "inactive", isGuess: true };
   const now = new Date();
   const [link] = await db
     .select()
     .from(feedbackLinks)
-    .where(and(eq(feedbackLinks.tokenHash, hashFeedbackToken(token)), isNull(feedbackLinks.revokedAt), gt(feedbackLinks.expiresAt, now)));
-  if (!link) return { kind: "inactive" };
+    .where(eq(feedbackLinks.tokenHash, hashFeedbackToken(token)));
+  if (!link) return { kind: "inactive", isGuess: true };
+  if (link.revokedAt || link.expiresAt <= now) return { kind: "inactive", isGuess: false };
   const [[row], [assignment]] = await Promise.all([
     db.select().from(submissions).where(and(eq(submissions.id, link.submissionId), eq(submissions.assignmentId, link.assignmentId))),
     db.select().from(assignments).where(eq(assignments.id, link.assignmentId)),
   ]);
-  if (!row || !assignment) return { kind: "inactive" };
+  if (!row || !assignment) return { kind: "inactive", isGuess: false };
   // Regraded since it was returned: the new grade is the teacher's to review before the student sees it.
   if (!isReturnable(row)) return { kind: "in_review", assignmentTitle: titleOf(assignment), studentName: row.studentName };
   if (options.isCounted) {
