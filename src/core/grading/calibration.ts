@@ -1,3 +1,4 @@
+import { predictLexicalResidual, type LexicalResidualModel, type LexicalVector } from "./lexical-residual.js";
 import { slopeFor, type PriorTargetModel } from "./prior.js";
 
 export type CalibrationMethod = "scale-offset" | "offset" | "nearest-sample";
@@ -27,6 +28,8 @@ export interface TargetCalibration {
    */
   spread: number;
   spreadCenter: number;
+  /** What the samples' words add to offset and slope once there are enough of them (lexical-residual.ts). */
+  lexical?: LexicalResidualModel;
 }
 
 const center = 0.5;
@@ -126,11 +129,20 @@ export interface CalibratedPrediction {
   sd: number;
 }
 
-export function applyCalibration(cal: TargetCalibration, raw: number, nearestIndex?: number): CalibratedPrediction {
+/** The lexical correction of a text for this target, centred on the class (0 without a lexical model). */
+export function lexicalCorrection(cal: TargetCalibration, vector: () => LexicalVector): number {
+  return cal.lexical ? predictLexicalResidual(cal.lexical, vector()) - cal.lexical.shift : 0;
+}
+
+/**
+ * `correction` (lexicalCorrection) moves the expectation and, spread like the prior's part, the grade: the samples'
+ * words rank texts that the prior's features tie.
+ */
+export function applyCalibration(cal: TargetCalibration, raw: number, nearestIndex?: number, correction = 0): CalibratedPrediction {
   const x = raw - cal.center;
   const [c00, c01, c11] = cal.covariance;
   const paramVar = Math.max(0, c00 + 2 * x * c01 + x * x * c11);
-  const linear = cal.offset + cal.slope * x;
+  const linear = cal.offset + cal.slope * x + correction;
   const nearest = nearestIndex === undefined ? undefined : cal.points[nearestIndex];
   if (cal.method === "nearest-sample" && nearest) {
     // The closest sample anchors the grade; the prior only says how far above or below it this text sits.
@@ -138,6 +150,6 @@ export function applyCalibration(cal: TargetCalibration, raw: number, nearestInd
     return { value, grade: value, sd: Math.sqrt(2 * cal.residualSd ** 2 + paramVar) };
   }
   const atCenter = cal.offset + cal.slope * (cal.spreadCenter - cal.center);
-  const grade = atCenter + cal.spread * cal.slope * (raw - cal.spreadCenter);
+  const grade = atCenter + cal.spread * (cal.slope * (raw - cal.spreadCenter) + correction);
   return { value: linear, grade, sd: Math.sqrt(cal.residualSd ** 2 + paramVar) };
 }

@@ -1,4 +1,5 @@
 import type { AssignmentContext } from "./assignment-context.js";
+import { lexicalVector, type LexicalVector } from "./lexical-residual.js";
 import type { SpellChecker } from "./spelling.js";
 import { countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
 import { firstPersonWords, stopWords, transitionPhrases } from "./word-lists.js";
@@ -58,6 +59,8 @@ export interface TextAnalysis {
   features: Float64Array;
   /** Content-word stems with counts, for similarity to the samples. */
   stemCounts: Map<string, number>;
+  /** The text's character n-grams (lexical-residual.ts), computed on first use: only enough samples need them. */
+  lexical: () => LexicalVector;
 }
 
 const transitionPatterns = transitionPhrases.map((p) => ({ phrase: p, re: new RegExp(`\\b${p}\\b`, "gi") }));
@@ -186,6 +189,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
   };
   const features = new Float64Array(featureNames.length);
   featureNames.forEach((name, i) => (features[i] = f[name]));
+  let lexical: LexicalVector | undefined;
 
   return {
     wordCount,
@@ -201,6 +205,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     sentenceLengthSd,
     features,
     stemCounts,
+    lexical: () => (lexical ??= lexicalVector(text)),
   };
 }
 

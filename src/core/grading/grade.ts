@@ -1,5 +1,14 @@
 import { buildAssignmentContext, type AssignmentContext } from "./assignment-context.js";
-import { applyCalibration, centreOnClass, fitTargetCalibration, type CalibrationMethod, type CalibrationPoint, type TargetCalibration } from "./calibration.js";
+import {
+  applyCalibration,
+  centreOnClass,
+  fitTargetCalibration,
+  lexicalCorrection,
+  type CalibrationMethod,
+  type CalibrationPoint,
+  type TargetCalibration,
+} from "./calibration.js";
+import { buildLexicalVocabulary, centreLexicalResidual, fitLexicalResidual, minLexicalSamples } from "./lexical-residual.js";
 import { confidenceFor, toleranceFor } from "./confidence.js";
 import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
@@ -85,7 +94,17 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
     }));
   const overallStep = stepOf(input.samples.map((s) => s.score));
   const overallLevels = scaleLevels(scoreRange, overallStep);
-  const overall = fitTargetCalibration(targetFor(prior, "overall"), holisticPoints("overall"), method, overallLevels);
+  const learnsWords = method !== "nearest-sample" && samples.length >= minLexicalSamples;
+  const vocabulary = learnsWords ? buildLexicalVocabulary(samples.map(({ analysis }) => analysis.lexical())) : undefined;
+  /** The calibration with what the samples' words add to it (lexical-residual.ts), centred on the samples. */
+  const withLexical = (cal: TargetCalibration, scored: typeof samples): TargetCalibration => {
+    if (!learnsWords || scored.length < minLexicalSamples) return cal;
+    const vectors = scored.map(({ analysis }) => analysis.lexical());
+    const residuals = cal.points.map((p) => p.actual - (cal.offset + cal.slope * (p.raw - cal.center)));
+    const lexical = fitLexicalResidual(vectors, residuals, vocabulary);
+    return lexical ? { ...cal, lexical: centreLexicalResidual(lexical, vectors) } : cal;
+  };
+  const overall = withLexical(fitTargetCalibration(targetFor(prior, "overall"), holisticPoints("overall"), method, overallLevels), samples);
   const kinds = Object.fromEntries(
     criterionKinds.map((kind) => [kind, fitTargetCalibration(targetFor(prior, kind), holisticPoints(kind), method, overallLevels)]),
   ) as Record<CriterionKind, TargetCalibration>;
@@ -98,15 +117,18 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
     const step = stepOf(scored.map(({ sample }) => sample.criteriaScores![criterion.id]!));
     const calibration =
       scored.length > 0
-        ? fitTargetCalibration(
-            model,
-            scored.map(({ sample, analysis }) => ({
-              raw: predictRaw(prior, model, analysis.features),
-              actual: toFraction(sample.criteriaScores![criterion.id]!, range),
-              sampleId: sample.id,
-            })),
-            method,
-            scaleLevels(range, step),
+        ? withLexical(
+            fitTargetCalibration(
+              model,
+              scored.map(({ sample, analysis }) => ({
+                raw: predictRaw(prior, model, analysis.features),
+                actual: toFraction(sample.criteriaScores![criterion.id]!, range),
+                sampleId: sample.id,
+              })),
+              method,
+              scaleLevels(range, step),
+            ),
+            scored,
           )
         : kinds[kind];
     return { criterion, kind, range, step, calibration, bottomCut: 0 };
@@ -144,10 +166,15 @@ export function prepareForClass(prepared: PreparedAssignment, analyses: TextAnal
     raws.set(kind, computed);
     return computed;
   };
-  const centre = (cal: TargetCalibration, kind: CriterionKind) => centreOnClass(cal, rawsFor(kind));
+  const classVectors = () => [...prepared.samples.map((s) => s.analysis.lexical()), ...analyses.map((a) => a.lexical())];
+  const centre = (cal: TargetCalibration, kind: CriterionKind) => {
+    const centred = centreOnClass(cal, rawsFor(kind));
+    // The words rank texts inside the class; its level stays the calibration's.
+    return centred.lexical ? { ...centred, lexical: centreLexicalResidual(centred.lexical, classVectors()) } : centred;
+  };
   const bottomCut = (cal: TargetCalibration, kind: CriterionKind, step: number, range: [number, number]) =>
     bottomCutFor(
-      rawsFor(kind).map((raw) => applyCalibration(cal, raw).grade),
+      rawsFor(kind).map((raw, i) => applyCalibration(cal, raw, undefined, lexicalCorrection(cal, analyses[i]!.lexical)).grade),
       range[1] > range[0] ? step / (range[1] - range[0]) : 0,
     );
   const overall = centre(prepared.overall, "overall");
@@ -208,7 +235,7 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): S
   const shift = strictnessShift(settings.strictness);
   const nearest = findMostSimilar(a.stemCounts, prepared.samples.map((s) => s.analysis.stemCounts));
   const predict = (cal: TargetCalibration, kind: CriterionKind) =>
-    applyCalibration(cal, predictRaw(prior, targetFor(prior, kind), a.features), nearest?.index);
+    applyCalibration(cal, predictRaw(prior, targetFor(prior, kind), a.features), nearest?.index, lexicalCorrection(cal, a.lexical));
 
   const kindFractions = Object.fromEntries(
     criterionKinds.map((kind) => [kind, clamp(predict(prepared.kinds[kind], kind).grade, 0, 1)]),
