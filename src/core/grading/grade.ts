@@ -8,7 +8,7 @@ import {
   type CalibrationPoint,
   type TargetCalibration,
 } from "./calibration.js";
-import { buildLexicalVocabulary, centreLexicalResidual, fitLexicalResidual, minLexicalSamples } from "./lexical-residual.js";
+import { buildLexicalSamples, centreLexicalResidual, fitLexicalResidual, minLexicalSamples } from "./lexical-residual.js";
 import { confidenceFor, toleranceFor } from "./confidence.js";
 import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
@@ -95,14 +95,14 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
   const overallStep = stepOf(input.samples.map((s) => s.score));
   const overallLevels = scaleLevels(scoreRange, overallStep);
   const learnsWords = method !== "nearest-sample" && samples.length >= minLexicalSamples;
-  const vocabulary = learnsWords ? buildLexicalVocabulary(samples.map(({ analysis }) => analysis.lexical())) : undefined;
+  const lexicalSamples = learnsWords ? buildLexicalSamples(samples.map(({ analysis }) => analysis.lexical())) : undefined;
   /** The calibration with what the samples' words add to it (lexical-residual.ts), centred on the samples. */
   const withLexical = (cal: TargetCalibration, scored: typeof samples): TargetCalibration => {
-    if (!learnsWords || scored.length < minLexicalSamples) return cal;
-    const vectors = scored.map(({ analysis }) => analysis.lexical());
+    if (!lexicalSamples || scored.length < minLexicalSamples) return cal;
+    const indices = scored.map((s) => samples.indexOf(s));
     const residuals = cal.points.map((p) => p.actual - (cal.offset + cal.slope * (p.raw - cal.center)));
-    const lexical = fitLexicalResidual(vectors, residuals, vocabulary);
-    return lexical ? { ...cal, lexical: centreLexicalResidual(lexical, vectors) } : cal;
+    const lexical = fitLexicalResidual(lexicalSamples, residuals, indices);
+    return lexical ? { ...cal, lexical: centreLexicalResidual(lexical, indices.map((i) => lexicalSamples.vectors[i]!)) } : cal;
   };
   const overall = withLexical(fitTargetCalibration(targetFor(prior, "overall"), holisticPoints("overall"), method, overallLevels), samples);
   const kinds = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { estimateScores, prepareAssignment, prepareForClass, analyzeForAssignment } from "./grade.js";
-import { fitLexicalResidual, lexicalSimilarity, lexicalVector, minLexicalSamples, predictLexicalResidual } from "./lexical-residual.js";
+import { buildLexicalSamples, fitLexicalResidual, lexicalSimilarity, lexicalVector, minLexicalSamples, predictLexicalResidual } from "./lexical-residual.js";
 import { fakeSpellChecker, makeInput } from "./test-fixtures.js";
 import type { GradingSample } from "./types.js";
 
@@ -23,21 +23,21 @@ describe("the lexical residual model", () => {
   const texts = ["alpha beta", "gamma delta", "epsilon zeta", "eta theta", "iota kappa", "lambda mu", "nu xi", "omicron pi"].map(lexicalVector);
 
   it(`needs at least ${minLexicalSamples} samples`, () => {
-    expect(fitLexicalResidual(texts.slice(0, minLexicalSamples - 1), [0.2, -0.2, 0.2, -0.2])).toBeUndefined();
+    expect(fitLexicalResidual(buildLexicalSamples(texts.slice(0, minLexicalSamples - 1)), [0.2, -0.2, 0.2, -0.2])).toBeUndefined();
   });
 
   it("stays silent when the samples leave nothing to explain", () => {
-    expect(fitLexicalResidual(texts, texts.map(() => 0))).toBeUndefined();
+    expect(fitLexicalResidual(buildLexicalSamples(texts), texts.map(() => 0))).toBeUndefined();
   });
 
   it("stays silent when the residuals have nothing to do with the words", () => {
     // Every text shares no gram with any other: a left-out text is predicted as 0, no better than zero itself.
-    expect(fitLexicalResidual(texts, [0.2, -0.1, 0.15, -0.2, 0.1, -0.15, 0.05, -0.05])).toBeUndefined();
+    expect(fitLexicalResidual(buildLexicalSamples(texts), [0.2, -0.1, 0.15, -0.2, 0.1, -0.15, 0.05, -0.05])).toBeUndefined();
   });
 
   it("learns a word that goes with higher residuals", () => {
     const vectors = Array.from({ length: 12 }, (_, i) => lexicalVector(`${i % 2 ? "glacier" : "puddle"} essay number ${"x".repeat(i + 1)}`));
-    const model = fitLexicalResidual(vectors, vectors.map((_, i) => (i % 2 ? 0.1 : -0.1)));
+    const model = fitLexicalResidual(buildLexicalSamples(vectors), vectors.map((_, i) => (i % 2 ? 0.1 : -0.1)));
     expect(model).toBeDefined();
     expect(predictLexicalResidual(model!, lexicalVector("glacier essay"))).toBeGreaterThan(predictLexicalResidual(model!, lexicalVector("puddle essay")));
   });

@@ -143,6 +143,27 @@ function invertSymmetric(a: Float64Array, n: number): Float64Array | undefined {
   return inv;
 }
 
+/** An assignment's samples as the lexical models see them: their vectors, grams and similarities, computed once. */
+export interface LexicalSamples {
+  vectors: LexicalVector[];
+  vocabulary: LexicalVocabulary;
+  /** Cosine similarities between the samples (n*n, row-major). */
+  gram: Float64Array;
+}
+
+export function buildLexicalSamples(vectors: LexicalVector[]): LexicalSamples {
+  const n = vectors.length;
+  const gram = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j <= i; j++) {
+      const s = lexicalSimilarity(vectors[i]!, vectors[j]!);
+      gram[i * n + j] = s;
+      gram[j * n + i] = s;
+    }
+  }
+  return { vectors, vocabulary: buildLexicalVocabulary(vectors), gram };
+}
+
 /**
  * Fits the correction to the samples' residuals (teacher's score minus calibrated prediction, as fractions of the
  * scale). The penalty is chosen by exact leave-one-out error over the samples; when no penalty predicts a left-out
@@ -150,20 +171,18 @@ function invertSymmetric(a: Float64Array, n: number): Float64Array | undefined {
  * it something (on ASAP it stays silent at k = 10 and below, and grows with k).
  */
 export function fitLexicalResidual(
-  vectors: LexicalVector[],
+  samples: LexicalSamples,
   residuals: number[],
-  vocabulary: LexicalVocabulary = buildLexicalVocabulary(vectors),
+  /** Which samples the residuals belong to (a criterion may be scored on some samples only); all by default. */
+  indices: number[] = samples.vectors.map((_, i) => i),
 ): LexicalResidualModel | undefined {
-  const n = vectors.length;
+  const n = indices.length;
   if (n < minLexicalSamples || residuals.length !== n) return undefined;
+  const all = samples.vectors.length;
   const gram = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j <= i; j++) {
-      const s = i === j ? lexicalSimilarity(vectors[i]!, vectors[i]!) : lexicalSimilarity(vectors[i]!, vectors[j]!);
-      gram[i * n + j] = s;
-      gram[j * n + i] = s;
-    }
-  }
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) gram[i * n + j] = samples.gram[indices[i]! * all + indices[j]!]!;
+  const { vocabulary } = samples;
+  const vectors = indices.map((i) => samples.vectors[i]!);
   const zeroError = residuals.reduce((s, r) => s + r * r, 0) / n;
   let best: { alpha: Float64Array; lambda: number; error: number } | undefined;
   for (const lambda of lambdas) {
