@@ -49,9 +49,17 @@ export async function createAssignment(db: Db, teacherId: string): Promise<Assig
 }
 
 /** The teacher's own assignment row; anything else (another teacher's, a malformed id) is simply not found. */
+const assignmentRowQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
+    .prepare("find_assignment_row"),
+);
+
 export async function findAssignmentRow(db: Queryable, teacherId: string, id: string): Promise<AssignmentRow> {
   if (!isUuid(id)) throw notFound("That assignment");
-  const [row] = await db.select().from(assignments).where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId)));
+  const [row] = await assignmentRowQuery(db).execute({ id, teacherId });
   if (!row) throw notFound("That assignment");
   return row;
 }

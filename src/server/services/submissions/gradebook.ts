@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import type { DraftHandling, FeedbackReport, FeedbackSheet, Gradebook } from "../../../contracts/submissions";
 import { draftMark, submissionStatusLabels } from "../../../contracts/submissions";
@@ -10,12 +10,16 @@ import {
   hasGrade,
   lateFor,
   listSubmissionRows,
-  listSubmissionSummaryRows,
+  listSubmissionSummaries,
   topSimilarityBySubmission,
   type AssignmentRow,
+  type RankedSummaryRow,
   type SubmissionRow,
   type SubmissionSummaryRow,
 } from "./records";
+import { preparedQuery } from "../../db/prepared";
+
+type RosterRow = typeof rosterStudents.$inferSelect;
 
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
 export const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
@@ -31,18 +35,25 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /** Graded, but neither reviewed by the teacher nor accepted: not for a student's eyes unless marked as a draft. */
 export const isDraft = (row: SubmissionSummaryRow) => hasGrade(row) && row.status !== "accepted";
 
+/** The roster of one assignment in its order (prepared: the gradebook reads it on every visit). */
+const rosterQuery = preparedQuery((db) =>
+  db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, sql.placeholder("assignmentId"))).orderBy(asc(rosterStudents.position)).prepare("assignment_roster"),
+);
+
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
-  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  // The gradebook shows scores, not texts: only the summary's columns are read.
-  return gradebookOf(db, assignment, await listSubmissionSummaryRows(db, assignmentId));
+  // The gradebook shows scores, not texts: only the summary's columns are read, all three reads at once.
+  const [assignment, rows, roster] = await Promise.all([
+    findAssignmentRow(db, teacherId, assignmentId),
+    listSubmissionSummaries(db, teacherId, assignmentId),
+    rosterQuery(db).execute({ assignmentId }),
+  ]);
+  return gradebookOf(assignment, rows, roster);
 }
 
-async function gradebookOf(db: Queryable, assignment: AssignmentRow, submissionRows: SubmissionSummaryRow[]): Promise<Gradebook> {
+function gradebookOf(assignment: AssignmentRow, submissionRows: RankedSummaryRow[], roster: RosterRow[]): Gradebook {
   const assignmentId = assignment.id;
   const rows = [...submissionRows].sort((a, b) => compareStudentNames(a.studentName, b.studentName));
-  const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
-  const roster = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
   const criteria = gradedCriteria(assignment.criteria);
   const graded = rows.filter(hasGrade);
@@ -67,7 +78,7 @@ async function gradebookOf(db: Queryable, assignment: AssignmentRow, submissionR
         daysLate: late.daysLate,
         lateNote: late.daysLate ? late.explanation : null,
         gradeSource: isGraded ? row.gradeSource : null,
-        topSimilarity: top.get(row.id) ?? null,
+        topSimilarity: row.topSimilarity,
       };
     }),
     missing: roster.filter((student) => !submitted.has(student.id)).map((student) => ({ name: student.name, identifier: student.identifier })),
@@ -107,7 +118,12 @@ function gradedByOf(gradeSource: string | null, isDraftRow: boolean, drafts: Dra
 export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string, drafts: DraftHandling): Promise<{ fileName: string; csv: string }> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
   const submissionRows = await listSubmissionRows(db, assignmentId);
-  const book = await gradebookOf(db, assignment, submissionRows);
+  const [top, roster] = await Promise.all([topSimilarityBySubmission(db, submissionRows.map((row) => row.id)), rosterQuery(db).execute({ assignmentId })]);
+  const book = gradebookOf(
+    assignment,
+    submissionRows.map((row) => ({ ...row, topSimilarity: top.get(row.id) ?? null })),
+    roster,
+  );
   const feedbackById = new Map(submissionRows.map((row) => [row.id, row.feedback]));
   const header = ["Student", "Student ID", "Status", ...book.criteria.map((item) => `${item.name} (/${item.maxPoints})`), book.scoreBasis === "holistic" ? `Holistic score (/${book.totalPoints})` : `Raw score (/${book.totalPoints})`, "Days late", "Late penalty", "Final score", "Graded by", "Similarity %", "Feedback"];
   const draftIds = new Set(submissionRows.filter(isDraft).map((row) => row.id));

@@ -7,7 +7,7 @@ import { findAssignmentRow } from "../assignments";
 import { preparedQuery } from "../../db/prepared";
 import { notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
-import { compareStudentNames, listSubmissionSummaryRows, toSubmissionSummary, topSimilarityBySubmission } from "./records";
+import { compareStudentNames, listSubmissionSummaries, toSubmissionSummary } from "./records";
 
 export type SubmissionOrder = "student" | "review" | "recent";
 
@@ -21,10 +21,12 @@ const sorters: Record<SubmissionOrder, (a: SubmissionSummary, b: SubmissionSumma
 };
 
 export async function listSubmissions(db: Queryable, teacherId: string, assignmentId: string, filter: { status?: SubmissionStatus; order: SubmissionOrder }): Promise<SubmissionSummary[]> {
-  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  const rows = (await listSubmissionSummaryRows(db, assignment.id)).filter((row) => !filter.status || row.status === filter.status);
-  const top = await topSimilarityBySubmission(db, rows.map((row) => row.id));
-  return rows.map((row) => toSubmissionSummary(assignment, row, top.get(row.id) ?? null)).sort(sorters[filter.order]);
+  // Asked together: the rows are the teacher's own either way, and a missing assignment still answers 404.
+  const [assignment, rows] = await Promise.all([findAssignmentRow(db, teacherId, assignmentId), listSubmissionSummaries(db, teacherId, assignmentId)]);
+  return rows
+    .filter((row) => !filter.status || row.status === filter.status)
+    .map((row) => toSubmissionSummary(assignment, row, row.topSimilarity))
+    .sort(sorters[filter.order]);
 }
 
 export async function gradingProgress(db: Queryable, teacherId: string, assignmentId: string): Promise<GradingProgress> {
@@ -59,12 +61,14 @@ const submissionDetailQuery = preparedQuery((db) =>
       submission: submissions,
       assignment: assignments,
       file: { id: storedFiles.id, name: storedFiles.originalName },
+      // Aggregated in the order of an ordered subquery, as a plain read returns them: events of one transaction share
+      // a time, and they keep the order they were written in rather than a sort's.
       history: sql<HistoryJson[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', ${gradeEvents.id}, 'kind', ${gradeEvents.kind}, 'actorName', ${gradeEvents.actorName}, 'isAutomatic', ${gradeEvents.isAutomatic},
-          'before', ${gradeEvents.before}, 'after', ${gradeEvents.after}, 'note', ${gradeEvents.note}, 'createdAt', ${gradeEvents.createdAt}
-        ) order by ${gradeEvents.createdAt}), '[]'::json)
-        from ${gradeEvents} where ${gradeEvents.submissionId} = ${submissions.id})`,
+        select coalesce(json_agg(event), '[]'::json) from (
+          select ${gradeEvents.id} as "id", ${gradeEvents.kind} as "kind", ${gradeEvents.actorName} as "actorName", ${gradeEvents.isAutomatic} as "isAutomatic",
+            ${gradeEvents.before} as "before", ${gradeEvents.after} as "after", ${gradeEvents.note} as "note", ${gradeEvents.createdAt} as "createdAt"
+          from ${gradeEvents} where ${gradeEvents.submissionId} = ${submissions.id} order by ${gradeEvents.createdAt}
+        ) event)`,
       similarity: sql<SubmissionDetail["similarity"]>`(
         select coalesce(json_agg(json_build_object(
           'otherSubmissionId', ${otherSubmission.id}, 'otherStudentName', ${otherSubmission.studentName},

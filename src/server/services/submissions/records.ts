@@ -1,10 +1,11 @@
 import { isUuid } from "../../http/validation";
-import { and, desc, eq, inArray, max } from "drizzle-orm";
+import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import type { LatePenaltyView, SubmissionSummary } from "../../../contracts/submissions";
 import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
 import { assignments, similarityMatches, submissions } from "../../db/schema";
 import { notFound } from "../../http/app-error";
+import { preparedQuery } from "../../db/prepared";
 import type { Queryable } from "../teacher-profiles";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -72,9 +73,29 @@ const summaryColumns = {
 };
 export type SubmissionSummaryRow = Pick<SubmissionRow, keyof typeof summaryColumns>;
 
-/** An assignment's submissions, newest first, with the summary's columns only. */
-export async function listSubmissionSummaryRows(db: Queryable, assignmentId: string): Promise<SubmissionSummaryRow[]> {
-  return db.select(summaryColumns).from(submissions).where(eq(submissions.assignmentId, assignmentId)).orderBy(desc(submissions.createdAt));
+/** A summary row with the highest overlap the similarity check found for it (null when none). */
+export type RankedSummaryRow = SubmissionSummaryRow & { topSimilarity: number | null };
+
+/**
+ * The teacher's submissions to one assignment, newest first, with the summary's columns and each one's highest
+ * similarity, in one prepared statement (the list and the gradebook read it on every visit).
+ */
+const summariesQuery = preparedQuery((db) =>
+  db
+    .select({
+      ...summaryColumns,
+      // Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" in the subquery
+      // would be the match's own id.
+      topSimilarity: sql<number | null>`(select max(${similarityMatches.similarity}) from ${similarityMatches} where ${similarityMatches.submissionId} = ${submissions}.${sql.identifier("id")})`,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, sql.placeholder("assignmentId")), eq(submissions.teacherId, sql.placeholder("teacherId"))))
+    .orderBy(desc(submissions.createdAt))
+    .prepare("list_submission_summaries"),
+);
+
+export function listSubmissionSummaries(db: Queryable, teacherId: string, assignmentId: string): Promise<RankedSummaryRow[]> {
+  return summariesQuery(db).execute({ assignmentId, teacherId });
 }
 
 export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
