@@ -32,6 +32,8 @@ interface Measure {
   errors: number;
   /** PostgreSQL only: statements the database committed per request (pg_stat_database), background work included. */
   statements?: number;
+  /** Bytes of each answer as sent (headers and body; autocannon does not ask for compression). */
+  bytes: number;
 }
 
 /** A port nothing listens on now (the app logs at warn level, so it is told its port instead of printing it). */
@@ -86,7 +88,8 @@ async function load(name: string, url: string, headers: Record<string, string> =
   await new Promise((resolve) => setTimeout(resolve, committed ? 800 : 0));
   const after = await committed?.();
   const statements = before !== undefined && after !== undefined ? (after - before) / result.requests.total : undefined;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, ...(statements !== undefined ? { statements } : {}) };
+  const bytes = result.requests.total ? result.throughput.total / result.requests.total : 0;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, bytes, ...(statements !== undefined ? { statements } : {}) };
 }
 
 const kind = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -117,8 +120,8 @@ await withBenchDatabase(async (databaseUrl, statementsSoFar) => {
     const reads: Measure[] = [];
     for (const [name, url, headers] of plan.filter(([name]) => name.includes(only))) reads.push(await load(name, url, headers));
     const loaded = residentMegabytes(app.child.pid);
-    const rows = [referenceRead, ...reads].map((m) => [m.name, m.rps.toFixed(0), `${m.p50} ms`, `${m.p99} ms`, (m.rps / referenceRead.rps).toFixed(2), String(m.errors), m.statements === undefined ? "-" : m.statements.toFixed(1)]);
-    const header = ["read", "requests/s", "p50", "p99", "ratio", "errors", "statements/request"];
+    const rows = [referenceRead, ...reads].map((m) => [m.name, m.rps.toFixed(0), `${m.p50} ms`, `${m.p99} ms`, (m.rps / referenceRead.rps).toFixed(2), String(m.errors), m.statements === undefined ? "-" : m.statements.toFixed(1), (m.bytes / 1024).toFixed(1)]);
+    const header = ["read", "requests/s", "p50", "p99", "ratio", "errors", "statements/request", "KB/answer"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
     const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
     console.log("");
