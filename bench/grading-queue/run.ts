@@ -17,7 +17,7 @@
  * the grading worker on, on a fresh database created beside --database-url (dropped afterwards). Uploads go to the
  * first process (upload mode) or to a process of their own (backlog mode) on a fixed port.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { option, writeReport } from "../cli";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
@@ -39,7 +39,8 @@ const workerCounts = option("workers", "1,2").split(",").map(Number);
 const modes = option("modes", "upload,backlog").split(",") as Mode[];
 const out = resolve(option("out", "bench/results/grading-queue.json"));
 const filesPerRequest = 25;
-const targetSeconds = 60;
+/** Issue 16: 1,000 submissions graded through the real queue within 10 s on PostgreSQL and 20 s on PGlite. */
+const targetSeconds = { postgres: 10, pglite: 20 } as const;
 const targetSubmissions = 1000;
 
 type Mode = "upload" | "backlog";
@@ -104,16 +105,19 @@ async function postgresReachable(url: string): Promise<string | undefined> {
   }
 }
 
-/** Signs up through the API and follows the confirmation link the server prints (no SMTP: the outbox's console line). */
-async function signUpTeacher(server: ServerProcess): Promise<{ client: TestClient; teacherId: string }> {
+/** Signs up through the API and follows the confirmation link from the outbox folder (no SMTP), as a laptop user would. */
+async function signUpTeacher(server: ServerProcess, dataDir: string): Promise<{ client: TestClient; teacherId: string }> {
   const client = new TestClient(server.url);
   const name = `bench${Date.now().toString(36)}`;
-  const signUp = await client.post("/api/auth/sign-up/email", { username: name, name, email: `${name}@school.test`, password: "correct horse battery", callbackURL: "/auth/confirmed" });
+  const email = `${name}@school.test`;
+  const signUp = await client.post("/api/auth/sign-up/email", { username: name, name, email, password: "correct horse battery", callbackURL: "/auth/confirmed" });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
+  const outbox = join(dataDir, "outbox");
   const deadline = Date.now() + 10_000;
   let link: string | undefined;
-  while (!(link = server.output().match(/mail kept in outbox: ([^\s"]+)/)?.[1]) && Date.now() < deadline) await sleep(50);
-  if (!link) throw new Error("the server printed no confirmation link");
+  const readLink = () => (existsSync(outbox) ? readdirSync(outbox).map((file) => readFileSync(join(outbox, file), "utf8")).find((text) => text.includes(email))?.match(/https?:\/\/\S+/)?.[0] : undefined);
+  while (!(link = readLink()) && Date.now() < deadline) await sleep(50);
+  if (!link) throw new Error(`no confirmation mail for ${email} in ${outbox}`);
   const confirm = await client.get(new URL(link).pathname + new URL(link).search);
   if (confirm.status !== 302) throw new Error(`confirmation failed: ${confirm.status} ${confirm.text}`);
   const session = await client.get("/api/auth/get-session");
@@ -224,7 +228,7 @@ async function runScenario(mode: Mode, kind: "pglite" | "postgres", processes: n
     // The first process migrates a new database; the others start on it together, as a scaled-out deployment does.
     servers.push(await startServerProcess({ ...env, PORT: port, GRADING_WORKER: mode === "upload" ? "on" : "off" }));
     if (mode === "upload") servers.push(...(await startGraders(processes - 1)));
-    const { client, teacherId } = await signUpTeacher(servers[0]!);
+    const { client, teacherId } = await signUpTeacher(servers[0]!, filesDir);
     const assignmentId = await createAssignment(client, teacherId, essays);
     const cpuBefore = servers.map((server) => cpuSecondsOf(server.child.pid));
 
@@ -297,13 +301,13 @@ for (const scenario of scenarios) {
   results.push(await runScenario(scenario.mode, scenario.kind, scenario.processes, essays));
 }
 
-const passes = (result: ScenarioResult) => result.submissions >= targetSubmissions && result.gradingSeconds <= targetSeconds && result.failed === 0 && result.notGradedOnce === 0;
+const passes = (result: ScenarioResult) => result.submissions >= targetSubmissions && result.gradingSeconds <= targetSeconds[result.database] && result.failed === 0 && result.notGradedOnce === 0;
 const m = machine;
 console.log("");
 console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; load average at start ${m.loadAverageAtStart.join(" ")}`);
 console.log(
   table(
-    ["mode", "database", "processes", "submissions", "words (mean)", "upload s", "grading s", "after upload s", "submissions/s", "server CPU s", "failed", "not graded once", "target"],
+    ["mode", "database", "processes", "submissions", "words (mean)", "upload s", "grading s", "after upload s", "submissions/s", "server CPU s", "graded per CPU s", "failed", "not graded once", "target"],
     results.map((result) => [
       result.mode,
       result.database === "postgres" ? "PostgreSQL" : "PGlite",
@@ -315,6 +319,7 @@ console.log(
       result.afterUploadSeconds === null ? "-" : result.afterUploadSeconds.toFixed(1),
       result.submissionsPerSecond.toFixed(1),
       result.serverCpuSeconds === null ? "-" : result.serverCpuSeconds.toFixed(1),
+      result.serverCpuSeconds === null ? "-" : (result.submissions / result.serverCpuSeconds).toFixed(1),
       String(result.failed),
       String(result.notGradedOnce),
       passes(result) ? "PASS" : "FAIL",
@@ -324,7 +329,9 @@ console.log(
 console.log("grading s, from the database's timestamps: upload mode, first submission stored (and queued) until the last graded, uploads and grading");
 console.log("overlapping; backlog mode, first grade written until the last, the queue full from the start. server CPU s: user + system time of the");
 console.log("server processes from the first upload until the last grade (the bench client and PostgreSQL not included).");
-console.log(`Target: ${targetSubmissions.toLocaleString("en")} submissions graded within ${targetSeconds} s, each exactly once.`);
+console.log(
+  `Target (issue 16): ${targetSubmissions.toLocaleString("en")} submissions graded within ${targetSeconds.postgres} s on PostgreSQL and ${targetSeconds.pglite} s on PGlite, each exactly once. graded per CPU s: the rate per core (upload mode).`,
+);
 for (const note of notes) console.log(note);
 
 const report = {
