@@ -3,11 +3,11 @@
  * signed-in teacher and a graded class set, beside a bare Hono server doing one indexed select on the same engine,
  * both loaded the same way by autocannon (50 connections). Prints requests/s, p50 and p99 per read and the ratio to
  * the reference, and the app's resident memory idle and after the load.
- * npm run bench:api [-- --duration 10 --connections 50 --students 30 --profile /tmp/profile --only assignment]
+ * npm run bench:api [-- --duration 10 --connections 50 --students 30 --profile /tmp/profile --only assignment --soak 300]
  */
 import autocannon from "autocannon";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os, { cpus } from "node:os";
 import path from "node:path";
 import { createServer, type AddressInfo } from "node:net";
@@ -15,6 +15,7 @@ import { createInterface } from "node:readline";
 import { option } from "../cli.js";
 import { seedClassSet } from "./seed.js";
 import { withBenchDatabase } from "./database.js";
+import { residentMegabytes, runSoak } from "./soak.js";
 
 const duration = Number(option("duration", "10"));
 const connections = Number(option("connections", "50"));
@@ -23,6 +24,8 @@ const students = Number(option("students", "30"));
 const profileDir = option("profile", "");
 /** --only text: run only the reads whose name contains it (profiling one read). */
 const only = option("only", "");
+/** --soak SECONDS: after the reads, mixed reads and writes for that long, with resident memory sampled. */
+const soakSeconds = Number(option("soak", "0"));
 
 interface Measure {
   name: string;
@@ -73,11 +76,6 @@ function startChild(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
   });
 }
 
-function residentMegabytes(pid: number | undefined): number {
-  if (!pid) return NaN;
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
-}
 
 /** Statements committed so far in the bench database (PostgreSQL's statistics lag by up to half a second). */
 let committed: (() => Promise<number>) | undefined;
@@ -137,6 +135,7 @@ await withBenchDatabase(async (databaseUrl, statementsSoFar) => {
     console.log(`  ${pass(worst(signedIn) >= 0.5)}  signed-in reads >= 0.5 of the reference: ${worst(signedIn).toFixed(2)}`);
     console.log(`  ${pass(worst(lists) >= 0.3)}  list and gradebook >= 0.3 of the reference: ${worst(lists).toFixed(2)}`);
     if (databaseUrl) console.log(`  ${pass(Math.max(...signedIn.map((m) => m.p99)) < 25)}  p99 of signed-in reads < 25 ms: ${Math.max(...signedIn.map((m) => m.p99))} ms`);
+    if (soakSeconds > 0) await runSoak({ url: app.url, pid: app.child.pid, cookie: seeded.cookie, assignmentId: seeded.assignmentId, submissionId: seeded.submissionId }, soakSeconds, connections);
   } finally {
     app.child.kill("SIGTERM");
     reference.child.kill("SIGTERM");
