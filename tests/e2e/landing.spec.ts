@@ -54,8 +54,10 @@ describe("landing page", () => {
     const release = await holdRequests(page, "**/api/auth/get-session");
     await page.goto(`${app.url}/`);
     expect(await textOf(page.getByRole("status").filter({ hasText: "Loading..." }))).toBe("Loading...");
-    release();
+    // The hero paints before the session is known; the account actions take Loading...'s place once it is.
     await page.getByRole("heading", { level: 1, name: "AI Teaching Assistant" }).waitFor();
+    release();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
     expect(await page.getByText("Loading...").count()).toBe(0);
     app.assertNoConsoleErrors(page);
   });
