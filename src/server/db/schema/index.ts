@@ -8,3 +8,4 @@ export * from "./chat";
 export * from "./submissions";
 export * from "./jobs";
 export * from "./feedback-links";
+export * from "./practice";

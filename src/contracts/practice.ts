@@ -1,0 +1,223 @@
+import { z } from "zod";
+
+/**
+ * Quizzes & Tests and Flashcards (issue 19): the teacher's practice sets, their share links, and what students send
+ * back. Item shapes mirror src/core/practice/types.ts; the core's validators decide whether an item is good enough
+ * to keep, these schemas only check that it is shaped like one.
+ */
+
+export const practiceKinds = ["quiz", "deck"] as const;
+export type PracticeKind = (typeof practiceKinds)[number];
+/** Where a set was made from: pasted text, an uploaded document, a topic line (AI), or a graded class set. */
+export const practiceSourceKinds = ["text", "document", "topic", "class"] as const;
+export type PracticeSourceKind = (typeof practiceSourceKinds)[number];
+
+export const practiceLimits = { maxItems: 100, maxSourceChars: 200_000, maxTimeLimitMinutes: 600, maxAttempts: 20, maxCount: 50 } as const;
+
+const shortText = (label: string, max = 2000) => z.string({ error: `${label} must be text` }).trim().min(1, `${label} cannot be empty`).max(max, `Keep ${label.toLowerCase()} under ${max} characters`);
+const optionalText = (max = 2000) => z.string().trim().max(max, `Keep this under ${max} characters`).optional();
+
+const sourcePassage = z.object({
+  text: z.string().max(4000),
+  origin: z.enum(["source", "class"]),
+  criterion: z.string().max(200).optional(),
+});
+
+/** Every stored item keeps an id, so answers and results follow it through edits and reordering. */
+const itemId = z.string().trim().min(1).max(64).optional();
+
+export const multipleChoiceItem = z.object({
+  id: itemId,
+  kind: z.literal("multiple-choice"),
+  prompt: shortText("The question"),
+  options: z.array(z.string({ error: "Each option must be text" }).trim().max(500, "Keep each option under 500 characters"), { error: "Give the options as a list" }).max(6, "Give at most 6 options"),
+  answerIndex: z.number({ error: "Choose which option is correct" }).int("Choose which option is correct"),
+  explanation: optionalText(),
+  source: sourcePassage.optional(),
+});
+
+export const clozeItem = z.object({
+  id: itemId,
+  kind: z.literal("cloze"),
+  sentence: shortText("The sentence"),
+  answer: shortText("The answer", 200),
+  alsoAccepted: z.array(z.string().trim().max(200)).max(10).optional(),
+  explanation: optionalText(),
+  source: sourcePassage.optional(),
+});
+
+export const fixTheSentenceItem = z.object({
+  id: itemId,
+  kind: z.literal("fix-the-sentence"),
+  prompt: shortText("The instruction", 500),
+  original: shortText("The sentence to fix"),
+  answer: shortText("The corrected sentence"),
+  explanation: optionalText(),
+  source: sourcePassage.optional(),
+});
+
+export const quizItemInput = z.discriminatedUnion("kind", [multipleChoiceItem, clozeItem, fixTheSentenceItem], {
+  error: "Each question's kind must be multiple-choice, cloze or fix-the-sentence",
+});
+export type QuizItemInput = z.infer<typeof quizItemInput>;
+export type StoredQuizItem = QuizItemInput & { id: string };
+
+export const flashcardInput = z.object({
+  id: itemId,
+  front: shortText("The front", 1000),
+  back: shortText("The back", 2000),
+  source: sourcePassage.optional(),
+});
+export type FlashcardInput = z.infer<typeof flashcardInput>;
+export type StoredFlashcard = FlashcardInput & { id: string };
+
+const source = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("text"), text: z.string({ error: "Paste the text to make practice from" }).trim().min(1, "Paste the text to make practice from").max(practiceLimits.maxSourceChars, "The text is too long: paste at most 200,000 characters") }),
+    z.object({ kind: z.literal("document"), fileId: z.string({ error: "Upload a document first" }).min(1, "Upload a document first") }),
+    z.object({ kind: z.literal("topic"), topic: z.string({ error: "Write the topic in a line" }).trim().min(3, "Write the topic in a line").max(300, "Keep the topic under 300 characters") }),
+  ],
+  { error: "Choose a source: pasted text, a document or a topic" },
+);
+
+export const createPracticeInput = z.object({
+  kind: z.enum(practiceKinds, { error: "Choose a quiz or a deck" }),
+  title: z.string().trim().max(200, "Keep the title under 200 characters").optional(),
+  source,
+  count: z.number().int().min(1).max(practiceLimits.maxCount, `Ask for at most ${practiceLimits.maxCount} items`).optional(),
+});
+export type CreatePracticeInput = z.input<typeof createPracticeInput>;
+
+export const classPracticeInput = z.object({ assignmentId: z.string({ error: "Choose an assignment" }).min(1, "Choose an assignment") });
+
+export const quizSettings = z.object({
+  /** Minutes from opening the quiz; null: no time limit. */
+  timeLimitMinutes: z.number({ error: "Give the time limit in minutes, or none" }).int("Give a whole number of minutes").min(1, "A time limit is at least 1 minute").max(practiceLimits.maxTimeLimitMinutes, "A time limit is at most 600 minutes").nullable(),
+  attemptsAllowed: z.number({ error: "Give how many attempts each student has" }).int("Give a whole number of attempts").min(1, "Allow at least 1 attempt").max(practiceLimits.maxAttempts, `Allow at most ${practiceLimits.maxAttempts} attempts`),
+  showKeyAfterSubmit: z.boolean({ error: "Say whether students see the key after submitting" }),
+});
+export type QuizSettings = z.infer<typeof quizSettings>;
+export const defaultQuizSettings: QuizSettings = { timeLimitMinutes: null, attemptsAllowed: 1, showKeyAfterSubmit: true };
+
+export const updatePracticeInput = z.object({
+  title: z.string().trim().min(1, "Give the title").max(200, "Keep the title under 200 characters").optional(),
+  settings: quizSettings.optional(),
+  isOpen: z.boolean().optional(),
+});
+
+export const replaceItemsInput = z.object({ items: z.array(z.unknown()).max(practiceLimits.maxItems, `Keep at most ${practiceLimits.maxItems} items`) });
+
+export const weakCriterion = z.object({ id: z.string(), name: z.string(), meanFraction: z.number() });
+
+export const practiceSummary = z.object({
+  id: z.string(),
+  kind: z.enum(practiceKinds),
+  title: z.string(),
+  sourceKind: z.enum(practiceSourceKinds),
+  itemCount: z.number(),
+  isOpen: z.boolean(),
+  shareUrl: z.string().nullable(),
+  attemptCount: z.number(),
+  assignment: z.object({ id: z.string(), title: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PracticeSummary = z.infer<typeof practiceSummary>;
+
+export const practiceView = practiceSummary.extend({
+  items: z.array(z.union([quizItemInput, flashcardInput])),
+  settings: quizSettings,
+  weakestCriteria: z.array(weakCriterion),
+  /** Why generation made fewer items than asked (too short a source, nothing found), when it did. */
+  notice: z.string().nullable(),
+});
+export type PracticeView = Omit<z.infer<typeof practiceView>, "items"> & { items: (StoredQuizItem | StoredFlashcard)[] };
+export type QuizView = PracticeView & { kind: "quiz"; items: StoredQuizItem[] };
+export type DeckView = PracticeView & { kind: "deck"; items: StoredFlashcard[] };
+
+export const classPracticeResult = z.object({ quiz: practiceView, deck: practiceView });
+
+/** A student's answer: the chosen option's index, or the text they wrote. */
+export const practiceAnswer = z.union([z.number().int().min(0).max(10), z.string().max(2000, "Keep each answer under 2000 characters")]);
+export type PracticeAnswer = z.infer<typeof practiceAnswer>;
+
+export const submitAttemptInput = z.object({
+  /** Made by the student's page once per attempt: the same attempt posted twice is stored once. */
+  idempotencyKey: z.string({ error: "Send the attempt's key" }).trim().min(8, "Send the attempt's key").max(100),
+  studentName: z.string({ error: "Write your name" }).trim().min(1, "Write your name").max(120, "Keep your name under 120 characters"),
+  answers: z.record(z.string(), practiceAnswer.nullable()),
+});
+export type SubmitAttemptInput = z.infer<typeof submitAttemptInput>;
+
+/** A quiz as a student sees it before submitting: no answers, no explanations, no sources. */
+export const studentQuizItem = z.discriminatedUnion("kind", [
+  z.object({ id: z.string(), kind: z.literal("multiple-choice"), prompt: z.string(), options: z.array(z.string()) }),
+  z.object({ id: z.string(), kind: z.literal("cloze"), sentence: z.string() }),
+  z.object({ id: z.string(), kind: z.literal("fix-the-sentence"), prompt: z.string(), original: z.string() }),
+]);
+export type StudentQuizItem = z.infer<typeof studentQuizItem>;
+
+export const sharedPractice = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("quiz"),
+    title: z.string(),
+    items: z.array(studentQuizItem),
+    timeLimitMinutes: z.number().nullable(),
+    attemptsAllowed: z.number(),
+    /** The class list when the quiz was made from a graded class: students pick their name. */
+    roster: z.array(z.string()),
+  }),
+  z.object({ kind: z.literal("deck"), title: z.string(), cards: z.array(z.object({ id: z.string(), front: z.string(), back: z.string() })) }),
+]);
+export type SharedPractice = z.infer<typeof sharedPractice>;
+
+export const itemOutcome = z.object({
+  itemId: z.string(),
+  isCorrect: z.boolean(),
+  /** The teacher's answer, only when the key is shown. */
+  correctAnswer: z.string().optional(),
+  explanation: z.string().optional(),
+});
+
+export const attemptResult = z.object({
+  attemptId: z.string(),
+  studentName: z.string(),
+  score: z.number(),
+  maxScore: z.number(),
+  submittedAt: z.string(),
+  attemptNumber: z.number(),
+  attemptsAllowed: z.number(),
+  isKeyShown: z.boolean(),
+  items: z.array(itemOutcome),
+});
+export type AttemptResult = z.infer<typeof attemptResult>;
+
+export const practiceResults = z.object({
+  attempts: z.array(z.object({ id: z.string(), studentName: z.string(), score: z.number(), maxScore: z.number(), submittedAt: z.string(), attemptNumber: z.number() })),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      number: z.number(),
+      question: z.string(),
+      answered: z.number(),
+      /** Of the attempts that answered this item, as a whole percent; null when none did. */
+      percentCorrect: z.number().nullable(),
+      mostChosenWrong: z.object({ answer: z.string(), count: z.number() }).nullable(),
+    }),
+  ),
+});
+export type PracticeResults = z.infer<typeof practiceResults>;
+
+export const practiceExportFormats = ["qti", "moodle", "paper", "csv", "tsv"] as const;
+export type PracticeExportFormat = (typeof practiceExportFormats)[number];
+
+export const practiceMessages = {
+  closed: "This quiz is closed",
+  closedDetail: "Your teacher has closed it, so no more answers are taken. Ask your teacher if you think it should be open.",
+  inactive: "This link is no longer active",
+  inactiveDetail: "Your teacher may have deleted what it pointed to. Ask your teacher for a new link.",
+  noAttemptsLeft: "You have used all your attempts at this quiz.",
+  topicOffline: "Making practice from a topic needs an AI service, and none is set up. Paste the text of your lesson or upload a document instead.",
+  notGraded: "This assignment has no graded work yet. Grade the class's submissions first, then make practice from them.",
+} as const;
