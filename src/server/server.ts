@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { trustedOriginsFor } from "./http/origin-check";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
+import { inFlightRequests } from "./http/in-flight";
 import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
 import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
@@ -47,8 +48,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   // Listen first: with PORT=0 the public address (needed by auth for links and origins) is known only now.
   const ready: { app?: ReturnType<typeof createApp> } = {};
-  const fetchWhenReady = (request: Request, bindings: unknown) =>
-    ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment." } }, { status: 503 });
+  const handlers = inFlightRequests();
+  const fetchWhenReady = handlers.track((request: Request, bindings: unknown) =>
+    ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment." } }, { status: 503 }),
+  );
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: fetchWhenReady, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
   });
@@ -96,6 +99,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         });
         closable.closeIdleConnections?.();
       });
+      // A handler whose client hung up is no longer a connection server.close waits for, but still uses the database.
+      if (!(await handlers.drained(env.SHUTDOWN_TIMEOUT_MS))) logger.warn({ running: handlers.count }, "requests were still being handled when the database closed");
       // Grades in flight finish (or go back to the queue) before the database goes away; then the worker's heartbeat
       // stops and its row goes, with nothing left in its hands.
       await jobs.stop();
