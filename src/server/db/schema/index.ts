@@ -9,3 +9,4 @@ export * from "./submissions";
 export * from "./jobs";
 export * from "./feedback-links";
 export * from "./practice";
+export * from "./lti";
