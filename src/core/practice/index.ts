@@ -1,0 +1,8 @@
+/**
+ * Practice made from a source or a graded class set: quiz items and flashcards, their validation, exports and study
+ * schedule. Pure: no I/O. The client imports study.ts on its own, so it does not load the language model.
+ */
+export * from "./types.js";
+export { keepValid, practiceLimits, validateFlashcard, validateQuizItem } from "./validate.js";
+export { generateDeck, generateQuiz, itemCounts, minimumWords, type GenerateOptions, type PracticeResult } from "./generate.js";
+export { normaliseAnswer, normaliseText } from "./normalise.js";
