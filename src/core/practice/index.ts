@@ -6,3 +6,14 @@ export * from "./types.js";
 export { keepValid, practiceLimits, validateFlashcard, validateQuizItem } from "./validate.js";
 export { generateDeck, generateQuiz, itemCounts, minimumWords, type GenerateOptions, type PracticeResult } from "./generate.js";
 export { normaliseAnswer, normaliseText } from "./normalise.js";
+export {
+  classPractice,
+  maxPassageWords,
+  minGradedEssays,
+  type ClassPracticeCriterion,
+  type ClassPracticeEssay,
+  type ClassPracticeInput,
+  type ClassPracticeResult,
+  type WeakCriterion,
+} from "./class-practice.js";
+export { anonymise, namePlaceholder } from "./anonymise.js";

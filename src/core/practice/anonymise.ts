@@ -1,0 +1,67 @@
+import type { SpellChecker } from "../grading/spelling.js";
+import { suggestSpelling } from "../language/suggest-spelling.js";
+import { tagText, type TaggedToken } from "../language/tag-text.js";
+
+/** What stands in for a person's name in a passage of a student's work. */
+export const namePlaceholder = "[name]";
+
+export interface Anonymised {
+  text: string;
+  /** The words replaced, so a corrected copy of the same passage can be anonymised the same way. */
+  replaced: string[];
+}
+
+const months = new Set(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]);
+const weekdays = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+/** ASAP-style placeholders (@PERSON1, @CAPS2, @LOCATION1) already hide a detail; they read better in brackets. */
+const corpusPlaceholder = /@([A-Z]+)\d*/g;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a capitalised word names someone or something. The tagger's proper nouns, and any capitalised word inside
+ * a sentence that the dictionary knows only with its capital, are taken as names; places go too, since a town or a
+ * team can identify a student as well as a name can. A word with a confident spelling correction is a slip, not a
+ * name. Without a dictionary every proper noun goes.
+ */
+function isName(token: TaggedToken, isSentenceStart: boolean, spellChecker: SpellChecker | undefined): boolean {
+  const lower = token.text.toLowerCase();
+  if (!token.isWord || !/^[A-Z]/.test(token.text) || token.text === "I" || months.has(lower) || weekdays.has(lower)) return false;
+  if (suggestSpelling(token.text) && spellChecker && !spellChecker.correct(token.text)) return false;
+  const isCommonWord = spellChecker ? spellChecker.correct(lower) : false;
+  if (token.pos === "PROPN") return !(isSentenceStart && isCommonWord);
+  return !isSentenceStart && spellChecker !== undefined && !isCommonWord;
+}
+
+/**
+ * A passage of a student's work with the names of people (the student's own among them) replaced by "[name]", runs
+ * of name words by one placeholder: practice shows the class its own writing without saying whose it is.
+ */
+export function anonymise(text: string, options: { names?: readonly string[]; spellChecker?: SpellChecker } = {}): Anonymised {
+  const known = new Set((options.names ?? []).flatMap((name) => name.split(/[\s,.'’-]+/)).filter((part) => part.length >= 2).map((part) => part.toLowerCase()));
+  const tagged = tagText(text);
+  const starts = new Set(tagged.sentences.map((s) => tagged.tokens.slice(s.firstToken, s.lastToken + 1).find((t) => t.isWord)?.start));
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const token of tagged.tokens) {
+    if (!known.has(token.text.toLowerCase()) && !isName(token, starts.has(token.start), options.spellChecker)) continue;
+    const last = spans.at(-1);
+    // "Jake Smith" and "Jake  Smith" are one name.
+    if (last && /^\s*$/.test(text.slice(last.end, token.start))) last.end = token.end;
+    else spans.push({ start: token.start, end: token.end });
+  }
+  let out = text;
+  const replaced: string[] = [];
+  for (const span of [...spans].reverse()) {
+    replaced.push(text.slice(span.start, span.end));
+    out = out.slice(0, span.start) + namePlaceholder + out.slice(span.end);
+  }
+  out = out.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
+  return { text: out, replaced };
+}
+
+/** Replaces the same names in another version of the passage (its corrected form). */
+export function replaceNames(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const name of [...names].sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "gu"), namePlaceholder);
+  return out.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { fakeSpellChecker } from "../grading/test-fixtures.js";
+import { classPractice, maxPassageWords, type ClassPracticeCriterion, type ClassPracticeEssay, type ClassPracticeInput } from "./class-practice.js";
+import { countWords } from "./normalise.js";
+import { keepValid, validateFlashcard, validateQuizItem } from "./validate.js";
+
+const levels = (maxPoints: number, descriptions: string[]) => descriptions.map((description, i) => ({ label: ["Beginning", "Developing", "Proficient", "Exemplary"][i]!, points: (maxPoints * (i + 1)) / descriptions.length, description }));
+const criteria: ClassPracticeCriterion[] = [
+  { id: "ideas", name: "Ideas and thesis", maxPoints: 4, levels: levels(4, ["No clear main idea.", "A main idea that wanders.", "A clear main idea.", "A clear, arguable thesis stated early."]) },
+  { id: "conventions", name: "Conventions", maxPoints: 4, levels: levels(4, ["Errors make it hard to read.", "Frequent errors.", "A few errors.", "Almost no errors."]) },
+  { id: "organization", name: "Organization", maxPoints: 4, levels: levels(4, ["No order.", "Some order.", "Logical order.", "Logical order with transitions."]) },
+];
+
+const essay = (studentName: string, text: string, scores: [number, number, number], overallFraction: number | null = (scores[0] + scores[1] + scores[2]) / 12): ClassPracticeEssay => ({
+  text,
+  studentName,
+  overallFraction,
+  criteria: [
+    { criterionId: "ideas", points: scores[0] },
+    { criterionId: "conventions", points: scores[1] },
+    { criterionId: "organization", points: scores[2] },
+  ],
+});
+
+const essays: ClassPracticeEssay[] = [
+  essay("Ava Brooks", "Schools should start at nine because teenagers learn better when they have slept enough. Sleep research supports this view, as my friend Liam Carter found in his project.", [4, 3, 4]),
+  essay("Ben Ortiz", "A later start time would make students healthier and more focused in class. Doctors agree on this point.", [4, 2, 4]),
+  essay("Chloe Park", "Homework is a big part of school and there are many kinds of it. Some people like it, some do not.", [1, 1, 2]),
+  essay("Dan Wu", "i like mornings becuase Ms. Patel drives the bus. My name is Dan Wu and i ride it every day.", [1, 1, 3]),
+  essay("Eve Stone", "Eve Stone thinks there are a lot of things to say about school days, and they can be long. We eat lunch at noon.", [2, 1, 3]),
+  essay("Finn Hale", "Not graded yet, this essay should not count towards anything at all in the class.", [0, 0, 0], null),
+];
+
+const input = (over: Partial<ClassPracticeInput> = {}): ClassPracticeInput => ({ criteria, essays, seed: 3, spellChecker: fakeSpellChecker(["becuase"]), ...over });
+const allText = (result: ReturnType<typeof classPractice>) => JSON.stringify([result.quiz, result.deck]);
+
+describe("classPractice", () => {
+  it("finds the two criteria with the lowest mean share of their points over graded essays", () => {
+    expect(classPractice(input()).weakest).toEqual([
+      { id: "conventions", name: "Conventions", meanFraction: 0.4 },
+      { id: "ideas", name: "Ideas and thesis", meanFraction: 0.6 },
+    ]);
+  });
+
+  it("asks to fix the class's real slips for the conventions criterion", () => {
+    const fixes = classPractice(input()).quiz.filter((i) => i.kind === "fix-the-sentence");
+    expect(fixes).toContainEqual(expect.objectContaining({ original: "i like mornings becuase [name] drives the bus.", answer: "I like mornings because [name] drives the bus.", source: { text: "i like mornings becuase [name] drives the bus.", origin: "class", criterion: "Conventions" } }));
+  });
+
+  it("compares the openings of high and low scorers on the ideas criterion, the high one correct", () => {
+    const openings = classPractice(input()).quiz.filter((i) => i.kind === "multiple-choice" && i.prompt === "Which opening states its main idea more clearly?");
+    expect(openings.length).toBeGreaterThan(0);
+    for (const item of openings) {
+      if (item.kind !== "multiple-choice") continue;
+      expect(item.options).toHaveLength(2);
+      expect(item.source).toEqual({ text: item.options[item.answerIndex], origin: "class", criterion: "Ideas and thesis" });
+      expect(["Schools should start at nine", "A later start time"].some((start) => item.options[item.answerIndex]!.startsWith(start))).toBe(true);
+    }
+  });
+
+  it("makes a card for each level of both weak criteria, with a real example where an essay sits at that level", () => {
+    const { deck } = classPractice(input());
+    expect(deck.map((c) => c.front)).toEqual([
+      "Conventions: Beginning", "Conventions: Developing", "Conventions: Proficient", "Conventions: Exemplary",
+      "Ideas and thesis: Beginning", "Ideas and thesis: Developing", "Ideas and thesis: Proficient", "Ideas and thesis: Exemplary",
+    ]);
+    expect(deck.find((c) => c.front === "Ideas and thesis: Exemplary")?.back).toMatch(/^A clear, arguable thesis stated early\.\n\nExample from the class: “(Schools should start|A later start)/);
+    expect(deck.find((c) => c.front === "Conventions: Exemplary")?.back).toBe("Almost no errors.");
+    for (const card of deck) expect(card.source?.origin).toBe("class");
+  });
+
+  it("names no student and quotes no passage over 40 words", () => {
+    const result = classPractice(input());
+    for (const name of ["Ava", "Brooks", "Liam", "Carter", "Dan", "Wu", "Patel", "Chloe", "Eve"]) expect(allText(result)).not.toMatch(new RegExp(`\\b${name}\\b`));
+    expect(allText(result)).toContain("[name]");
+    for (const item of [...result.quiz, ...result.deck]) expect(countWords(item.source!.text)).toBeLessThanOrEqual(maxPassageWords);
+  });
+
+  it("keeps every item valid and distinct, and the same for a seed", () => {
+    const result = classPractice(input());
+    expect(keepValid(result.quiz, validateQuizItem)).toEqual(result.quiz);
+    expect(keepValid(result.deck, validateFlashcard)).toEqual(result.deck);
+    expect(classPractice(input())).toEqual(result);
+  });
+
+  it("leaves out essays that are not graded", () => {
+    expect(allText(classPractice(input()))).not.toContain("Not graded yet");
+  });
+
+  it("says how many graded essays it needs", () => {
+    expect(classPractice(input({ essays: essays.slice(4) }))).toEqual({
+      weakest: [],
+      quiz: [],
+      deck: [],
+      problem: { code: "not-enough-graded", message: "Grade at least 3 essays to make practice for this class: 1 is graded." },
+    });
+  });
+});

@@ -1,0 +1,239 @@
+import { classifyCriterion, type CriterionKind } from "../grading/criterion-kind.js";
+import type { SpellChecker } from "../grading/spelling.js";
+import { tagText } from "../language/tag-text.js";
+import { anonymise, replaceNames } from "./anonymise.js";
+import { countWords, normaliseText } from "./normalise.js";
+import { seededRandom, type Random } from "./random.js";
+import { findSentenceErrors, type ErrorKind, type SentenceError } from "./sentence-errors.js";
+import type { Flashcard, FixTheSentenceItem, MultipleChoiceItem, QuizItem } from "./types.js";
+import { keepValid, validateFlashcard, validateQuizItem } from "./validate.js";
+
+export interface ClassPracticeCriterion {
+  id: string;
+  name: string;
+  maxPoints: number;
+  /** The rubric's levels; `points` is what an essay at that level scores. */
+  levels: { label: string; points: number; description: string }[];
+}
+
+export interface ClassPracticeEssay {
+  text: string;
+  studentName?: string;
+  /** Overall grade as a fraction of the scale; null when the essay is not graded yet. */
+  overallFraction: number | null;
+  criteria: { criterionId: string; points: number }[];
+}
+
+export interface ClassPracticeInput {
+  criteria: ClassPracticeCriterion[];
+  essays: ClassPracticeEssay[];
+  seed: number;
+  /** The grader's dictionary: without one there are no spelling items, and fewer names are recognised. */
+  spellChecker?: SpellChecker;
+}
+
+export interface WeakCriterion {
+  id: string;
+  name: string;
+  meanFraction: number;
+}
+
+export interface ClassPracticeResult {
+  weakest: WeakCriterion[];
+  quiz: QuizItem[];
+  deck: Flashcard[];
+  problem?: { code: "not-enough-graded"; message: string };
+}
+
+/** Fewer graded essays than this say little about what a class finds hard. */
+export const minGradedEssays = 3;
+/** No passage long enough to tell who wrote it. */
+export const maxPassageWords = 40;
+const weakestCount = 2;
+const itemsPerCriterion = 6;
+/** Openings compared must come from essays at least this far apart on the criterion (a fraction of its points). */
+const minOpeningGap = 0.25;
+const openingQuestion = "Which opening states its main idea more clearly?";
+
+interface Scored {
+  essay: ClassPracticeEssay;
+  fraction: number;
+  points: number;
+}
+
+const clampFraction = (value: number) => Math.min(1, Math.max(0, value));
+
+function scoresOn(criterion: ClassPracticeCriterion, graded: ClassPracticeEssay[]): Scored[] {
+  if (!(criterion.maxPoints > 0)) return [];
+  return graded.flatMap((essay) => {
+    const score = essay.criteria.find((c) => c.criterionId === criterion.id);
+    return score && Number.isFinite(score.points) ? [{ essay, points: score.points, fraction: clampFraction(score.points / criterion.maxPoints) }] : [];
+  });
+}
+
+/** The criteria with the lowest mean share of their points over the graded essays, weakest first. */
+function weakestCriteria(criteria: ClassPracticeCriterion[], graded: ClassPracticeEssay[]): WeakCriterion[] {
+  return criteria
+    .map((c, order) => ({ c, order, scores: scoresOn(c, graded) }))
+    .filter((entry) => entry.scores.length > 0)
+    .map((entry) => ({ ...entry, mean: entry.scores.reduce((sum, s) => sum + s.fraction, 0) / entry.scores.length }))
+    .sort((a, b) => a.mean - b.mean || a.order - b.order)
+    .slice(0, weakestCount)
+    .map((entry) => ({ id: entry.c.id, name: entry.c.name, meanFraction: Math.round(entry.mean * 1000) / 1000 }));
+}
+
+/** The essay's first sentence, with the next when it is short; undefined when that is too long to quote safely. */
+function openingOf(text: string): string | undefined {
+  const sentences = tagText(text.slice(0, 2000)).sentences;
+  let opening = "";
+  for (const s of sentences) {
+    const next = opening ? `${opening} ${s.text}` : s.text;
+    if (countWords(next) > maxPassageWords) break;
+    opening = next;
+    if (countWords(opening) >= 8) break;
+  }
+  return countWords(opening) >= 5 ? opening : undefined;
+}
+
+/** Which of the grader's findings practise which kind of criterion; content and organisation have none. */
+const errorKindsFor: Partial<Record<CriterionKind, ErrorKind[]>> = {
+  conventions: ["spelling", "capitals", "comma-splice", "run-on"],
+  fluency: ["run-on", "comma-splice"],
+  language: ["spelling"],
+  overall: ["spelling", "capitals", "comma-splice", "run-on"],
+};
+
+/** Criteria whose openings are worth comparing even though slips practise them too. */
+const asksForIdeas = new Set<CriterionKind>(["overall", "language"]);
+
+interface Context {
+  input: ClassPracticeInput;
+  random: Random;
+  errorsOf: (essay: ClassPracticeEssay) => SentenceError[];
+}
+
+function anonymised(context: Context, essay: ClassPracticeEssay, text: string) {
+  return anonymise(text, { ...(essay.studentName ? { names: [essay.studentName] } : {}), ...(context.input.spellChecker ? { spellChecker: context.input.spellChecker } : {}) });
+}
+
+/** Fix-the-sentence items from the real slips of the essays that scored lowest on the criterion. */
+function fixItems(context: Context, criterion: ClassPracticeCriterion, kinds: ErrorKind[], scored: Scored[]): FixTheSentenceItem[] {
+  const items: FixTheSentenceItem[] = [];
+  for (const { essay } of [...scored].sort((a, b) => a.fraction - b.fraction)) {
+    // One slip per essay first, so the items show the class, not one student.
+    const error = context.errorsOf(essay).find((e) => e.kinds.every((k) => kinds.includes(k)) && countWords(e.original) <= maxPassageWords);
+    if (!error) continue;
+    const original = anonymised(context, essay, error.original);
+    items.push({
+      kind: "fix-the-sentence",
+      prompt: error.prompt,
+      original: original.text,
+      answer: replaceNames(error.answer, original.replaced),
+      explanation: replaceNames(error.explanation, original.replaced),
+      source: { text: original.text, origin: "class", criterion: criterion.name },
+    });
+  }
+  return items;
+}
+
+/** "Which opening states its main idea more clearly?" from the openings of a high and a low scorer on the criterion. */
+function openingItems(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): MultipleChoiceItem[] {
+  const withOpening = [...scored]
+    .sort((a, b) => b.fraction - a.fraction)
+    .flatMap((s) => {
+      const opening = openingOf(s.essay.text);
+      return opening ? [{ ...s, opening: anonymised(context, s.essay, opening).text }] : [];
+    });
+  const half = Math.floor(withOpening.length / 2);
+  const high = withOpening.slice(0, half);
+  const low = withOpening.slice(withOpening.length - half).reverse();
+  const items: MultipleChoiceItem[] = [];
+  high.forEach((strong, i) => {
+    const weak = low[i];
+    if (!weak || strong.fraction - weak.fraction < minOpeningGap || normaliseText(strong.opening) === normaliseText(weak.opening)) return;
+    const options = context.random.shuffle([strong.opening, weak.opening]);
+    items.push({
+      kind: "multiple-choice",
+      prompt: openingQuestion,
+      options,
+      answerIndex: options.indexOf(strong.opening),
+      explanation: `This opening comes from an essay that scored higher on ${criterion.name}.`,
+      source: { text: strong.opening, origin: "class", criterion: criterion.name },
+    });
+  });
+  return items;
+}
+
+/** The level an essay's points fall in: the level whose points are nearest. */
+function levelOf(criterion: ClassPracticeCriterion, points: number): number {
+  let best = -1;
+  criterion.levels.forEach((level, i) => {
+    if (best < 0 || Math.abs(level.points - points) < Math.abs(criterion.levels[best]!.points - points)) best = i;
+  });
+  return best;
+}
+
+/** One card per level: its descriptor, with a short real passage from an essay at that level when there is one. */
+function levelCards(context: Context, criterion: ClassPracticeCriterion, kinds: ErrorKind[], scored: Scored[]): Flashcard[] {
+  return criterion.levels.map((level, index) => {
+    const atLevel = context.random.shuffle(scored.filter((s) => levelOf(criterion, s.points) === index));
+    let example: string | undefined;
+    for (const { essay } of atLevel) {
+      // A slip shows a low conventions level better than an opening does.
+      const slip = kinds.length && index < criterion.levels.length / 2 ? context.errorsOf(essay).find((e) => countWords(e.original) <= maxPassageWords)?.original : undefined;
+      const passage = slip ?? openingOf(essay.text);
+      if (passage) {
+        example = anonymised(context, essay, passage).text;
+        break;
+      }
+    }
+    const description = level.description.trim() || `${level.points} of ${criterion.maxPoints} points.`;
+    return {
+      front: `${criterion.name}: ${level.label}`,
+      back: example ? `${description}\n\nExample from the class: “${example}”` : description,
+      source: { text: example ?? description, origin: "class", criterion: criterion.name },
+    };
+  });
+}
+
+/**
+ * Practice for a graded class set: a quiz and a deck aimed at the two criteria the class scored lowest on, built from
+ * anonymised passages of the class's own essays.
+ */
+export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
+  const graded = input.essays.filter((e) => e.overallFraction !== null && Number.isFinite(e.overallFraction));
+  if (graded.length < minGradedEssays) {
+    const verb = graded.length === 1 ? "is" : "are";
+    return { weakest: [], quiz: [], deck: [], problem: { code: "not-enough-graded", message: `Grade at least ${minGradedEssays} essays to make practice for this class: ${graded.length} ${verb} graded.` } };
+  }
+  const weakest = weakestCriteria(input.criteria, graded);
+  if (weakest.length === 0) {
+    return { weakest, quiz: [], deck: [], problem: { code: "not-enough-graded", message: "None of the graded essays has criterion scores yet: grade them on the rubric's criteria, then make practice." } };
+  }
+  const errors = new Map<ClassPracticeEssay, SentenceError[]>();
+  const context: Context = {
+    input,
+    random: seededRandom(input.seed),
+    errorsOf: (essay) => {
+      if (!input.spellChecker) return [];
+      if (!errors.has(essay)) errors.set(essay, findSentenceErrors(essay.text, input.spellChecker));
+      return errors.get(essay)!;
+    },
+  };
+  const quiz: QuizItem[] = [];
+  const deck: Flashcard[] = [];
+  for (const weak of weakest) {
+    const criterion = input.criteria.find((c) => c.id === weak.id)!;
+    const scored = scoresOn(criterion, graded);
+    const kind = classifyCriterion(criterion.name, criterion.levels.map((l) => l.description));
+    const kinds = errorKindsFor[kind] ?? [];
+    const fixes = kinds.length ? fixItems(context, criterion, kinds, scored) : [];
+    // How clearly an opening states its idea says nothing about spelling or sentence joins.
+    const openings = kinds.length && !asksForIdeas.has(kind) ? [] : openingItems(context, criterion, scored);
+    // A conventions criterion is practised on the class's slips first; any other on its openings first.
+    const ordered: QuizItem[] = kinds.length ? [...fixes, ...openings] : [...openings, ...fixes];
+    quiz.push(...keepValid(ordered, validateQuizItem).slice(0, itemsPerCriterion));
+    deck.push(...levelCards(context, criterion, kinds, scored));
+  }
+  return { weakest, quiz: keepValid(quiz, validateQuizItem), deck: keepValid(deck, validateFlashcard) };
+}
