@@ -17,8 +17,8 @@ import {
 import { predictRaw, targetFor } from "../../src/core/grading/prior.js";
 import { baselineFeatureNames, baselineFeatures, scaleToSamples, shiftToSamples } from "./baseline.js";
 import type { BenchSet } from "./datasets.js";
-import { createRandom, drawIndices } from "./random.js";
-import { chooseSamplesToGrade } from "./sample-choice.js";
+import { createRandom } from "./random.js";
+import { benchChoosers, defaultClassSize, type SampleChoice } from "./sample-choice.js";
 import { analyzeSet, priorDatasets, trainingRows } from "./training.js";
 
 export interface EvaluateOptions {
@@ -26,8 +26,10 @@ export interface EvaluateOptions {
   draws: number;
   seed: number;
   method?: CalibrationMethod;
-  /** random: the teacher grades any k essays; chosen: the k the app proposes (chooseSamplesToGrade). */
-  samples?: "random" | "chosen";
+  /** How the k graded samples are chosen (sample-choice.ts); random by default. */
+  samples?: SampleChoice;
+  /** Size of the class the app chooses samples in (0: the whole set); random draws ignore it. */
+  classSize?: number;
   spell: SpellChecker;
 }
 
@@ -172,8 +174,8 @@ export function evaluateSet(
     const bandCounts = confidenceBands.map(() => ({ count: 0, within: 0 }));
     for (let d = 0; d < options.draws; d++) {
       const random = createRandom(options.seed * 7919 + hashGroup(set.group) + d * 104729 + k);
-      // Chosen samples differ between draws only in which essay of each slice's central half is taken.
-      const picked = options.samples === "chosen" ? chooseSamplesToGrade(priorRaw, k, (size) => Math.floor(size / 4 + random() * (size / 2))) : drawIndices(set.essays.length, k, random);
+      // Chosen samples differ between draws by the class they are chosen in.
+      const picked = benchChoosers[options.samples ?? "random"]({ analyses, predictions: priorRaw, k, random, classSize: options.classSize ?? defaultClassSize });
       const isSample = new Set(picked);
       const prepared = prepareForClass(
         prepareAssignment(

@@ -2,7 +2,8 @@
  * Grading accuracy and speed benchmark.
  * npm run bench:grading -- --data ../shared/data/essays --k 2,10 --draws 5 --out bench/results/grading.json
  * Options: --grader builtin|llm, --datasets asap,ellipse,asap_sas, --seed N, --method scale-offset|offset|nearest-sample,
- * --samples random|chosen (the k essays the app proposes to grade first, chooseSamplesToGrade),
+ * --samples random|chosen|range (chosen: the k essays the app proposes to grade first, chooseSamplesToGrade, among a
+ * class of --class-size essays drawn from the set, 30 by default, 0 for the whole set; range: the first candidate),
  * --llm-limit N (essays per set graded by the model).
  */
 import { cpus, totalmem } from "node:os";
@@ -14,6 +15,7 @@ import { evaluateSet, leaveSetOut, prepareBench, type SetResult } from "./evalua
 import { formatReport, summarize } from "./report.js";
 import { measureSpeed } from "./speed.js";
 import { priorDatasets } from "./training.js";
+import { defaultClassSize, isSampleChoice } from "./sample-choice.js";
 import { runLlmBench } from "./llm.js";
 
 const dataDir = essayDataOption();
@@ -24,7 +26,9 @@ const out = option("out", "");
 const grader = option("grader", "builtin");
 const method = option("method", "") as CalibrationMethod | "";
 const benchDatasets = option("datasets", "asap,ellipse,asap_sas").split(",");
-const samples = option("samples", "random") as "random" | "chosen";
+const samples = option("samples", "random");
+if (!isSampleChoice(samples)) throw new Error(`--samples must be random, chosen or range, not ${samples}`);
+const classSize = Number(option("class-size", String(defaultClassSize)));
 
 const started = Date.now();
 const spell = await loadSpellChecker();
@@ -47,7 +51,7 @@ const results: SetResult[] = [];
 const scored = allSets.filter((s) => benchDatasets.includes(s.dataset) && s.essays.some((e) => e.record.score !== null));
 for (const set of scored) {
   const models = leaveSetOut(bench, set.group);
-  results.push(...evaluateSet(bench, set, models, { ks, draws, seed, spell, samples, ...(method ? { method } : {}) }));
+  results.push(...evaluateSet(bench, set, models, { ks, draws, seed, spell, samples, classSize, ...(method ? { method } : {}) }));
 }
 const dictionary = await loadDictionaryChecker();
 const speed = measureSpeed(allSets.filter((s) => s.dataset === "asap"), dictionary);
@@ -59,6 +63,7 @@ const report = {
   grader,
   method: method || "default",
   samples,
+  ...(samples === "random" ? {} : { classSize }),
   machine,
   draws,
   seed,

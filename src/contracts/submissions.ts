@@ -246,10 +246,13 @@ export const regradeInput = z
   .default({ confirm: false });
 export type RegradeInput = z.infer<typeof regradeInput>;
 
+export const submissionOrders = ["student", "review", "recent", "learning"] as const;
+export type SubmissionOrder = (typeof submissionOrders)[number];
+
 export const submissionListQuery = z.object({
   status: z.enum(submissionStatuses, { error: `status must be one of: ${submissionStatuses.join(", ")}` }).optional(),
-  /** review: lowest confidence first, the review queue's order. */
-  order: z.enum(["student", "review", "recent"], { error: "order must be student, review or recent" }).default("student"),
+  /** review: lowest confidence first, the review queue's order; learning: the reviews that would teach the grader most first. */
+  order: z.enum(submissionOrders, { error: "order must be student, review, recent or learning" }).default("student"),
 });
 
 export const gradingProgress = z.object({
@@ -274,6 +277,38 @@ export const agreementView = z.object({
   explanation: z.string(),
 });
 export type AgreementView = z.infer<typeof agreementView>;
+
+/** Agreement over one run of reviews, in the order the teacher reviewed them (reviews `from` to `to`, from 1). */
+export const agreementGroup = z.object({ from: z.number(), to: z.number(), count: z.number(), exact: z.number(), withinTolerance: z.number() });
+export const agreementGrowth = z.object({
+  reviewedCount: z.number(),
+  /** Reviews whose grade was within the tolerance of the grader's, and exactly the grader's. */
+  withinTolerance: z.number(),
+  exact: z.number(),
+  /** In points: the tolerance the grades' confidence uses (1 point on scales up to 6, else 10% of the scale). */
+  tolerance: z.number(),
+  /** Null until there are enough reviews for it to mean something. */
+  qwk: z.number().nullable(),
+  groupSize: z.number(),
+  groups: z.array(agreementGroup),
+});
+export type AgreementGrowth = z.infer<typeof agreementGrowth>;
+
+/** One essay the teacher is asked to grade first, with why it was chosen. */
+export const proposedSample = z.object({
+  submissionId: z.string(),
+  studentName: z.string(),
+  status: z.enum(submissionStatuses),
+  reason: z.string(),
+});
+export const proposedSamples = z.object({
+  /** Graded texts the grader learns from: the assignment's samples and the reviews that teach it. */
+  gradedCount: z.number(),
+  /** How many graded texts the calibration wants; nothing is proposed once the assignment has them. */
+  wantedCount: z.number(),
+  proposals: z.array(proposedSample),
+});
+export type ProposedSamples = z.infer<typeof proposedSamples>;
 
 export const rosterInput = z.object({
   text: z.string({ error: "Paste the class list or choose a CSV file" }).max(200_000, "Keep the class list under 200,000 characters"),

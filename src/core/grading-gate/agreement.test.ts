@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreementStats } from "./agreement.js";
+import { agreementByReviewOrder, agreementStats } from "./agreement.js";
 
 const pairs = (rows: [number, number][]) => rows.map(([engine, teacher]) => ({ engine, teacher }));
 
@@ -37,5 +37,23 @@ describe("agreementStats", () => {
 
   it("rejects an empty or reversed range", () => {
     expect(() => agreementStats(pairs([[1, 1]]), [5, 5])).toThrow(RangeError);
+  });
+});
+
+describe("agreementByReviewOrder", () => {
+  it("counts agreement in runs of reviews in the order they were made, the last run as long as it is", () => {
+    // Scale 1-6: tolerance one point. First 3: 1 exact, 2 within; next 3: 3 exact; last 1: off by 2.
+    const reviews = pairs([[2, 2], [3, 4], [5, 2], [4, 4], [6, 6], [1, 1], [3, 5]]);
+    expect(agreementByReviewOrder(reviews, [1, 6], 3)).toEqual([
+      { from: 1, to: 3, count: 3, exact: 1, withinTolerance: 2 },
+      { from: 4, to: 6, count: 3, exact: 3, withinTolerance: 3 },
+      { from: 7, to: 7, count: 1, exact: 0, withinTolerance: 0 },
+    ]);
+  });
+
+  it("uses the tolerance of the scale, and has no groups without reviews", () => {
+    // 0-50: 5 points of tolerance.
+    expect(agreementByReviewOrder(pairs([[40, 45], [40, 46]]), [0, 50])).toEqual([{ from: 1, to: 2, count: 2, exact: 0, withinTolerance: 1 }]);
+    expect(agreementByReviewOrder([], [0, 50])).toEqual([]);
   });
 });

@@ -29,3 +29,34 @@ export function agreementStats(pairs: ScorePair[], range: [number, number]): Agr
     qwk: quadraticWeightedKappa(engine, teacher, range[0], range[1]),
   };
 }
+
+export interface AgreementGroupStats {
+  /** Reviews `from` to `to` in the order the teacher made them, counted from 1. */
+  from: number;
+  to: number;
+  count: number;
+  /** How many of them the grader graded exactly as the teacher did, and within the tolerance. */
+  exact: number;
+  withinTolerance: number;
+}
+
+/**
+ * Agreement in runs of `groupSize` reviews, in the order the teacher reviewed (the pairs' order): how it has grown
+ * as the grader learned from the reviews before. Counts, not shares, so a page can say "7 of 10".
+ */
+export function agreementByReviewOrder(pairs: ScorePair[], range: [number, number], groupSize = 10): AgreementGroupStats[] {
+  if (!(groupSize >= 1)) throw new RangeError("A group needs at least one review.");
+  const tolerance = toleranceFor(range);
+  const groups: AgreementGroupStats[] = [];
+  for (let start = 0; start < pairs.length; start += groupSize) {
+    const group = pairs.slice(start, start + groupSize);
+    groups.push({
+      from: start + 1,
+      to: start + group.length,
+      count: group.length,
+      exact: group.filter((p) => Math.abs(p.engine - p.teacher) <= 1e-9).length,
+      withinTolerance: group.filter((p) => Math.abs(p.engine - p.teacher) <= tolerance + 1e-9).length,
+    });
+  }
+  return groups;
+}

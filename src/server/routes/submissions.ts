@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorBody } from "../../contracts/errors";
 import {
+  agreementGrowth,
   agreementView,
   feedbackReport,
   gradebook,
@@ -10,6 +11,7 @@ import {
   gradingProgress,
   learningInput,
   pastedSubmissionInput,
+  proposedSamples,
   rosterInput,
   rosterView,
   submissionDetail,
@@ -28,6 +30,8 @@ import { findAssignmentRow } from "../services/assignments";
 import type { Actor } from "../services/submissions/audit";
 import { buildFeedbackReport, buildGradebook, exportGradebookCsv } from "../services/submissions/gradebook";
 import { agreementForAssignment } from "../services/submissions/grading";
+import { agreementGrowthFor } from "../services/submissions/agreement-growth";
+import { listSubmissionsByLearningValue, proposeSamples } from "../services/submissions/proposed-samples";
 import { addPastedSubmission, addUploadedSubmissions } from "../services/submissions/intake";
 import { findSubmissionDetail, gradingProgress as readProgress, listSubmissions } from "../services/submissions/queries";
 import { acceptGrade, addReviewedGradeToSamples, deleteSubmission, editGrade, requestRegrade, restoreReview, setTeachesGrader, updateSubmissionDetails } from "../services/submissions/review";
@@ -45,6 +49,7 @@ const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.usernam
 export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void {
   const db = deps.database.db;
   const intakeDeps = { db, storage: deps.storage, ocr: deps.ocr, queue: deps.grading };
+  const proposalDeps = { db, spellChecker: deps.spellChecker };
 
   router.route(
     {
@@ -97,14 +102,44 @@ export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void
     {
       method: "get",
       path: "/api/assignments/:id/submissions",
-      summary: "The assignment's submissions; order=review lists the lowest confidence first",
+      summary: "The assignment's submissions; order=review lists the lowest confidence first, order=learning the reviews that would teach the grader most",
       tag: "Submissions",
       access: "session",
       params: assignmentParams,
       query: submissionListQuery,
       responses: { 200: { description: "Submissions", schema: z.array(submissionSummary) }, 404: missing, 401: unauthorized },
     },
-    async (c, { params, query }) => c.json(await listSubmissions(db, requireUser(c).id, params.id, { order: query.order, ...(query.status ? { status: query.status } : {}) })),
+    async (c, { params, query }) => {
+      const teacherId = requireUser(c).id;
+      if (query.order === "learning") return c.json(await listSubmissionsByLearningValue(proposalDeps, teacherId, params.id, query.status));
+      return c.json(await listSubmissions(db, teacherId, params.id, { order: query.order, ...(query.status ? { status: query.status } : {}) }));
+    },
+  );
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/assignments/:id/proposed-samples",
+      summary: "While the assignment has fewer graded texts than the calibration wants: the submissions to grade first, each with why",
+      tag: "Submissions",
+      access: "session",
+      params: assignmentParams,
+      responses: { 200: { description: "Proposed samples (none once the calibration has enough)", schema: proposedSamples }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params }) => c.json(await proposeSamples(proposalDeps, requireUser(c).id, params.id)),
+  );
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/assignments/:id/agreement-growth",
+      summary: "Agreement between the grader's proposed grade and the teacher's reviewed grade so far, and in runs of ten reviews in review order",
+      tag: "Submissions",
+      access: "session",
+      params: assignmentParams,
+      responses: { 200: { description: "Agreement so far", schema: agreementGrowth }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params }) => c.json(await agreementGrowthFor(db, requireUser(c).id, params.id)),
   );
 
   router.route(

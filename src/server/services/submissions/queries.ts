@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { GradingProgress, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../contracts/submissions";
+import type { GradingProgress, SubmissionDetail, SubmissionOrder, SubmissionStatus, SubmissionSummary } from "../../../contracts/submissions";
 import type { Queryable } from "../teacher-profiles";
 import { assignments, gradeEvents, similarityMatches, storedFiles, submissions } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
@@ -9,18 +9,19 @@ import { notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
 import { compareStudentNames, listSubmissionSummaries, toSubmissionSummary } from "./records";
 
-export type SubmissionOrder = "student" | "review" | "recent";
+/** The orders a sort of the stored rows gives; learning needs the texts (proposed-samples.ts). */
+export type StoredOrder = Exclude<SubmissionOrder, "learning">;
 
 const byText = new Intl.Collator().compare;
 
-const sorters: Record<SubmissionOrder, (a: SubmissionSummary, b: SubmissionSummary) => number> = {
+const sorters: Record<StoredOrder, (a: SubmissionSummary, b: SubmissionSummary) => number> = {
   student: (a, b) => compareStudentNames(a.studentName, b.studentName) || a.createdAt.localeCompare(b.createdAt),
   // The review queue: the grades the engine is least sure of come first.
   review: (a, b) => (a.confidence ?? 101) - (b.confidence ?? 101) || byText(a.studentName, b.studentName),
   recent: (a, b) => b.createdAt.localeCompare(a.createdAt),
 };
 
-export async function listSubmissions(db: Queryable, teacherId: string, assignmentId: string, filter: { status?: SubmissionStatus; order: SubmissionOrder }): Promise<SubmissionSummary[]> {
+export async function listSubmissions(db: Queryable, teacherId: string, assignmentId: string, filter: { status?: SubmissionStatus; order: StoredOrder }): Promise<SubmissionSummary[]> {
   // Asked together: the rows are the teacher's own either way, and a missing assignment still answers 404.
   const [assignment, rows] = await Promise.all([findAssignmentRow(db, teacherId, assignmentId), listSubmissionSummaries(db, teacherId, assignmentId)]);
   return rows

@@ -1,0 +1,216 @@
+/**
+ * Which essays of a class the teacher should grade first, and which graded ones a review would teach the grader
+ * most. Both look at the class as the grader sees it: each text's feature vector and the grader's prediction, each
+ * standardised within the class, so no scale or feature dominates by its units.
+ */
+
+/** One text of the class as the chooser sees it. */
+export interface SampleCandidate {
+  /** The grader's prediction before the teacher's grades (any scale that orders texts as the grader does). */
+  prediction: number;
+  /** The text's feature vector (analyzeText); the same features for every candidate. */
+  features: ArrayLike<number>;
+  wordCount: number;
+}
+
+export interface SampleChoiceOptions {
+  /** Texts the teacher has graded already: what is near them needs no new sample. */
+  graded?: SampleCandidate[];
+  /** Weight of the prediction against all the features together in the distance (1: as much as all of them). */
+  predictionWeight?: number;
+}
+
+/** Why a text was chosen, for the one line the teacher reads beside it. */
+export type SampleChoiceReason = "lowest" | "highest" | "longest" | "shortest" | "typical" | "unlike-graded";
+
+export interface ChosenSample {
+  index: number;
+  reason: SampleChoiceReason;
+}
+
+const defaultPredictionWeight = 1;
+/** Texts under this share of the class's median length are left out: a few lines teach the calibration little. */
+const shortShare = 0.5;
+/** The tenth of the class furthest from its centre (off-topic, pasted twice, a list of notes) is left out too. */
+const outlierQuantile = 0.9;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Each text's coordinates: every feature z-scored over the class (and the graded texts) and scaled so that all of
+ * them together have unit variance, beside the prediction z-scored and weighted. Constant features are dropped.
+ */
+export function choiceCoordinates(texts: SampleCandidate[], predictionWeight = defaultPredictionWeight): number[][] {
+  if (texts.length === 0) return [];
+  const width = texts[0]!.features.length;
+  const columns: Array<(t: SampleCandidate) => number> = [];
+  for (let j = 0; j < width; j++) columns.push((t) => t.features[j] ?? 0);
+  const scales = columns.map((column) => {
+    const values = texts.map(column);
+    const mean = values.reduce((s, v) => s + v, 0) / values.length;
+    const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length);
+    return { mean, sd };
+  });
+  const kept = scales.filter((s) => s.sd > 1e-12).length;
+  const featureScale = kept > 0 ? 1 / Math.sqrt(kept) : 0;
+  const predictions = texts.map((t) => t.prediction);
+  const pMean = predictions.reduce((s, v) => s + v, 0) / predictions.length;
+  const pSd = Math.sqrt(predictions.reduce((s, v) => s + (v - pMean) ** 2, 0) / predictions.length);
+  return texts.map((t) => {
+    const point: number[] = [];
+    columns.forEach((column, j) => {
+      const { mean, sd } = scales[j]!;
+      if (sd > 1e-12) point.push(((column(t) - mean) / sd) * featureScale);
+    });
+    point.push(pSd > 1e-12 ? ((t.prediction - pMean) / pSd) * predictionWeight : 0);
+    return point;
+  });
+}
+
+export function squaredDistance(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let j = 0; j < a.length; j++) sum += (a[j]! - b[j]!) ** 2;
+  return sum;
+}
+
+/**
+ * True for the texts a sample should not be taken from: much shorter than the class's usual length, or among the
+ * tenth furthest from the class's centre. Never more than leaves `keep` texts usable.
+ */
+export function findOutliers(candidates: SampleCandidate[], points: number[][], keep: number): boolean[] {
+  const n = candidates.length;
+  if (n === 0) return [];
+  const words = median(candidates.map((c) => c.wordCount));
+  const centre = points[0]!.map((_, j) => median(points.map((p) => p[j]!)));
+  const distances = points.map((p) => squaredDistance(p, centre));
+  const cut = [...distances].sort((a, b) => a - b)[Math.min(n - 1, Math.floor(outlierQuantile * n))]!;
+  const isOutlier = candidates.map((c, i) => c.wordCount < shortShare * words || (n >= 10 && distances[i]! > cut));
+  // A small class keeps enough texts to choose from: the most central outliers are let back in first.
+  const usable = isOutlier.filter((x) => !x).length;
+  if (usable < keep) {
+    const back = candidates.map((_, i) => i).filter((i) => isOutlier[i]).sort((a, b) => distances[a]! - distances[b]!);
+    for (const i of back.slice(0, keep - usable)) isOutlier[i] = false;
+  }
+  return isOutlier;
+}
+
+/**
+ * The k texts to grade first. k-medoids in the standardised space: the usable texts are grouped into as many groups
+ * as there will be graded texts (those already graded hold their own groups), and the text nearest the middle of
+ * each new group is chosen, so the choice covers the class's range of predictions and of writing while each chosen
+ * text is typical of its group rather than its edge. Deterministic: the same class gives the same choice.
+ */
+export function chooseSamplesToGrade(candidates: SampleCandidate[], k: number, options: SampleChoiceOptions = {}): ChosenSample[] {
+  const graded = options.graded ?? [];
+  const count = Math.min(k, candidates.length);
+  if (count <= 0) return [];
+  const points = choiceCoordinates([...candidates, ...graded], options.predictionWeight);
+  const own = points.slice(0, candidates.length);
+  const fixed = points.slice(candidates.length);
+  const isOutlier = findOutliers(candidates, own, count);
+  const usable = own.map((_, i) => i).filter((i) => !isOutlier[i]);
+  const picked = medoidsOf(own, usable, fixed, count);
+  return picked.map((index) => ({ index, reason: reasonFor(candidates, own, fixed, index) }));
+}
+
+/**
+ * Greedy start (the most central text, then each time the one furthest from every chosen or graded text), then
+ * rounds of assigning texts to their nearest centre and moving each free centre to the text nearest its group's mean.
+ */
+function medoidsOf(points: number[][], usable: number[], fixed: number[][], count: number): number[] {
+  const centres: number[] = [];
+  const nearestFixed = usable.map((i) => Math.min(Infinity, ...fixed.map((f) => squaredDistance(points[i]!, f))));
+  if (fixed.length === 0) {
+    const centre = points[0]!.map((_, j) => usable.reduce((s, i) => s + points[i]![j]!, 0) / usable.length);
+    centres.push(argMin(usable, (i) => squaredDistance(points[i]!, centre)));
+  }
+  while (centres.length < count) {
+    const free = usable.filter((i) => !centres.includes(i));
+    centres.push(argMax(free, (i) => Math.min(nearestFixed[usable.indexOf(i)]!, ...centres.map((c) => squaredDistance(points[i]!, points[c]!)))));
+  }
+  for (let round = 0; round < 10; round++) {
+    const groups = centres.map(() => [] as number[]);
+    usable.forEach((i, u) => {
+      const toCentre = centres.map((c) => squaredDistance(points[i]!, points[c]!));
+      const best = toCentre.indexOf(Math.min(...toCentre));
+      // A text nearer an already graded text belongs to that one's group: it needs no new sample.
+      if (toCentre[best]! <= nearestFixed[u]!) groups[best]!.push(i);
+    });
+    let moved = false;
+    groups.forEach((group, g) => {
+      if (group.length === 0) return;
+      const mean = points[group[0]!]!.map((_, j) => group.reduce((s, i) => s + points[i]![j]!, 0) / group.length);
+      const medoid = argMin(group, (i) => squaredDistance(points[i]!, mean));
+      if (medoid !== centres[g]) {
+        centres[g] = medoid;
+        moved = true;
+      }
+    });
+    if (!moved) break;
+  }
+  return [...new Set(centres)].sort((a, b) => a - b);
+}
+
+function argMin(items: number[], cost: (i: number) => number): number {
+  let best = items[0]!;
+  let bestCost = Infinity;
+  for (const i of items) {
+    const c = cost(i);
+    if (c < bestCost) {
+      best = i;
+      bestCost = c;
+    }
+  }
+  return best;
+}
+
+const argMax = (items: number[], value: (i: number) => number) => argMin(items, (i) => -value(i));
+
+/** The fraction of the class strictly below the value (0 = the lowest, near 1 = the highest). */
+const rankOf = (values: number[], value: number) => values.filter((v) => v < value).length / Math.max(1, values.length - 1);
+
+function reasonFor(candidates: SampleCandidate[], points: number[][], fixed: number[][], index: number): SampleChoiceReason {
+  const me = candidates[index]!;
+  const predictionRank = rankOf(candidates.map((c) => c.prediction), me.prediction);
+  const lengthRank = rankOf(candidates.map((c) => c.wordCount), me.wordCount);
+  if (predictionRank <= 0.2) return "lowest";
+  if (predictionRank >= 0.8) return "highest";
+  if (lengthRank >= 0.8) return "longest";
+  if (lengthRank <= 0.2) return "shortest";
+  if (fixed.length) {
+    // Further from every graded text than the class's typical text is from its nearest graded one.
+    const nearest = (p: number[]) => Math.min(...fixed.map((f) => squaredDistance(p, f)));
+    if (nearest(points[index]!) > median(points.map(nearest))) return "unlike-graded";
+  }
+  return "typical";
+}
+
+/**
+ * How much a review of each text would teach the grader, as an order: uncertain grades of texts unlike anything
+ * graded first. Greedy, so the order itself spreads out: once a text is placed, texts like it count as covered.
+ * `uncertainty` is 0 (sure) to 1 (unsure) per candidate, e.g. 1 - confidence / 100.
+ */
+export function orderByLearningValue(candidates: SampleCandidate[], uncertainty: number[], options: SampleChoiceOptions = {}): number[] {
+  const graded = options.graded ?? [];
+  if (candidates.length === 0) return [];
+  const points = choiceCoordinates([...candidates, ...graded], options.predictionWeight);
+  const own = points.slice(0, candidates.length);
+  const isOutlier = findOutliers(candidates, own, candidates.length);
+  // With nothing graded, distance from the class's centre stands in (its spread is what needs covering).
+  const centre = own[0]!.map((_, j) => own.reduce((s, p) => s + p[j]!, 0) / own.length);
+  const covered = own.map((p) => (graded.length ? Math.min(...points.slice(candidates.length).map((f) => squaredDistance(p, f))) : squaredDistance(p, centre)));
+  const order: number[] = [];
+  const left = new Set(own.map((_, i) => i));
+  while (left.size) {
+    const value = (i: number) => Math.sqrt(covered[i]!) * (0.25 + (uncertainty[i] ?? 0)) * (isOutlier[i] ? 0.5 : 1);
+    const next = argMax([...left], value);
+    order.push(next);
+    left.delete(next);
+    for (const i of left) covered[i] = Math.min(covered[i]!, squaredDistance(own[i]!, own[next]!));
+  }
+  return order;
+}
