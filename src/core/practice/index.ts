@@ -17,3 +17,4 @@ export {
   type WeakCriterion,
 } from "./class-practice.js";
 export { anonymise, namePlaceholder } from "./anonymise.js";
+export * from "./exports/index.js";
