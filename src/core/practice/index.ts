@@ -18,3 +18,4 @@ export {
 } from "./class-practice.js";
 export { anonymise, namePlaceholder } from "./anonymise.js";
 export * from "./exports/index.js";
+export { dueCards, isStudyState, newCardState, review, studyRatings, type StudyRating, type StudyStage, type StudyState } from "./study.js";
