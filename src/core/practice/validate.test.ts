@@ -27,6 +27,11 @@ describe("validateQuizItem", () => {
       null,
     ],
     [
+      "accepts a cloze that ends where a clause of its source sentence does",
+      cloze({ source: { text: "Plants take in carbon dioxide through their leaves, and oxygen leaves the same way.", origin: "source" } }),
+      null,
+    ],
+    [
       "refuses a cloze whose answer is not what its source sentence has there",
       cloze({ source: { text: "Plants take in sunlight through their leaves.", origin: "source" } }),
       "The answer does not fill the blank as the source sentence has it.",

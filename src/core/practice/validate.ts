@@ -64,8 +64,8 @@ function validateCloze(item: Extract<QuizItem, { kind: "cloze" }>): string | nul
     const otherProblem = checkText("An accepted answer", other, practiceLimits.clozeAnswer);
     if (otherProblem) return otherProblem;
   }
-  // The blank stands for the answer at that place in the sentence the item came from.
-  if (item.source && !normaliseText(item.source.text).includes(normaliseText(item.sentence.replace(clozeBlank, item.answer)))) {
+  // The blank stands for the answer at that place in the sentence the item came from. A cloze may end where a clause does, so its own full stop need not be in the source.
+  if (item.source && !normaliseText(item.source.text).includes(normaliseAnswer(item.sentence.replace(clozeBlank, item.answer)))) {
     return "The answer does not fill the blank as the source sentence has it.";
   }
   return null;
