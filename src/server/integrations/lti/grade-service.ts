@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { PlatformServiceError, safeJson } from "./service-token";
+
+export interface ScoreToPost {
+  subject: string;
+  scoreGiven: number;
+  scoreMaximum: number;
+  comment: string | null;
+}
+
+const lineItem = z.object({ id: z.url(), scoreMaximum: z.number().optional(), label: z.string().optional(), resourceLinkId: z.string().optional() });
+
+/** `<line item>/scores`, keeping the line item's query string where it belongs (AGS 2.0, section 3.4). */
+export function scoresUrlOf(lineItemUrl: string): string {
+  const url = new URL(lineItemUrl);
+  url.pathname = `${url.pathname.replace(/\/$/, "")}/scores`;
+  return url.toString();
+}
+
+async function call(fetcher: typeof fetch, url: string, init: RequestInit, what: string): Promise<string> {
+  const response = await fetcher(url, { ...init, signal: AbortSignal.timeout(15_000) }).catch(() => {
+    throw new PlatformServiceError(`The platform's grade service could not be reached (${what}).`);
+  });
+  const text = await response.text();
+  if (!response.ok) throw new PlatformServiceError(`The platform refused ${what} (${response.status}): ${text.slice(0, 300) || "no reason given"}.`);
+  return text;
+}
+
+/**
+ * The line item of a resource link: the one the launch named, else the course's line item for this resource link,
+ * else a new one made for it (a Moodle activity added by hand comes without one).
+ */
+export async function findOrCreateLineItem(
+  fetcher: typeof fetch,
+  accessToken: string,
+  link: { lineItemUrl: string | null; lineItemsUrl: string | null; resourceLinkId: string },
+  create: { label: string; scoreMaximum: number; resourceId: string },
+): Promise<string> {
+  if (link.lineItemUrl) return link.lineItemUrl;
+  if (!link.lineItemsUrl) throw new PlatformServiceError("The platform gave this link no gradebook column (no AGS line item). Allow Markwise to post grades in the platform's tool settings, then launch the link again.");
+  const listUrl = new URL(link.lineItemsUrl);
+  listUrl.searchParams.set("resource_link_id", link.resourceLinkId);
+  const listed = safeJson(await call(fetcher, listUrl.toString(), { headers: { authorization: `Bearer ${accessToken}`, accept: "application/vnd.ims.lis.v2.lineitemcontainer+json" } }, "to list its line items"));
+  const existing = z.array(lineItem).safeParse(listed);
+  if (existing.success && existing.data[0]) return existing.data[0].id;
+  const created = lineItem.safeParse(
+    safeJson(
+      await call(
+        fetcher,
+        link.lineItemsUrl,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v2.lineitem+json", accept: "application/vnd.ims.lis.v2.lineitem+json" },
+          body: JSON.stringify({ label: create.label, scoreMaximum: create.scoreMaximum, resourceId: create.resourceId, resourceLinkId: link.resourceLinkId, tag: "markwise" }),
+        },
+        "to create a line item",
+      ),
+    ),
+  );
+  if (!created.success) throw new PlatformServiceError("The platform's answer to creating a line item has no id.");
+  return created.data.id;
+}
+
+/** Posts one student's score and comment to a line item (AGS Score publish service). */
+export async function postScore(fetcher: typeof fetch, accessToken: string, lineItemUrl: string, score: ScoreToPost, timestamp: Date): Promise<void> {
+  await call(
+    fetcher,
+    scoresUrlOf(lineItemUrl),
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v1.score+json" },
+      body: JSON.stringify({
+        userId: score.subject,
+        scoreGiven: score.scoreGiven,
+        scoreMaximum: score.scoreMaximum,
+        ...(score.comment ? { comment: score.comment } : {}),
+        timestamp: timestamp.toISOString(),
+        activityProgress: "Completed",
+        gradingProgress: "FullyGraded",
+      }),
+    },
+    `a score for user ${score.subject}`,
+  );
+}
