@@ -20,7 +20,10 @@ import { registerInsightRoutes } from "./routes/insights";
 import { registerDocumentRoutes } from "./routes/documents";
 import { registerFeedbackLinkRoutes, registerStudentFeedbackPage } from "./routes/feedback-links";
 import { registerHealthRoutes } from "./routes/health";
+import { registerPracticeRoutes } from "./routes/practice";
+import { registerSharedPracticeRoutes } from "./routes/practice-shared";
 import { registerInquiryRoutes } from "./routes/inquiries";
+import { ltiPlatformPostPaths, registerLtiRoutes } from "./routes/lti";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerSetupProgressRoutes } from "./routes/setup-progress";
 import { registerSystemRoutes } from "./routes/system";
@@ -37,6 +40,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     "*",
     secureHeaders({
       crossOriginEmbedderPolicy: false,
+      // A handler may set its own policy (the LTI deep linking answer posts a form to the platform).
+      overwrite: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
@@ -55,7 +60,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("user", null);
     await next();
   });
-  app.use("/api/*", requireTrustedOrigin(deps.trustedOrigins));
+  // LTI login and launch are form posts from the learning platform's site, checked by the signed id_token, state
+  // and nonce instead (decision record 021).
+  const trustedOrigin = requireTrustedOrigin(deps.trustedOrigins);
+  app.use("/api/*", async (c, next) => (ltiPlatformPostPaths.has(c.req.path) ? next() : trustedOrigin(c, next)));
   // Large JSON (lists, the gradebook, the API description) goes compressed to a client that takes it; streams and
   // files are left alone, so nothing streamed is held back.
   app.use("/api/*", compressLargeJson());
@@ -82,7 +90,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSubmissionRoutes(router, deps);
   registerFeedbackLinkRoutes(router, deps);
   registerInsightRoutes(router, deps);
+  registerPracticeRoutes(router, deps);
+  registerSharedPracticeRoutes(router, deps);
   registerAssistantRoutes(router, deps);
+  registerLtiRoutes(app, router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

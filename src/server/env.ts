@@ -28,6 +28,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default("Markwise <no-reply@markwise.local>"),
   LEADS_NOTIFY_TO: emailList.default(["sales@markwise.local"]),
   VIDEO_REQUESTS_NOTIFY_TO: emailList.default(["videos@markwise.local"]),
+  /** Installation admins (comma-separated e-mails of verified accounts): they alone register learning platforms (LTI). */
+  ADMIN_EMAILS: emailList.default([]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),

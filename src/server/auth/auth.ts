@@ -6,6 +6,7 @@ import { authLimits } from "../../contracts/auth";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Mailer } from "../integrations/mail/mailer";
+import { ltiSessionPlugin } from "../services/lti/lti-session-plugin";
 import { accountExistsMail, passwordResetMail, verificationMail } from "./auth-mails";
 
 export interface AuthConfig {
@@ -79,6 +80,7 @@ export function createAuth(config: AuthConfig) {
     plugins: [
       username({ minUsernameLength: authLimits.usernameMin, maxUsernameLength: authLimits.usernameMax }),
       twoFactor({ issuer: "Markwise" }),
+      ltiSessionPlugin(),
     ],
   });
 }

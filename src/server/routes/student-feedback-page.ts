@@ -8,7 +8,7 @@ import type { StudentFeedback } from "../services/feedback-links";
  * stays small on a phone. Everything from the database is escaped.
  */
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 /** The review page's criterion colors (Tailwind's 100 and 400 shades), so a criterion looks the same to both. */
 const palette = [
@@ -80,7 +80,7 @@ footer{max-width:72rem;margin:0 auto;padding:0 1rem 2rem;color:#575d5a;font-size
 @media print{.bar,footer{display:none}.card{box-shadow:none}.work-card{position:static;max-height:none;overflow:visible}}
 `;
 
-function documentOf(title: string, body: string): string {
+export function documentOf(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -248,6 +248,11 @@ export async function openFeedbackLink(db: Queryable, token: string, options: { 
     .from(feedbackLinks)
     .where(eq(feedbackLinks.tokenHash, hashFeedbackToken(token)));
   if (!link) return { kind: "inactive", isGuess: true };
+  return openFeedbackLinkRow(db, link, options, now);
+}
+
+/** What a found link shows (also the page a learner's LTI launch opens, decision record 021). */
+export async function openFeedbackLinkRow(db: Queryable, link: LinkRow, options: { isCounted: boolean }, now = new Date()): Promise<FeedbackLinkOpening> {
   if (link.revokedAt || link.expiresAt <= now) return { kind: "inactive", isGuess: false };
   const [[row], [assignment]] = await Promise.all([
     db.select().from(submissions).where(and(eq(submissions.id, link.submissionId), eq(submissions.assignmentId, link.assignmentId))),

@@ -1,0 +1,185 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { ltiMessages, type AssignmentLtiView, type GradeSyncResult, type RosterImportResult } from "../../../contracts/lti";
+import { matchStudent } from "../../../core/submissions";
+import type { Db } from "../../db/client";
+import { ltiPlatforms, ltiResourceLinks, ltiRosterMembers, ltiScorePosts, rosterStudents, submissions } from "../../db/schema";
+import { ltiScopes } from "../../integrations/lti/claims";
+import { findOrCreateLineItem, postScore } from "../../integrations/lti/grade-service";
+import { fetchCourseMembers } from "../../integrations/lti/names-and-roles";
+import { PlatformServiceError, ServiceTokenCache } from "../../integrations/lti/service-token";
+import { AppError, notFound } from "../../http/app-error";
+import { findAssignmentRow } from "../assignments";
+import { hasGrade, lateFor, maxScoreOf } from "../submissions/records";
+import { rosterForMatching } from "../submissions/roster";
+import type { Queryable } from "../teacher-profiles";
+import type { PlatformRow } from "./platforms";
+import type { ResourceLinkRow } from "./resource-links";
+import { currentToolKey } from "./tool-keys";
+
+/** One token cache per process: a token serves every roster import and grade send until it expires. */
+const tokens = new ServiceTokenCache();
+
+const canSendGrades = (link: ResourceLinkRow) => link.agsScopes.includes(ltiScopes.score) && Boolean(link.lineItemUrl || (link.lineItemsUrl && link.agsScopes.includes(ltiScopes.lineItem)));
+
+async function linksOf(db: Queryable, teacherId: string, assignmentId: string) {
+  await findAssignmentRow(db, teacherId, assignmentId);
+  return db
+    .select({ link: ltiResourceLinks, platform: ltiPlatforms })
+    .from(ltiResourceLinks)
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiResourceLinks.platformId))
+    .where(and(eq(ltiResourceLinks.assignmentId, assignmentId), eq(ltiResourceLinks.teacherId, teacherId)))
+    .orderBy(asc(ltiResourceLinks.createdAt));
+}
+
+export async function findAssignmentLtiLinks(db: Queryable, teacherId: string, assignmentId: string): Promise<AssignmentLtiView> {
+  const rows = await linksOf(db, teacherId, assignmentId);
+  return {
+    links: rows.map(({ link, platform }) => ({ id: link.id, platformName: platform.name, contextTitle: link.contextTitle, canImportRoster: Boolean(link.membershipsUrl), canSendGrades: canSendGrades(link) })),
+  };
+}
+
+/** The link a teacher action uses: the one named, or the assignment's only (or first) link. */
+async function chooseLink(db: Queryable, teacherId: string, assignmentId: string, linkId: string | undefined): Promise<{ link: ResourceLinkRow; platform: PlatformRow }> {
+  const rows = await linksOf(db, teacherId, assignmentId);
+  if (!rows.length) throw new AppError("conflict", ltiMessages.noLink);
+  const chosen = linkId ? rows.find((row) => row.link.id === linkId) : rows[0];
+  if (!chosen) throw notFound("That platform link");
+  return chosen;
+}
+
+function asAppError(error: unknown): never {
+  if (error instanceof PlatformServiceError) throw new AppError("unprocessable", error.message);
+  throw error;
+}
+
+/**
+ * Import roster from the platform: the course's active learners (NRPS) join the assignment's roster, each remembered
+ * as their platform identity (so grades find them and their launch finds their feedback). A student already on the
+ * roster (same platform identity, e-mail, school id or name) is updated, not added twice; then unmatched submissions
+ * are matched against the new roster. One transaction.
+ */
+export async function importRosterFromPlatform(db: Db, secret: string, teacherId: string, assignmentId: string, linkId?: string): Promise<RosterImportResult> {
+  const { link, platform } = await chooseLink(db, teacherId, assignmentId, linkId);
+  if (!link.membershipsUrl) throw new AppError("conflict", ltiMessages.noRosterService);
+  const key = await currentToolKey(db, secret);
+  const members = await tokens
+    .tokenFor({ clientId: platform.clientId, tokenUrl: platform.tokenUrl, scopes: [ltiScopes.memberships] }, key)
+    .then((token) => fetchCourseMembers(link.membershipsUrl!, token))
+    .catch(asAppError);
+  const learners = members.filter((member) => member.isLearner && member.isActive);
+
+  const counts = await db.transaction(async (tx) => {
+    const roster = await tx.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
+    const mapped = new Map((await tx.select().from(ltiRosterMembers).where(eq(ltiRosterMembers.resourceLinkId, link.id))).map((row) => [row.subject, row.rosterStudentId]));
+    const claimed = new Set(mapped.values());
+    let position = roster.reduce((max, row) => Math.max(max, row.position), -1);
+    let added = 0;
+    let updated = 0;
+    for (const member of learners) {
+      const free = roster.filter((row) => !claimed.has(row.id) || row.id === mapped.get(member.subject));
+      const existingId =
+        mapped.get(member.subject) ??
+        (member.email ? free.find((row) => row.email?.toLowerCase() === member.email)?.id : undefined) ??
+        matchStudent(rosterForMatching(free), { name: member.name, ...(member.sourcedId ? { identifier: member.sourcedId } : {}) });
+      const existing = existingId ? roster.find((row) => row.id === existingId) : undefined;
+      if (existing) {
+        await tx
+          .update(rosterStudents)
+          .set({ name: member.name, email: member.email ?? existing.email, identifier: existing.identifier ?? member.sourcedId })
+          .where(eq(rosterStudents.id, existing.id));
+        updated += 1;
+      } else {
+        position += 1;
+        const [row] = await tx.insert(rosterStudents).values({ assignmentId, teacherId, name: member.name, email: member.email, identifier: member.sourcedId, position }).returning();
+        roster.push(row!);
+        added += 1;
+      }
+      const rosterStudentId = existing?.id ?? roster[roster.length - 1]!.id;
+      claimed.add(rosterStudentId);
+      await tx
+        .insert(ltiRosterMembers)
+        .values({ resourceLinkId: link.id, subject: member.subject, rosterStudentId })
+        .onConflictDoUpdate({ target: [ltiRosterMembers.resourceLinkId, ltiRosterMembers.subject], set: { rosterStudentId } });
+    }
+    const current = await tx.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId));
+    const unmatched = await tx
+      .select({ id: submissions.id, name: submissions.studentName, identifier: submissions.studentIdentifier })
+      .from(submissions)
+      .where(and(eq(submissions.assignmentId, assignmentId), isNull(submissions.rosterStudentId)));
+    let matchedSubmissions = 0;
+    for (const item of unmatched) {
+      const match = matchStudent(rosterForMatching(current), { name: item.name, ...(item.identifier ? { identifier: item.identifier } : {}) });
+      if (!match) continue;
+      await tx.update(submissions).set({ rosterStudentId: match }).where(eq(submissions.id, item.id));
+      matchedSubmissions += 1;
+    }
+    return { added, updated, matchedSubmissions };
+  });
+  return { platformName: platform.name, ...counts, skipped: members.length - learners.length };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Send grades to the platform (AGS): every reviewed or accepted grade of a student linked to the course, as the final
+ * score (late penalty applied) out of the rubric total, with the feedback as comment. A grade waiting for review is
+ * never sent. A grade sent before and unchanged is not sent again.
+ */
+export async function sendGradesToPlatform(db: Db, secret: string, teacherId: string, assignmentId: string, linkId?: string): Promise<GradeSyncResult> {
+  const { link, platform } = await chooseLink(db, teacherId, assignmentId, linkId);
+  if (!canSendGrades(link)) throw new AppError("conflict", ltiMessages.noGradeService);
+  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
+  const rows = (await db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId))).filter(hasGrade);
+  const reviewed = rows.filter((row) => row.status === "accepted");
+  const rosterIds = reviewed.map((row) => row.rosterStudentId).filter((id): id is string => Boolean(id));
+  const members = rosterIds.length
+    ? await db.select().from(ltiRosterMembers).where(and(eq(ltiRosterMembers.resourceLinkId, link.id), inArray(ltiRosterMembers.rosterStudentId, rosterIds)))
+    : [];
+  const subjectOf = new Map(members.map((member) => [member.rosterStudentId, member.subject]));
+  const previous = new Map((await db.select().from(ltiScorePosts).where(eq(ltiScorePosts.resourceLinkId, link.id))).map((post) => [post.submissionId, post]));
+  const scoreMaximum = maxScoreOf(assignment);
+
+  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], failed: [] };
+  const toSend = [];
+  for (const row of reviewed) {
+    const subject = row.rosterStudentId ? subjectOf.get(row.rosterStudentId) : undefined;
+    if (!subject) {
+      result.notOnPlatform.push(row.studentName);
+      continue;
+    }
+    const score = { subject, scoreGiven: round2(lateFor(assignment, row).finalScore), scoreMaximum, comment: row.feedback?.trim() || null };
+    const before = previous.get(row.id);
+    if (before && before.subject === subject && before.scoreGiven === score.scoreGiven && before.scoreMaximum === score.scoreMaximum && before.comment === score.comment) {
+      result.unchanged += 1;
+      continue;
+    }
+    toSend.push({ row, score });
+  }
+  if (!toSend.length) return result;
+
+  const key = await currentToolKey(db, secret);
+  const needsLineItem = !link.lineItemUrl;
+  const token = await tokens
+    // Every AGS scope the link was granted, always the same set: one cached token serves every later send.
+    .tokenFor({ clientId: platform.clientId, tokenUrl: platform.tokenUrl, scopes: [ltiScopes.score, ...(link.agsScopes.includes(ltiScopes.lineItem) ? [ltiScopes.lineItem] : [])] }, key)
+    .catch(asAppError);
+  const lineItemUrl = await findOrCreateLineItem(fetch, token, link, { label: assignment.title.trim() || "Markwise assignment", scoreMaximum, resourceId: assignment.id }).catch(asAppError);
+  if (needsLineItem) await db.update(ltiResourceLinks).set({ lineItemUrl, updatedAt: new Date() }).where(eq(ltiResourceLinks.id, link.id));
+
+  for (const { row, score } of toSend) {
+    try {
+      await postScore(fetch, token, lineItemUrl, score, row.reviewedAt ?? row.updatedAt);
+    } catch (error) {
+      if (!(error instanceof PlatformServiceError)) throw error;
+      result.failed.push({ studentName: row.studentName, message: error.message });
+      continue;
+    }
+    await db
+      .insert(ltiScorePosts)
+      .values({ resourceLinkId: link.id, submissionId: row.id, ...score, postedAt: new Date() })
+      .onConflictDoUpdate({ target: [ltiScorePosts.resourceLinkId, ltiScorePosts.submissionId], set: { ...score, postedAt: new Date() } });
+    result.sent += 1;
+  }
+  result.notOnPlatform.sort();
+  return result;
+}

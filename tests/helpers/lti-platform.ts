@@ -1,0 +1,274 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
+import type { TestClient } from "../support/http";
+
+/**
+ * A learning platform in miniature, for the LTI tests: its own RSA keys and JWKS, an OIDC authentication endpoint
+ * that answers a login with a signed id_token (as an auto-post form), a token endpoint that checks the tool's client
+ * assertion against the tool's JWKS, a course membership (NRPS), and line items and scores (AGS) that record what
+ * they receive. Launch claims can be bent (other key, audience, deployment) to check what the tool refuses.
+ */
+
+export const roles = {
+  instructor: "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor",
+  learner: "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner",
+};
+const claim = (name: string) => `https://purl.imsglobal.org/spec/lti/claim/${name}`;
+const scopes = {
+  lineItem: "https://purl.imsglobal.org/spec/lti-ags/scope/lineitem",
+  score: "https://purl.imsglobal.org/spec/lti-ags/scope/score",
+  memberships: "https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly",
+};
+
+export interface PlatformUser {
+  sub: string;
+  name: string;
+  email?: string;
+  role: "instructor" | "learner";
+}
+
+export interface LaunchPlan {
+  user: PlatformUser;
+  messageType?: "LtiResourceLinkRequest" | "LtiDeepLinkingRequest";
+  resourceLinkId?: string;
+  contextId?: string;
+  custom?: Record<string, string>;
+  /** Bend the id_token to check refusals. */
+  tamper?: { signWithOtherKey?: boolean; audience?: string | string[]; azp?: string; deploymentId?: string; nonce?: string; version?: string };
+}
+
+export interface Member {
+  user_id: string;
+  name: string;
+  email?: string;
+  roles: string[];
+  status?: string;
+  lis_person_sourcedid?: string;
+}
+
+export interface ReceivedScore {
+  lineItem: string;
+  body: { userId: string; scoreGiven: number; scoreMaximum: number; comment?: string; activityProgress: string; gradingProgress: string; timestamp: string };
+}
+
+export class LtiPlatformSimulator {
+  readonly clientId = `markwise-${randomUUID().slice(0, 8)}`;
+  readonly deploymentId = "deployment-1";
+  readonly members: Member[] = [];
+  readonly scores: ReceivedScore[] = [];
+  readonly lineItems: { id: string; label: string; scoreMaximum: number; resourceLinkId?: string; resourceId?: string }[] = [];
+  readonly tokenRequests: { scope: string; assertion: JWTPayload }[] = [];
+  readonly deepLinkResponses: JWTPayload[] = [];
+  readonly authRequests: URLSearchParams[] = [];
+  /** Line item a resource link launch names (set by the tests); otherwise the platform offers only its line items list. */
+  lineItemFor = new Map<string, string>();
+  private readonly plans = new Map<string, LaunchPlan>();
+  private readonly tokens = new Map<string, string[]>();
+  private server!: Server;
+  private key!: { privateKey: CryptoKey; jwk: JWK };
+  private otherKey!: CryptoKey;
+  url = "";
+
+  constructor(private readonly toolUrl: string) {}
+
+  get issuer() {
+    return this.url;
+  }
+
+  /** What an admin types into Markwise for this platform. */
+  registration(name = "Simulated LMS") {
+    return { name, issuer: this.issuer, clientId: this.clientId, deploymentIds: [this.deploymentId], authLoginUrl: `${this.url}/auth`, tokenUrl: `${this.url}/token`, keysetUrl: `${this.url}/jwks` };
+  }
+
+  async start(): Promise<this> {
+    const pair = await generateKeyPair("RS256", { extractable: true });
+    this.key = { privateKey: pair.privateKey, jwk: { ...(await exportJWK(pair.publicKey)), kid: "platform-key-1", alg: "RS256", use: "sig" } };
+    this.otherKey = (await generateKeyPair("RS256")).privateKey;
+    this.server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  membershipsUrl(contextId: string) {
+    return `${this.url}/nrps/${contextId}`;
+  }
+
+  /**
+   * A whole launch as a browser makes it: login initiation at the tool (which sets the state cookie and redirects
+   * here), the platform's authentication answer (a form with id_token and state), and that form posted to the tool.
+   */
+  async launch(browser: TestClient, plan: LaunchPlan) {
+    const hint = randomUUID();
+    this.plans.set(hint, plan);
+    const login = await browser.request("POST", "/api/lti/login", {
+      body: new URLSearchParams({ iss: this.issuer, login_hint: hint, target_link_uri: `${this.toolUrl}/api/lti/launch`, client_id: this.clientId, lti_deployment_id: this.deploymentId }),
+      headers: { origin: this.url },
+    });
+    if (login.status !== 302) return { login, launch: login, form: undefined };
+    const auth = await fetch(login.headers.get("location")!);
+    const form = parseAutoPostForm(await auth.text());
+    const launch = await this.postLaunch(browser, form);
+    return { login, launch, form };
+  }
+
+  /** Posts an id_token and state to the tool's launch URL as the platform's page would. */
+  postLaunch(browser: TestClient, form: { action: string; fields: Record<string, string> }) {
+    return browser.request("POST", new URL(form.action).pathname, { body: new URLSearchParams(form.fields), headers: { origin: this.url } });
+  }
+
+  /** An id_token for a plan, signed now (by the platform's key unless the plan says otherwise). */
+  async idToken(plan: LaunchPlan, nonce: string): Promise<string> {
+    const contextId = plan.contextId ?? "course-1";
+    const messageType = plan.messageType ?? "LtiResourceLinkRequest";
+    const resourceLinkId = plan.resourceLinkId ?? "resource-1";
+    const payload: JWTPayload = {
+      nonce: plan.tamper?.nonce ?? nonce,
+      name: plan.user.name,
+      ...(plan.user.email ? { email: plan.user.email } : {}),
+      ...(plan.tamper?.azp ? { azp: plan.tamper.azp } : {}),
+      [claim("message_type")]: messageType,
+      [claim("version")]: plan.tamper?.version ?? "1.3.0",
+      [claim("deployment_id")]: plan.tamper?.deploymentId ?? this.deploymentId,
+      [claim("target_link_uri")]: `${this.toolUrl}/api/lti/launch`,
+      [claim("roles")]: [roles[plan.user.role]],
+      [claim("context")]: { id: contextId, title: `Course ${contextId}`, label: contextId },
+      ...(plan.custom ? { [claim("custom")]: plan.custom } : {}),
+      "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice": { context_memberships_url: this.membershipsUrl(contextId), service_versions: ["2.0"] },
+      "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint": {
+        scope: [scopes.lineItem, scopes.score],
+        lineitems: `${this.url}/lineitems`,
+        ...(this.lineItemFor.has(resourceLinkId) ? { lineitem: this.lineItemFor.get(resourceLinkId) } : {}),
+      },
+      ...(messageType === "LtiResourceLinkRequest"
+        ? { [claim("resource_link")]: { id: resourceLinkId, title: "Essay" } }
+        : {
+            "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": {
+              deep_link_return_url: `${this.url}/deep-link-return`,
+              accept_types: ["ltiResourceLink"],
+              accept_presentation_document_targets: ["iframe", "window"],
+              data: "platform-opaque-data",
+            },
+          }),
+    };
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: "RS256", kid: this.key.jwk.kid! })
+      .setIssuer(this.issuer)
+      .setSubject(plan.user.sub)
+      .setAudience(plan.tamper?.audience ?? this.clientId)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(plan.tamper?.signWithOtherKey ? this.otherKey : this.key.privateKey);
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url!, this.url);
+    if (request.method === "GET" && url.pathname === "/jwks") return send(response, 200, { keys: [this.key.jwk] });
+    if (request.method === "GET" && url.pathname === "/auth") return this.authenticate(url.searchParams, response);
+    if (request.method === "POST" && url.pathname === "/token") return this.issueToken(new URLSearchParams(await readBody(request)), response);
+    if (request.method === "POST" && url.pathname === "/deep-link-return") return this.receiveDeepLink(new URLSearchParams(await readBody(request)), response);
+    const granted = this.tokens.get((request.headers.authorization ?? "").replace(/^Bearer /, "")) ?? [];
+    if (url.pathname.startsWith("/nrps/")) {
+      if (!granted.includes(scopes.memberships)) return send(response, 401, { error: "token lacks the membership scope" });
+      return send(response, 200, { id: url.toString(), context: { id: url.pathname.slice(6) }, members: this.members });
+    }
+    if (url.pathname === "/lineitems") {
+      if (!granted.includes(scopes.lineItem)) return send(response, 401, { error: "token lacks the lineitem scope" });
+      if (request.method === "GET") return send(response, 200, this.lineItems.filter((item) => item.resourceLinkId === url.searchParams.get("resource_link_id")));
+      const body = JSON.parse(await readBody(request)) as { label: string; scoreMaximum: number; resourceLinkId?: string; resourceId?: string };
+      const item = { ...body, id: `${this.url}/lineitems/${this.lineItems.length + 1}/lineitem` };
+      this.lineItems.push(item);
+      return send(response, 201, item);
+    }
+    const score = url.pathname.match(/^(\/lineitems\/\d+\/lineitem)\/scores$/);
+    if (score && request.method === "POST") {
+      if (!granted.includes(scopes.score)) return send(response, 401, { error: "token lacks the score scope" });
+      if (request.headers["content-type"] !== "application/vnd.ims.lis.v1.score+json") return send(response, 415, { error: "score media type expected" });
+      this.scores.push({ lineItem: `${this.url}${score[1]}`, body: JSON.parse(await readBody(request)) as ReceivedScore["body"] });
+      return send(response, 200, {});
+    }
+    send(response, 404, { error: `no route ${request.method} ${url.pathname}` });
+  }
+
+  /** The OIDC authentication endpoint: checks the tool's request, then answers the launch as an auto-post form. */
+  private async authenticate(query: URLSearchParams, response: ServerResponse): Promise<void> {
+    this.authRequests.push(query);
+    const plan = this.plans.get(query.get("login_hint") ?? "");
+    const problems = [
+      query.get("scope") !== "openid" && "scope",
+      query.get("response_type") !== "id_token" && "response_type",
+      query.get("response_mode") !== "form_post" && "response_mode",
+      query.get("client_id") !== this.clientId && "client_id",
+      query.get("redirect_uri") !== `${this.toolUrl}/api/lti/launch` && "redirect_uri",
+      !query.get("nonce") && "nonce",
+      !query.get("state") && "state",
+      !plan && "login_hint",
+    ].filter(Boolean);
+    if (problems.length) return send(response, 400, { error: `bad authentication request: ${problems.join(", ")}` });
+    const idToken = await this.idToken(plan!, query.get("nonce")!);
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end(`<form method="post" action="${query.get("redirect_uri")}"><input type="hidden" name="id_token" value="${idToken}"><input type="hidden" name="state" value="${query.get("state")}"></form>`);
+  }
+
+  private toolKeys() {
+    return createRemoteJWKSet(new URL(`${this.toolUrl}/.well-known/jwks.json`));
+  }
+
+  /** client_credentials with a JWT client assertion, checked against the tool's published keys. */
+  private async issueToken(form: URLSearchParams, response: ServerResponse): Promise<void> {
+    if (form.get("grant_type") !== "client_credentials" || form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer") {
+      return send(response, 400, { error: "unsupported_grant_type" });
+    }
+    try {
+      const { payload } = await jwtVerify(form.get("client_assertion") ?? "", this.toolKeys(), { issuer: this.clientId, subject: this.clientId, audience: `${this.url}/token` });
+      this.tokenRequests.push({ scope: form.get("scope") ?? "", assertion: payload });
+    } catch (error) {
+      return send(response, 401, { error: "invalid_client", error_description: String(error) });
+    }
+    const token = randomBytes(16).toString("hex");
+    this.tokens.set(token, (form.get("scope") ?? "").split(" "));
+    send(response, 200, { access_token: token, token_type: "Bearer", expires_in: 3600, scope: form.get("scope") });
+  }
+
+  private async receiveDeepLink(form: URLSearchParams, response: ServerResponse): Promise<void> {
+    try {
+      const { payload } = await jwtVerify(form.get("JWT") ?? "", this.toolKeys(), { issuer: this.clientId, audience: this.issuer });
+      this.deepLinkResponses.push(payload);
+      send(response, 200, { ok: true });
+    } catch (error) {
+      send(response, 401, { error: String(error) });
+    }
+  }
+}
+
+/** The action and hidden fields of an auto-posting form page. */
+export function parseAutoPostForm(html: string): { action: string; fields: Record<string, string> } {
+  const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+  if (!action) throw new Error(`No form in: ${html.slice(0, 300)}`);
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[match[1]!] = match[2]!.replace(/&amp;/g, "&");
+  return { action: action.replace(/&amp;/g, "&"), fields };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (text += chunk));
+    request.on("end", () => resolve(text));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(JSON.stringify(body));
+}
