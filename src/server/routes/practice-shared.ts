@@ -1,0 +1,96 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { errorBody } from "../../contracts/errors";
+import { attemptResult, practiceMessages, sharedPractice, submitAttemptInput } from "../../contracts/practice";
+import { attemptsSoFar, clientIp, countAttempt, describeWait, hash } from "../auth/rate-limit";
+import type { ApiRouter } from "../http/api-router";
+import type { AppEnv } from "../http/app-env";
+import { AppError } from "../http/app-error";
+import type { AppDeps } from "../http/context";
+import { openShared, sharedView, submitAttempt, type SharedOpening } from "../services/practice/shared-practice";
+
+const tokenParams = z.object({ token: z.string().max(100) });
+const tag = "Quizzes & Flashcards: students";
+const gone = { description: "Closed (409) or no longer active (404): a plain message for the student", schema: errorBody };
+
+/** A closed set says so; a deleted, unknown or malformed link gets one plain answer that tells a guesser nothing. */
+function refusal(opening: Exclude<SharedOpening, { kind: "open" }>): AppError {
+  if (opening.kind === "closed") {
+    const message = opening.setKind === "quiz" ? `${practiceMessages.closed}. ${practiceMessages.closedDetail}` : "This deck is closed. Ask your teacher if you think it should be open.";
+    return new AppError("conflict", message);
+  }
+  return new AppError("not_found", `${practiceMessages.inactive}. ${practiceMessages.inactiveDetail}`);
+}
+
+/**
+ * What students open by link, with no account. Rate-limited like the feedback page: a token no set ever had counts
+ * against the asking address, and an address over its budget is refused before any lookup.
+ */
+export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): void {
+  const db = deps.database.db;
+  const proxies = { trustProxy: deps.env.TRUST_PROXY, trustedProxyCount: deps.env.TRUSTED_PROXY_COUNT };
+  const limit = deps.env.AUTH_RATE_LIMIT_MAX * 3;
+  const windowSeconds = deps.env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  const keyOf = (c: Context<AppEnv>) => `ip:practice-link:${hash(clientIp(c, proxies))}`;
+
+  async function refuseIfGuessing(c: Context<AppEnv>) {
+    const sofar = await attemptsSoFar(db, keyOf(c), windowSeconds);
+    if (sofar.count >= limit) {
+      throw new AppError("rate_limited", `Too many links that open nothing were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds);
+    }
+  }
+  async function refuse(c: Context<AppEnv>, opening: Exclude<SharedOpening, { kind: "open" }>): Promise<never> {
+    if (opening.kind === "inactive" && opening.isGuess) await countAttempt(db, keyOf(c), windowSeconds);
+    throw refusal(opening);
+  }
+  const privately = (c: Context<AppEnv>) => {
+    c.header("Cache-Control", "private, no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+  };
+
+  router.route(
+    {
+      method: "get",
+      path: "/api/shared-practice/:token",
+      summary: "A shared quiz without its key (and the class list when it came from a class), or a shared deck's cards",
+      tag,
+      access: "public",
+      params: tokenParams,
+      responses: { 200: { description: "The quiz or deck", schema: sharedPractice }, 404: gone, 409: gone, 429: { description: "Too many links that open nothing", schema: errorBody } },
+    },
+    async (c, { params }) => {
+      await refuseIfGuessing(c);
+      const opening = await openShared(db, params.token);
+      if (opening.kind !== "open") return refuse(c, opening);
+      privately(c);
+      return c.json(await sharedView(db, opening.row));
+    },
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/shared-practice/:token/attempts",
+      summary: "Submit a quiz: scored on the spot, stored once per idempotencyKey (a repeated post answers the stored attempt), the key returned only if the teacher allows, refused past the attempts allowed",
+      tag,
+      access: "public",
+      params: tokenParams,
+      body: submitAttemptInput,
+      responses: {
+        201: { description: "Scored and stored", schema: attemptResult },
+        200: { description: "This attempt was already stored: the same result", schema: attemptResult },
+        400: { description: "Invalid input", schema: errorBody },
+        404: gone,
+        409: { description: "Closed, or no attempts left", schema: errorBody },
+        429: { description: "Too many links that open nothing", schema: errorBody },
+      },
+    },
+    async (c, { params, body }) => {
+      await refuseIfGuessing(c);
+      const outcome = await submitAttempt(db, params.token, body);
+      if (outcome.kind !== "stored") return refuse(c, outcome);
+      privately(c);
+      return c.json(outcome.result, outcome.isNew ? 201 : 200);
+    },
+  );
+}

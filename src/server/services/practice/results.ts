@@ -1,0 +1,74 @@
+import { asc, eq } from "drizzle-orm";
+import type { PracticeResults, StoredQuizItem } from "../../../contracts/practice";
+import type { Db } from "../../db/client";
+import { practiceAttempts } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import { csvCell } from "../submissions/gradebook";
+import { findPracticeRow, type PracticeSetRow } from "./records";
+import { questionOf } from "./score-attempt";
+
+type AttemptRow = typeof practiceAttempts.$inferSelect;
+
+async function quizAndAttempts(db: Db, teacherId: string, id: string): Promise<{ row: PracticeSetRow; attempts: AttemptRow[] }> {
+  const row = await findPracticeRow(db, teacherId, id);
+  if (row.kind !== "quiz") throw new AppError("not_found", "A deck has no results: students study it on their own devices.");
+  const attempts = await db.select().from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id)).orderBy(asc(practiceAttempts.submittedAt));
+  return { row, attempts };
+}
+
+/** The wrong answer given most often (ties: the first given), or null when nobody answered wrongly. */
+function mostChosenWrong(answers: string[]): { answer: string; count: number } | null {
+  const counts = new Map<string, { answer: string; count: number }>();
+  for (const answer of answers) {
+    const key = answer.trim().toLowerCase();
+    const entry = counts.get(key) ?? { answer: answer.trim(), count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  let best: { answer: string; count: number } | null = null;
+  for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
+  return best;
+}
+
+/** Per student (every attempt) and per item of the quiz as it is now: percent correct and the most chosen wrong answer. */
+export async function findPracticeResults(db: Db, teacherId: string, id: string): Promise<PracticeResults> {
+  const { row, attempts } = await quizAndAttempts(db, teacherId, id);
+  return {
+    attempts: attempts.map((attempt) => ({ id: attempt.id, studentName: attempt.studentName, score: attempt.score, maxScore: attempt.maxScore, submittedAt: attempt.submittedAt.toISOString(), attemptNumber: attempt.attemptNumber })),
+    items: (row.items as StoredQuizItem[]).map((item, index) => {
+      const scores = attempts.flatMap((attempt) => attempt.itemScores.filter((score) => score.itemId === item.id && score.answer !== null));
+      const correct = scores.filter((score) => score.isCorrect).length;
+      return {
+        itemId: item.id,
+        number: index + 1,
+        question: questionOf(item),
+        answered: scores.length,
+        percentCorrect: scores.length ? Math.round((correct / scores.length) * 100) : null,
+        mostChosenWrong: mostChosenWrong(scores.filter((score) => !score.isCorrect).map((score) => score.answer!)),
+      };
+    }),
+  };
+}
+
+/** One row per attempt: who, when, the score, then each question's answer and whether it was right. */
+export async function practiceResultsCsv(db: Db, teacherId: string, id: string): Promise<{ title: string; csv: string }> {
+  const { row, attempts } = await quizAndAttempts(db, teacherId, id);
+  const items = row.items as StoredQuizItem[];
+  const header = ["Student", "Attempt", "Submitted at", "Score", "Out of", "Percent", ...items.flatMap((_, index) => [`Q${index + 1} answer`, `Q${index + 1} correct`])];
+  const lines = attempts.map((attempt) => {
+    const byItem = new Map(attempt.itemScores.map((score) => [score.itemId, score]));
+    return [
+      attempt.studentName,
+      attempt.attemptNumber,
+      attempt.submittedAt.toISOString(),
+      attempt.score,
+      attempt.maxScore,
+      attempt.maxScore ? Math.round((attempt.score / attempt.maxScore) * 100) : 0,
+      ...items.flatMap((item) => {
+        const score = byItem.get(item.id);
+        return score ? [score.answer ?? "", score.isCorrect ? "yes" : "no"] : ["", ""];
+      }),
+    ];
+  });
+  return { title: row.title, csv: [header, ...lines].map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n" };
+}

@@ -1,0 +1,101 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import { practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
+import type { Db } from "../../db/client";
+import { practiceAttempts, practiceSets, rosterStudents } from "../../db/schema";
+import { AppError } from "../../http/app-error";
+import type { Queryable } from "../teacher-profiles";
+import { normaliseText } from "./engine";
+import type { PracticeSetRow } from "./records";
+import { keyAnswerOf, scoreAttempt } from "./score-attempt";
+
+const tokenShape = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * What a share link opens. Unknown, malformed and deleted answer the same "no longer active" (isGuess only for a
+ * token no set ever had: the rate limit counts those); a closed set says it is closed.
+ */
+export type SharedOpening = { kind: "inactive"; isGuess: boolean } | { kind: "closed"; setKind: PracticeSetRow["kind"] } | { kind: "open"; row: PracticeSetRow };
+
+export async function openShared(db: Queryable, token: string, options: { forUpdate?: boolean } = {}): Promise<SharedOpening> {
+  if (!tokenShape.test(token)) return { kind: "inactive", isGuess: true };
+  const query = db.select().from(practiceSets).where(eq(practiceSets.shareToken, token));
+  const [row] = await (options.forUpdate ? query.for("update") : query);
+  if (!row) return { kind: "inactive", isGuess: true };
+  if (row.deletedAt) return { kind: "inactive", isGuess: false };
+  if (!row.isOpen) return { kind: "closed", setKind: row.kind };
+  return { kind: "open", row };
+}
+
+/** The quiz without its key (no answers, explanations or sources), or the deck's cards. */
+export async function sharedView(db: Queryable, row: PracticeSetRow): Promise<SharedPractice> {
+  if (row.kind === "deck") {
+    return { kind: "deck", title: row.title, cards: (row.items as StoredFlashcard[]).map((card) => ({ id: card.id, front: card.front, back: card.back })) };
+  }
+  // A class's quiz lets students pick their name from the class list, so results line up with the gradebook.
+  const roster = row.assignmentId
+    ? (await db.select({ name: rosterStudents.name }).from(rosterStudents).where(eq(rosterStudents.assignmentId, row.assignmentId)).orderBy(asc(rosterStudents.position))).map((student) => student.name)
+    : [];
+  return {
+    kind: "quiz",
+    title: row.title,
+    items: (row.items as StoredQuizItem[]).map((item) =>
+      item.kind === "multiple-choice"
+        ? { id: item.id, kind: item.kind, prompt: item.prompt, options: item.options }
+        : item.kind === "cloze"
+          ? { id: item.id, kind: item.kind, sentence: item.sentence }
+          : { id: item.id, kind: item.kind, prompt: item.prompt, original: item.original },
+    ),
+    timeLimitMinutes: row.settings.timeLimitMinutes,
+    attemptsAllowed: row.settings.attemptsAllowed,
+    roster,
+  };
+}
+
+type AttemptRow = typeof practiceAttempts.$inferSelect;
+
+function resultOf(row: PracticeSetRow, attempt: AttemptRow): AttemptResult {
+  const isKeyShown = row.settings.showKeyAfterSubmit;
+  const items = new Map((row.items as StoredQuizItem[]).map((item) => [item.id, item]));
+  return {
+    attemptId: attempt.id,
+    studentName: attempt.studentName,
+    score: attempt.score,
+    maxScore: attempt.maxScore,
+    submittedAt: attempt.submittedAt.toISOString(),
+    attemptNumber: attempt.attemptNumber,
+    attemptsAllowed: row.settings.attemptsAllowed,
+    isKeyShown,
+    items: attempt.itemScores.map((score) => {
+      const item = items.get(score.itemId);
+      return { itemId: score.itemId, isCorrect: score.isCorrect, ...(isKeyShown && item ? { correctAnswer: keyAnswerOf(item), ...(item.explanation ? { explanation: item.explanation } : {}) } : {}) };
+    }),
+  };
+}
+
+export type SubmitOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "stored"; isNew: boolean; result: AttemptResult };
+
+/**
+ * A student submits: scored on the spot and stored once. The set's row is locked for the few milliseconds this takes,
+ * so two posts of the same attempt (a double tap, a retry after a dropped answer) find one row, and two different
+ * attempts by one student cannot both slip under the limit.
+ */
+export async function submitAttempt(db: Db, token: string, input: SubmitAttemptInput): Promise<SubmitOutcome> {
+  return db.transaction(async (tx) => {
+    const opening = await openShared(tx, token, { forUpdate: true });
+    if (opening.kind !== "open") return opening;
+    const { row } = opening;
+    if (row.kind !== "quiz") throw new AppError("bad_request", "This link opens a flashcard deck: there is nothing to submit.");
+    const [existing] = await tx.select().from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.idempotencyKey, input.idempotencyKey)));
+    if (existing) return { kind: "stored", isNew: false, result: resultOf(row, existing) };
+    const studentKey = normaliseText(input.studentName);
+    const [sofar] = await tx.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.studentKey, studentKey)));
+    const used = sofar?.value ?? 0;
+    if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
+    const scored = scoreAttempt(row.items as StoredQuizItem[], input.answers);
+    const [attempt] = await tx
+      .insert(practiceAttempts)
+      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName: input.studentName, studentKey, answers: input.answers, ...scored, attemptNumber: used + 1 })
+      .returning();
+    return { kind: "stored", isNew: true, result: resultOf(row, attempt!) };
+  });
+}
