@@ -86,13 +86,9 @@ describe("dashboard", () => {
 
     expect(await main.getByRole("link", { name: /^Grade/ }).getAttribute("href")).toBe("/assignments");
     expect(await main.getByRole("link", { name: /^Videos/ }).getAttribute("href")).toBe("/videos");
-    for (const name of ["Quizzes & Tests", "Flashcards"]) {
-      const tile = main.getByRole("button", { name: new RegExp(`^${name}`) });
-      expect(await tile.getAttribute("aria-disabled")).toBe("true");
-      expect(await textOf(tile)).toContain("Coming soon");
-      await tile.click({ force: true });
-      expect(new URL(page.url()).pathname).toBe("/app");
-    }
+    // Issue 19 made these two tiles real (the spec's "do nothing" is superseded: decision record 020).
+    expect(await main.getByRole("link", { name: /^Quizzes & Tests/ }).getAttribute("href")).toBe("/quizzes");
+    expect(await main.getByRole("link", { name: /^Flashcards/ }).getAttribute("href")).toBe("/flashcards");
 
     const updates = main.getByRole("region", { name: "Important Updates" });
     expect(await updates.getByRole("listitem").count()).toBe(3);

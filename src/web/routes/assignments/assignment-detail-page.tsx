@@ -15,6 +15,7 @@ import { useAssignment } from "../../features/assignments/hooks";
 import { ArchiveButton } from "../../features/assignments/components/archive-button";
 import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
 import { ReturnPanel } from "../../features/feedback-links/components/return-panel";
+import { MakePracticeButton } from "../practice/make-practice-button";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
 import { BackToDashboardHeader } from "../../components/simple-header";
@@ -75,6 +76,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
               Edit
             </Link>
           </Button>
+          {assignment.status === "draft" ? null : <MakePracticeButton assignmentId={assignment.id} />}
           <ArchiveButton assignment={assignment} variant="outline" />
         </div>
       </div>

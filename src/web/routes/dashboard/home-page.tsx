@@ -95,8 +95,8 @@ export function HomePage() {
         </h2>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Tile to="/assignments" title="Grade" description="Grade submissions with your rubric." icon={ClipboardCheck} />
-          <Tile title="Quizzes & Tests" description="Build quizzes from your lessons." icon={BookOpenCheck} />
-          <Tile title="Flashcards" description="Study decks for your students." icon={Layers} />
+          <Tile to="/quizzes" title="Quizzes & Tests" description="Build quizzes from your lessons." icon={BookOpenCheck} />
+          <Tile to="/flashcards" title="Flashcards" description="Study decks for your students." icon={Layers} />
           <Tile to="/videos" title="Videos" description="Request a short AI-made video." icon={Clapperboard} />
         </ul>
       </section>

@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AttemptResult,
+  CreatePracticeInput,
+  PracticeKind,
+  PracticeResults,
+  PracticeSummary,
+  PracticeView,
+  QuizSettings,
+  SharedPractice,
+  SubmitAttemptInput,
+} from "../../../contracts/practice";
+import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
+
+const base = "/api/practice";
+const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export const practiceKeys = {
+  list: (kind: PracticeKind) => ["practice", "list", kind] as const,
+  one: (id: string) => ["practice", id] as const,
+  results: (id: string) => ["practice", id, "results"] as const,
+  shared: (token: string) => ["shared-practice", token] as const,
+};
+
+/** The page for a set: quizzes and decks live under their own tiles' addresses. */
+export const practicePath = (set: { kind: PracticeKind; id: string }) => `/${set.kind === "quiz" ? "quizzes" : "flashcards"}/${set.id}`;
+
+const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
+
+export function usePracticeList(kind: PracticeKind) {
+  return useQuery({ queryKey: practiceKeys.list(kind), queryFn: () => getJson<PracticeSummary[]>(`${base}?kind=${kind}`) });
+}
+
+export function usePractice(id: string) {
+  return useQuery({ queryKey: practiceKeys.one(id), queryFn: () => getJson<PracticeView>(one(id)) });
+}
+
+export function usePracticeResults(id: string, enabled: boolean) {
+  return useQuery({ queryKey: practiceKeys.results(id), queryFn: () => getJson<PracticeResults>(`${one(id)}/results`), enabled });
+}
+
+export const createPractice = (input: CreatePracticeInput) => json<PracticeView>(apiRequest("POST", base, input));
+export const createClassPractice = (assignmentId: string) => json<{ quiz: PracticeView; deck: PracticeView }>(apiRequest("POST", `${base}/from-class`, { assignmentId }));
+
+/** Uploads a document with the readers rubrics and submissions use; its text stays on the server under fileId. */
+export async function uploadDocument(file: File): Promise<{ fileId: string; fileName: string }> {
+  const form = new FormData();
+  form.append("file", file);
+  const response = await throwIfNotOk(await fetch("/api/documents", { method: "POST", body: form, credentials: "include" }));
+  return (await response.json()) as { fileId: string; fileName: string };
+}
+
+/** Every change to a set answers the set as saved: the page shows exactly what the server kept. */
+export function usePracticeActions(id: string) {
+  const queryClient = useQueryClient();
+  const keep = (view: PracticeView) => {
+    queryClient.setQueryData(practiceKeys.one(id), view);
+    void queryClient.invalidateQueries({ queryKey: ["practice", "list"] });
+  };
+  return {
+    saveItems: useMutation({ mutationFn: (items: unknown[]) => json<PracticeView>(apiRequest("PUT", `${one(id)}/items`, { items })), onSuccess: keep }),
+    update: useMutation({ mutationFn: (input: { title?: string; settings?: QuizSettings; isOpen?: boolean }) => json<PracticeView>(apiRequest("PATCH", one(id), input)), onSuccess: keep }),
+    share: useMutation({ mutationFn: () => json<PracticeView>(apiRequest("POST", `${one(id)}/share`)), onSuccess: keep }),
+    remove: useMutation({
+      mutationFn: async () => void (await apiRequest("DELETE", one(id))),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: ["practice", "list"] }),
+    }),
+  };
+}
+
+export const exportUrl = (id: string, format: string) => `${one(id)}/export?format=${format}`;
+export const resultsCsvUrl = (id: string) => `${one(id)}/results.csv`;
+
+const shared = (token: string) => `/api/shared-practice/${encodeURIComponent(token)}`;
+
+export function useSharedPractice(token: string) {
+  return useQuery({ queryKey: practiceKeys.shared(token), queryFn: () => getJson<SharedPractice>(shared(token)), retry: false, staleTime: Infinity });
+}
+
+export const submitAttempt = (token: string, input: SubmitAttemptInput) => json<AttemptResult>(apiRequest("POST", `${shared(token)}/attempts`, input));

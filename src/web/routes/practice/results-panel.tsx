@@ -1,0 +1,76 @@
+import { Download } from "lucide-react";
+import type { PracticeView } from "../../../contracts/practice";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { describeError } from "../../lib/api";
+import { resultsCsvUrl, usePracticeResults } from "./api";
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** Per student (each attempt) and per question: percent correct and the wrong answer chosen most. */
+export function ResultsPanel({ set }: { set: PracticeView }) {
+  const query = usePracticeResults(set.id, true);
+  if (query.isError) return <p role="alert" className="text-sm text-destructive">{describeError(query.error, "Couldn't load the results. Please try again.")}</p>;
+  if (!query.data) return <Spinner label="Loading results..." />;
+  const { attempts, items } = query.data;
+  if (!attempts.length) return <p className="text-sm text-muted-foreground">No attempts yet. Results appear here as students submit.</p>;
+  return (
+    <div className="grid gap-6">
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[20rem] text-sm">
+          <caption className="mb-2 text-left font-medium">By student</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-3 font-medium">Student</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Score</th>
+              <th scope="col" className="py-2 font-medium">Submitted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {attempts.map((attempt) => (
+              <tr key={attempt.id} className="border-b border-border/60">
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {attempt.studentName}
+                  {attempt.attemptNumber > 1 ? <span className="font-normal text-muted-foreground"> (attempt {attempt.attemptNumber})</span> : null}
+                </th>
+                <td className="py-2 pr-3">
+                  {attempt.score} / {attempt.maxScore}
+                </td>
+                <td className="py-2 text-muted-foreground">{when(attempt.submittedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[20rem] text-sm">
+          <caption className="mb-2 text-left font-medium">By question</caption>
+          <thead>
+            <tr className="border-b border-border text-left text-muted-foreground">
+              <th scope="col" className="py-2 pr-3 font-medium">Question</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Correct</th>
+              <th scope="col" className="py-2 font-medium">Most chosen wrong answer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.itemId} className="border-b border-border/60 align-top">
+                <th scope="row" className="py-2 pr-3 text-left font-normal break-words">
+                  <span className="font-medium">{item.number}.</span> {item.question}
+                </th>
+                <td className="py-2 pr-3 whitespace-nowrap">{item.percentCorrect === null ? "No answers" : `${item.percentCorrect}%`}</td>
+                <td className="py-2 break-words">{item.mostChosenWrong ? `${item.mostChosenWrong.answer} (${item.mostChosenWrong.count})` : "None"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Button asChild variant="outline" size="sm" className="justify-self-start">
+        <a href={resultsCsvUrl(set.id)} download>
+          <Download aria-hidden />
+          Download results (CSV)
+        </a>
+      </Button>
+    </div>
+  );
+}

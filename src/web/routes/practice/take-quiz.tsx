@@ -1,0 +1,240 @@
+import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { AttemptResult, SharedPractice, StudentQuizItem } from "../../../contracts/practice";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { Textarea } from "../../components/ui/textarea";
+import { FormField, fieldProps } from "../../features/auth/components/form-field";
+import { describeError } from "../../lib/api";
+import { submitAttempt } from "./api";
+
+type Quiz = Extract<SharedPractice, { kind: "quiz" }>;
+type Answers = Record<string, number | string | null>;
+
+/** The student's name is remembered on this device, so a second attempt or another quiz does not ask again. */
+const nameKey = "markwise.practice.student-name";
+const rememberedName = () => {
+  try {
+    return localStorage.getItem(nameKey) ?? "";
+  } catch {
+    return "";
+  }
+};
+
+export function TakeQuiz({ token, quiz }: { token: string; quiz: Quiz }) {
+  const [name, setName] = useState<string | null>(null);
+  const [result, setResult] = useState<AttemptResult | null>(null);
+  const [round, setRound] = useState(0);
+
+  if (result) {
+    return (
+      <QuizResult
+        quiz={quiz}
+        result={result}
+        onAgain={
+          result.attemptNumber < result.attemptsAllowed
+            ? () => {
+                setResult(null);
+                setRound(round + 1);
+              }
+            : undefined
+        }
+      />
+    );
+  }
+  if (name === null) return <NameStep quiz={quiz} onStart={setName} />;
+  return <QuizForm key={round} token={token} quiz={quiz} studentName={name} onSubmitted={setResult} />;
+}
+
+function NameStep({ quiz, onStart }: { quiz: Quiz; onStart: (name: string) => void }) {
+  const [name, setName] = useState(() => (quiz.roster.length && !quiz.roster.includes(rememberedName()) ? "" : rememberedName()));
+  const [error, setError] = useState<string | undefined>();
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(quiz.roster.length ? "Choose your name from the list." : "Write your name so your teacher knows whose answers these are.");
+    try {
+      localStorage.setItem(nameKey, name.trim());
+    } catch {
+      // A browser that keeps nothing still lets the student take the quiz.
+    }
+    onStart(name.trim());
+  };
+  return (
+    <form onSubmit={start} noValidate className="grid gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card">
+      <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{quiz.title}</h1>
+      <p className="text-sm text-muted-foreground">
+        {quiz.items.length} {quiz.items.length === 1 ? "question" : "questions"}
+        {quiz.timeLimitMinutes ? ` · ${quiz.timeLimitMinutes} minutes` : " · no time limit"}
+        {` · ${quiz.attemptsAllowed === 1 ? "1 attempt" : `${quiz.attemptsAllowed} attempts`}`}
+      </p>
+      {quiz.roster.length ? (
+        <FormField id="student-name" label="Your name" error={error}>
+          <select {...fieldProps("student-name", { error })} value={name} onChange={(event) => setName(event.target.value)} className="h-11 rounded-lg border border-input bg-surface px-3">
+            <option value="">Choose your name</option>
+            {quiz.roster.map((student) => (
+              <option key={student}>{student}</option>
+            ))}
+          </select>
+        </FormField>
+      ) : (
+        <FormField id="student-name" label="Your name" error={error}>
+          <Input {...fieldProps("student-name", { error })} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+        </FormField>
+      )}
+      <Button type="submit" className="justify-self-start">
+        Start quiz
+      </Button>
+    </form>
+  );
+}
+
+function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; quiz: Quiz; studentName: string; onSubmitted: (result: AttemptResult) => void }) {
+  const [answers, setAnswers] = useState<Answers>({});
+  const [error, setError] = useState<string | undefined>();
+  const [isPending, setIsPending] = useState(false);
+  // One key per attempt: a double tap or a retry after a dropped answer posts the same attempt, stored once.
+  const attemptKey = useRef(crypto.randomUUID());
+  const submitted = useRef(false);
+
+  async function submit() {
+    if (submitted.current) return;
+    setIsPending(true);
+    setError(undefined);
+    try {
+      const result = await submitAttempt(token, { idempotencyKey: attemptKey.current, studentName, answers });
+      submitted.current = true;
+      onSubmitted(result);
+    } catch (caught) {
+      setError(describeError(caught, "Your answers were not sent. Check your connection and press Submit again: they will be counted once."));
+    } finally {
+      setIsPending(false);
+    }
+  }
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="grid gap-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{quiz.title}</h1>
+        {quiz.timeLimitMinutes ? <Timer minutes={quiz.timeLimitMinutes} onEnd={() => void submitRef.current()} /> : null}
+      </div>
+      <ol className="grid gap-4">
+        {quiz.items.map((item, index) => (
+          <Question key={item.id} item={item} number={index + 1} value={answers[item.id] ?? null} onChange={(value) => setAnswers((current) => ({ ...current, [item.id]: value }))} />
+        ))}
+      </ol>
+      {error ? (
+        <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={isPending} className="justify-self-start">
+        {isPending ? <Spinner size="sm" /> : null}
+        Submit answers
+      </Button>
+    </form>
+  );
+}
+
+/** Counts down from the quiz's time limit and submits what the student has when it runs out. */
+function Timer({ minutes, onEnd }: { minutes: number; onEnd: () => void }) {
+  const [endsAt] = useState(() => Date.now() + minutes * 60_000);
+  const [left, setLeft] = useState(minutes * 60);
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const seconds = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+      setLeft(seconds);
+      if (seconds === 0) {
+        window.clearInterval(timer);
+        onEnd();
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [endsAt, onEnd]);
+  const label = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return (
+    <p role="timer" aria-label={`Time left ${label}`} className="inline-flex items-center gap-1.5 rounded-full bg-muted px-3 py-1 text-sm font-semibold tabular-nums">
+      <Clock aria-hidden className="size-4" />
+      {label}
+    </p>
+  );
+}
+
+function Question({ item, number, value, onChange }: { item: StudentQuizItem; number: number; value: number | string | null; onChange: (value: number | string) => void }) {
+  const id = `q-${item.id}`;
+  return (
+    <li aria-label={`Question ${number}`} className="rounded-2xl border border-border bg-surface p-4 shadow-card">
+      {item.kind === "multiple-choice" ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 font-medium break-words">
+            {number}. {item.prompt}
+          </legend>
+          {item.options.map((option, index) => (
+            <label key={index} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-accent-soft">
+              <input type="radio" name={id} checked={value === index} onChange={() => onChange(index)} className="size-4 shrink-0" />
+              <span className="break-words">{option}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : item.kind === "cloze" ? (
+        <FormField id={id} label={`${number}. Fill in the blank: ${item.sentence}`}>
+          <Input id={id} value={typeof value === "string" ? value : ""} onChange={(event) => onChange(event.target.value)} autoComplete="off" />
+        </FormField>
+      ) : (
+        <FormField id={id} label={`${number}. ${item.prompt}`} hint={item.original}>
+          <Textarea {...fieldProps(id, { hint: true })} rows={3} value={typeof value === "string" ? value : item.original} onChange={(event) => onChange(event.target.value)} />
+        </FormField>
+      )}
+    </li>
+  );
+}
+
+function QuizResult({ quiz, result, onAgain }: { quiz: Quiz; result: AttemptResult; onAgain?: () => void }) {
+  const items = new Map(quiz.items.map((item, index) => [item.id, { item, number: index + 1 }]));
+  return (
+    <div className="grid gap-4">
+      <section aria-labelledby="score-heading" className="rounded-2xl border border-border bg-surface p-5 shadow-card">
+        <h1 id="score-heading" className="font-display text-2xl font-semibold tracking-tight">
+          Your score: {result.score} / {result.maxScore}
+        </h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Submitted by {result.studentName}. Attempt {result.attemptNumber} of {result.attemptsAllowed}.
+        </p>
+        {!result.isKeyShown ? <p className="mt-2 text-sm">Your teacher will go over the answers with you.</p> : null}
+        {onAgain ? (
+          <Button variant="outline" className="mt-4" onClick={onAgain}>
+            Try again
+          </Button>
+        ) : null}
+      </section>
+      <ol aria-label="Your answers" className="grid gap-3">
+        {result.items.map((outcome) => {
+          const entry = items.get(outcome.itemId);
+          if (!entry) return null;
+          const { item, number } = entry;
+          return (
+            <li key={outcome.itemId} className="flex gap-3 rounded-xl border border-border bg-surface p-4">
+              {outcome.isCorrect ? <CheckCircle2 aria-label="Right" className="size-5 shrink-0 text-primary" /> : <XCircle aria-label="Not right" className="size-5 shrink-0 text-destructive" />}
+              <div className="min-w-0">
+                <p className="font-medium break-words">
+                  {number}. {item.kind === "multiple-choice" ? item.prompt : item.kind === "cloze" ? item.sentence : item.original}
+                </p>
+                {outcome.correctAnswer ? <p className="mt-1 text-sm break-words">Answer: {outcome.correctAnswer}</p> : null}
+                {outcome.explanation ? <p className="mt-1 text-sm break-words text-muted-foreground">{outcome.explanation}</p> : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

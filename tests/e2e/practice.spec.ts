@@ -1,0 +1,149 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2eApp, type E2eApp } from "../support/e2e";
+import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { gradeByHand } from "../support/practice";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+afterAll(() => app?.stop());
+
+const phone = { width: 360, height: 740 };
+const desktop = { width: 1280, height: 800 };
+const shots = "test-results/practice";
+const names = ["Ana Ortiz", "Ben Cole", "Chloe Park", "Dev Shah"];
+
+type Item = { id: string; kind: string; options?: string[]; answerIndex?: number; answer?: string; explanation?: string };
+
+const hasNoSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe("practice made from a graded class", () => {
+  it("makes practice from a graded assignment, edits a question, shares it, and shows a student's result on the teacher's page", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(20_000);
+    const teacher = await signInAsNewTeacher(app, page, "prc");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 5" });
+    await teacher.client.put(`/api/assignments/${assignment.id}/roster`, { text: `Name,ID\n${names.map((name, index) => `${name},${index + 1}`).join("\n")}` });
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, index) => textFile(`${name}.txt`, studentEssay(index + 80, name)))) });
+    expect(upload.status, upload.text).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    await gradeByHand(teacher.client, assignment.id, { "Ana Ortiz": [9, 8], "Ben Cole": [3, 2], "Chloe Park": [7, 7], "Dev Shah": [2, 4] });
+
+    await page.goto(`${app.url}/assignments/${assignment.id}`);
+    await page.getByRole("button", { name: "Make practice" }).click();
+    await page.waitForURL(/\/quizzes\/[0-9a-f-]{36}$/);
+    const quizId = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByRole("heading", { level: 1, name: /Practice quiz: Uniforms, period 5/ }).waitFor();
+    await page.getByText(/Aimed at the class's weakest criteria/).waitFor();
+    await page.screenshot({ path: `${shots}/quiz-review-1280.png`, fullPage: true });
+
+    // Edit one question: its explanation, which every kind of question has.
+    const questions = page.getByRole("list", { name: "Questions" });
+    const first = questions.getByRole("listitem", { name: "Question 1", exact: true });
+    await first.getByRole("button", { name: "Edit Question 1" }).click();
+    await first.getByLabel("Explanation shown with the key (optional)").fill("Look at how the class's openings state their claim.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText(/questions? saved\./).first().waitFor();
+    const saved = (await teacher.client.get(`/api/practice/${quizId}`)).data;
+    expect(saved.items[0].explanation).toBe("Look at how the class's openings state their claim.");
+    const items: Item[] = saved.items;
+
+    await page.getByRole("button", { name: "Share with students" }).click();
+    const link = (await page.getByLabel("Share link").innerText()).trim();
+    expect(link).toMatch(new RegExp(`^${app.url}/practice/[A-Za-z0-9_-]{32}$`));
+
+    // The student: a fresh browser context with no session, on a phone.
+    const student = await app.newPage(phone);
+    student.setDefaultTimeout(20_000);
+    await student.goto(link);
+    await student.getByLabel("Your name").selectOption("Chloe Park");
+    await student.getByRole("button", { name: "Start quiz" }).click();
+    // Every answer right but the first question's.
+    for (const [index, item] of items.entries()) {
+      const question = student.getByRole("listitem", { name: `Question ${index + 1}`, exact: true });
+      if (item.kind === "multiple-choice") {
+        const choice = index === 0 ? (item.answerIndex! + 1) % item.options!.length : item.answerIndex!;
+        await question.getByRole("radio").nth(choice).check();
+      } else {
+        await question.getByRole("textbox").fill(index === 0 ? "something else" : item.answer!);
+      }
+    }
+    expect(await hasNoSidewaysScroll(student)).toBe(true);
+    await student.screenshot({ path: `${shots}/take-quiz-360.png`, fullPage: true });
+    await student.getByRole("button", { name: "Submit answers" }).click();
+    await student.getByRole("heading", { name: `Your score: ${items.length - 1} / ${items.length}` }).waitFor();
+    await student.getByText("Look at how the class's openings state their claim.").waitFor();
+    expect(await hasNoSidewaysScroll(student)).toBe(true);
+    await student.screenshot({ path: `${shots}/quiz-result-360.png`, fullPage: true });
+    app.assertNoConsoleErrors(student);
+
+    await page.reload();
+    const results = page.getByRole("region", { name: "Results" });
+    const byStudent = results.getByRole("table", { name: "By student" });
+    await byStudent.getByRole("row", { name: new RegExp(`Chloe Park.*${items.length - 1} / ${items.length}`) }).waitFor();
+    const byQuestion = results.getByRole("table", { name: "By question" });
+    expect(await byQuestion.getByRole("row").nth(1).innerText()).toContain("0%");
+    expect(await byQuestion.getByRole("row").nth(2).innerText()).toContain("100%");
+    await results.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/results-1280.png`, fullPage: true });
+    app.assertNoConsoleErrors(page);
+
+    const narrow = await app.newPage(phone);
+    await narrow.context().addCookies(await page.context().cookies());
+    await narrow.goto(`${app.url}/quizzes/${quizId}`);
+    await narrow.getByRole("heading", { level: 1 }).waitFor();
+    expect(await hasNoSidewaysScroll(narrow)).toBe(true);
+    await narrow.screenshot({ path: `${shots}/quiz-review-360.png`, fullPage: true });
+  });
+
+  it("lets a student study three cards of a shared deck at phone width, remembered on that device", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(20_000);
+    const teacher = await signInAsNewTeacher(app, page, "prd");
+    const lesson = [
+      "Photosynthesis is the process by which green plants turn light energy into chemical energy stored in glucose.",
+      "Chlorophyll is the green pigment in chloroplasts that absorbs red and blue light.",
+      "A chloroplast is the organelle in a plant cell where photosynthesis takes place.",
+      "Stomata are small openings on the underside of a leaf that let carbon dioxide in and oxygen out.",
+      "Glucose is a simple sugar that the plant uses for energy and to build cellulose.",
+      "Cellulose is the tough carbohydrate that makes up the walls of plant cells.",
+      "Respiration is the process by which cells release the energy stored in glucose, using oxygen.",
+      "Transpiration is the loss of water vapour from the leaves through the stomata.",
+    ].join(" ");
+    await page.goto(`${app.url}/app`);
+    await page.getByRole("link", { name: /^Flashcards/ }).click();
+    await page.waitForURL(`${app.url}/flashcards`);
+    await page.getByLabel("Text of your lesson").fill(lesson);
+    await page.getByRole("button", { name: "Make deck" }).click();
+    await page.waitForURL(/\/flashcards\/[0-9a-f-]{36}$/);
+    await page.getByRole("button", { name: "Share with students" }).click();
+    const link = (await page.getByLabel("Share link").innerText()).trim();
+    const deckId = new URL(page.url()).pathname.split("/").pop()!;
+    const cards: { front: string; back: string }[] = (await teacher.client.get(`/api/practice/${deckId}`)).data.items;
+    expect(cards.length).toBeGreaterThanOrEqual(3);
+
+    const student = await app.newPage(phone);
+    student.setDefaultTimeout(20_000);
+    await student.goto(link);
+    await student.getByRole("heading", { level: 1 }).waitFor();
+    for (let studied = 0; studied < 3; studied += 1) {
+      const card = student.getByRole("region", { name: "Card" });
+      const front = (await card.getByTestId("card-front").innerText()).trim();
+      expect(cards.map((item) => item.front)).toContain(front);
+      await student.getByRole("button", { name: "Show answer" }).click();
+      await card.getByText(cards.find((item) => item.front === front)!.back).waitFor();
+      if (studied === 0) await student.screenshot({ path: `${shots}/study-360.png`, fullPage: true });
+      await student.getByRole("button", { name: /^Good/ }).click();
+      await student.getByText(`${studied + 1} studied`).waitFor();
+    }
+    expect(await hasNoSidewaysScroll(student)).toBe(true);
+
+    // The same device later: the three cards are remembered as studied, not due again now.
+    await student.reload();
+    await student.getByText(`${cards.length - 3} new`).waitFor();
+    app.assertNoConsoleErrors(student);
+  });
+});
