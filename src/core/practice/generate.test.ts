@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fakeSpellChecker } from "../grading/test-fixtures.js";
-import { generateDeck, generateQuiz, minimumWords } from "./generate.js";
+import { generateDeck, generateQuiz, maxSourceCharacters, minimumWords } from "./generate.js";
 import { normaliseText } from "./normalise.js";
 import { draftWithSlips, photosynthesisPassage } from "./test-passages.js";
 import { clozeBlank, type QuizItem } from "./types.js";
@@ -91,6 +91,14 @@ describe("generateQuiz", () => {
     expect(result.problem?.code).toBe("nothing-found");
   });
 
+  it("reads no further than the first 30,000 characters of a long source", () => {
+    const long = `${photosynthesisPassage}\n\n`.repeat(Math.ceil(maxSourceCharacters / photosynthesisPassage.length) + 1);
+    const tail = "\n\nIn 1883, Theodor Engelmann lit algae through a prism and watched bacteria gather in red and blue light.";
+    const { items } = generateQuiz(long + tail, { seed: 1, count: 50 });
+    expect(items.length).toBeGreaterThan(10);
+    expect(JSON.stringify(items)).not.toContain("Engelmann");
+  });
+
   it("caps the count at 50", () => {
     expect(quizOf(1, 500).items.length).toBeLessThanOrEqual(50);
   });
@@ -116,6 +124,12 @@ describe("generateDeck", () => {
       expect(keepValid(items, validateFlashcard)).toHaveLength(items.length);
     }
     expect(generateDeck(photosynthesisPassage, { seed: 9 })).toEqual(generateDeck(photosynthesisPassage, { seed: 9 }));
+  });
+
+  it("makes one card per defined term when the source repeats itself, and fills the deck with others", () => {
+    const { items } = generateDeck(`${photosynthesisPassage}\n\n${photosynthesisPassage}`, { seed: 1 });
+    expect(items.filter((c) => c.front === "Chlorophyll")).toHaveLength(1);
+    expect(items.length).toBeGreaterThan(10);
   });
 
   it("says how many words it needs when the source is too short", () => {

@@ -56,7 +56,21 @@ interface Reading {
   usable: (sentenceIndex: number) => boolean;
 }
 
-function readSource(text: string): Reading {
+/**
+ * Generation reads at most this much of a source (about 5,000 words, cut at a paragraph or sentence end): plenty for
+ * 50 questions or 100 cards, and it keeps a long chapter from holding the server for seconds.
+ */
+export const maxSourceCharacters = 30_000;
+
+function readableStart(text: string): string {
+  if (text.length <= maxSourceCharacters) return text;
+  const head = text.slice(0, maxSourceCharacters);
+  const end = Math.max(head.lastIndexOf("\n"), ...[". ", "! ", "? "].map((stop) => head.lastIndexOf(stop) + 1));
+  return end > maxSourceCharacters / 2 ? head.slice(0, end) : head;
+}
+
+function readSource(source: string): Reading {
+  const text = readableStart(source);
   const tagged = tagText(text);
   const isUsable = (s: TaggedSentence | undefined) => {
     if (!s || s.text.length > practiceLimits.sentence - 20 || s.text.trim().endsWith("?")) return false;
@@ -210,10 +224,15 @@ export function generateDeck(source: string, options: GenerateOptions): Practice
   const random = seededRandom(options.seed);
   const reading = readSource(source);
   const used = new Set<number>();
-  const definitionCards: Placed<Flashcard>[] = reading.definitions.map((d) => {
+  const cardsSoFar: Flashcard[] = [];
+  const definitionCards: Placed<Flashcard>[] = reading.definitions.flatMap((d) => {
     used.add(d.sentenceIndex);
     const back = capitalise(d.definition);
-    return { item: { front: capitalise(d.term), back: /[.!?]$/.test(back) ? back : `${back}.`, source: { text: d.sentence, origin: "source" } }, at: reading.tagged.sentences[d.sentenceIndex]!.start };
+    const card: Flashcard = { front: capitalise(d.term), back: /[.!?]$/.test(back) ? back : `${back}.`, source: { text: d.sentence, origin: "source" } };
+    // A term defined twice gets one card, so the terms below fill the rest of the deck.
+    if (!keepValid([...cardsSoFar, card], validateFlashcard).includes(card)) return [];
+    cardsSoFar.push(card);
+    return [{ item: card, at: reading.tagged.sentences[d.sentenceIndex]!.start }];
   });
   const termCards: Placed<Flashcard>[] = [];
   for (const term of byKindInTurn(reading.terms)) {

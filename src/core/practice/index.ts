@@ -4,7 +4,7 @@
  */
 export * from "./types.js";
 export { keepValid, practiceLimits, validateFlashcard, validateQuizItem } from "./validate.js";
-export { generateDeck, generateQuiz, itemCounts, minimumWords, type GenerateOptions, type PracticeResult } from "./generate.js";
+export { generateDeck, generateQuiz, itemCounts, maxSourceCharacters, minimumWords, type GenerateOptions, type PracticeResult } from "./generate.js";
 export { normaliseAnswer, normaliseText } from "./normalise.js";
 export {
   classPractice,
