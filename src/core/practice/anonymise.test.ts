@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fakeSpellChecker } from "../grading/test-fixtures.js";
 import { anonymise, replaceNames } from "./anonymise.js";
+import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
 
 const spellChecker = fakeSpellChecker(["becuase"]);
+
+beforeAll(warmUpLanguage, warmUpTimeout);
 
 describe("anonymise", () => {
   it.each([

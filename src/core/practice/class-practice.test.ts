@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fakeSpellChecker } from "../grading/test-fixtures.js";
 import { classPractice, maxPassageWords, type ClassPracticeCriterion, type ClassPracticeEssay, type ClassPracticeInput } from "./class-practice.js";
 import { countWords } from "./normalise.js";
 import { keepValid, validateFlashcard, validateQuizItem } from "./validate.js";
+import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
 
 const levels = (maxPoints: number, descriptions: string[]) => descriptions.map((description, i) => ({ label: ["Beginning", "Developing", "Proficient", "Exemplary"][i]!, points: (maxPoints * (i + 1)) / descriptions.length, description }));
 const criteria: ClassPracticeCriterion[] = [
@@ -33,6 +34,8 @@ const essays: ClassPracticeEssay[] = [
 
 const input = (over: Partial<ClassPracticeInput> = {}): ClassPracticeInput => ({ criteria, essays, seed: 3, spellChecker: fakeSpellChecker(["becuase"]), ...over });
 const allText = (result: ReturnType<typeof classPractice>) => JSON.stringify([result.quiz, result.deck]);
+
+beforeAll(warmUpLanguage, warmUpTimeout);
 
 describe("classPractice", () => {
   it("finds the two criteria with the lowest mean share of their points over graded essays", () => {

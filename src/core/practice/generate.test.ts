@@ -1,15 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fakeSpellChecker } from "../grading/test-fixtures.js";
 import { generateDeck, generateQuiz, maxSourceCharacters, minimumWords } from "./generate.js";
 import { normaliseText } from "./normalise.js";
 import { draftWithSlips, photosynthesisPassage } from "./test-passages.js";
 import { clozeBlank, type QuizItem } from "./types.js";
 import { keepValid, validateFlashcard, validateQuizItem } from "./validate.js";
+import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
 
 const spellChecker = fakeSpellChecker(["becuase", "alot"]);
 const quizOf = (seed: number, count?: number) => generateQuiz(photosynthesisPassage, { seed, ...(count ? { count } : {}), spellChecker });
 const seeds = [1, 2, 3, 42, 2026];
 const flat = (text: string) => text.replace(/\s+/g, " ");
+
+beforeAll(warmUpLanguage, warmUpTimeout);
 
 describe("generateQuiz", () => {
   it("makes the default ten items, every one valid and none asking what another asks", () => {
@@ -97,7 +100,8 @@ describe("generateQuiz", () => {
     const { items } = generateQuiz(long + tail, { seed: 1, count: 50 });
     expect(items.length).toBeGreaterThan(10);
     expect(JSON.stringify(items)).not.toContain("Engelmann");
-  });
+    // Reading 30,000 characters takes a few seconds on a busy machine.
+  }, 30_000);
 
   it("caps the count at 50", () => {
     expect(quizOf(1, 500).items.length).toBeLessThanOrEqual(50);
