@@ -48,7 +48,8 @@ export function ItemCard({ item, index, count, noun, isOpen, errors, onToggle, o
   const hasError = Object.keys(errors).some((key) => key.startsWith(`items.${index}.`));
   return (
     <li aria-label={label} className={`rounded-xl border bg-surface p-3 sm:p-4 ${hasError ? "border-destructive/60" : "border-border"}`}>
-      <div className="flex items-start justify-between gap-3">
+      {/* On a phone the buttons go under the question, so its text keeps the card's width. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</p>
           <p className="mt-1 font-medium break-words">{itemHeadline(item) || <span className="text-muted-foreground">Not written yet</span>}</p>
@@ -58,7 +59,7 @@ export function ItemCard({ item, index, count, noun, isOpen, errors, onToggle, o
           </p>
           {item.source?.origin === "class" ? <p className="mt-1 text-xs text-muted-foreground">From the class's writing{item.source.criterion ? ` · ${item.source.criterion}` : ""}</p> : null}
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+        <div className="-ml-2 flex shrink-0 flex-wrap gap-1 sm:ml-0 sm:justify-end">
           <Button variant="ghost" size="icon" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(-1)}>
             <ArrowUp aria-hidden />
           </Button>

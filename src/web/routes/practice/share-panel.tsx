@@ -37,7 +37,7 @@ export function SharePanel({ set }: { set: PracticeView }) {
     <div className="grid gap-3">
       <p className="text-sm font-medium">{set.isOpen ? `Students can open this ${noun} at:` : `This ${noun} is closed: its link says so and takes no answers.`}</p>
       <div className="flex flex-wrap items-center gap-2">
-        <code aria-label="Share link" className="min-w-0 flex-1 rounded-lg border border-border bg-muted px-3 py-2 text-sm break-all">
+        <code aria-label="Share link" className="min-w-0 basis-full rounded-lg border border-border bg-muted px-3 py-2 text-sm break-all sm:flex-1 sm:basis-auto">
           {set.shareUrl}
         </code>
         <Button variant="outline" size="sm" onClick={() => void copy()}>
