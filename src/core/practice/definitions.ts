@@ -27,6 +27,19 @@ function isNounPhrase(tagged: TaggedText, sentence: TaggedSentence, start: numbe
   return words.length > 0 && words.length <= maxTermWords && words.every((t) => ["NOUN", "PROPN", "ADJ"].includes(t.pos)) && words.at(-1)!.pos !== "ADJ";
 }
 
+/**
+ * "X is/are ..." defines X only when a noun follows the verb before any punctuation or other verb ("is the process",
+ * "are tiny openings"); "Libraries are valuable, but ..." describes them instead.
+ */
+function startsWithNoun(tagged: TaggedText, sentence: TaggedSentence, definitionStart: number): boolean {
+  const tokens = tagged.tokens.slice(sentence.firstToken, sentence.lastToken + 1).filter((t) => t.start >= definitionStart);
+  for (const t of tokens.slice(0, 5)) {
+    if (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") return true;
+    if (t.pos === "PUNCT" || t.pos === "VERB" || t.pos === "AUX" || t.pos === "ADP" || t.pos === "SCONJ" || t.pos === "CCONJ") return false;
+  }
+  return false;
+}
+
 /** The definitional sentences of a text, in its order. */
 export function findDefinitions(tagged: TaggedText): Definition[] {
   const found: Definition[] = [];
@@ -38,8 +51,10 @@ export function findDefinitions(tagged: TaggedText): Definition[] {
       const term = first[1]!.trim();
       const at = sentence.text.indexOf(term);
       const definition = first[3]!.trim();
-      if (at >= 0 && countWords(definition) >= minDefinitionWords && isNounPhrase(tagged, sentence, sentence.start + at, sentence.start + at + term.length)) {
-        found.push({ term, link: first[2]!.toLowerCase(), definition, sentence: sentence.text, sentenceIndex });
+      const link = first[2]!.toLowerCase();
+      const isDescribed = (link === "is" || link === "are") && !startsWithNoun(tagged, sentence, sentence.start + sentence.text.lastIndexOf(definition));
+      if (at >= 0 && !isDescribed && countWords(definition) >= minDefinitionWords && isNounPhrase(tagged, sentence, sentence.start + at, sentence.start + at + term.length)) {
+        found.push({ term, link, definition, sentence: sentence.text, sentenceIndex });
         return;
       }
     }

@@ -136,6 +136,12 @@ describe("generateDeck", () => {
     expect(items.length).toBeGreaterThan(10);
   });
 
+  it("never makes a card of a slip or of a sentence with one", () => {
+    const { items } = generateDeck(`${draftWithSlips}\n\n${photosynthesisPassage}`, { seed: 1, count: 100, spellChecker });
+    expect(items.length).toBeGreaterThan(5);
+    expect(JSON.stringify(items)).not.toMatch(/becuase|alot/);
+  });
+
   it("says how many words it needs when the source is too short", () => {
     expect(generateDeck("Too short.", { seed: 1 }).problem).toEqual({ code: "too-short", message: `Paste at least ${minimumWords.deck} words to make flashcards from: this text has 2.` });
   });

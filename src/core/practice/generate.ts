@@ -1,4 +1,5 @@
 import { acceptAllSpellChecker, type SpellChecker } from "../grading/spelling.js";
+import { findWords } from "../grading/text.js";
 import { zipfFrequency } from "../language/word-frequency.js";
 import { tagText, type TaggedSentence, type TaggedText } from "../language/tag-text.js";
 import { findDefinitions, type Definition } from "./definitions.js";
@@ -69,15 +70,17 @@ function readableStart(text: string): string {
   return end > maxSourceCharacters / 2 ? head.slice(0, end) : head;
 }
 
-function readSource(source: string): Reading {
+function readSource(source: string, spellChecker: SpellChecker | undefined): Reading {
   const text = readableStart(source);
   const tagged = tagText(text);
+  // A sentence with a slip is asked about only as a sentence to correct, never as one to learn from.
+  const hasSlip = (s: TaggedSentence) => spellChecker !== undefined && findWords(s.text).some((w) => w.text.length > 1 && !spellChecker.correct(w.text));
   const isUsable = (s: TaggedSentence | undefined) => {
-    if (!s || s.text.length > practiceLimits.sentence - 20 || s.text.trim().endsWith("?")) return false;
+    if (!s || s.text.length > practiceLimits.sentence - 20 || s.text.trim().endsWith("?") || hasSlip(s)) return false;
     const words = countWords(s.text);
     return words >= minSentenceWords && words <= maxSentenceWords;
   };
-  return { text, tagged, terms: findKeyTerms(text, tagged), definitions: findDefinitions(tagged), usable: (i) => isUsable(tagged.sentences[i]) };
+  return { text, tagged, terms: findKeyTerms(text, tagged, spellChecker), definitions: findDefinitions(tagged), usable: (i) => isUsable(tagged.sentences[i]) };
 }
 
 /** The sentence with this occurrence of the term replaced by the blank. */
@@ -203,7 +206,7 @@ export function generateQuiz(source: string, options: GenerateOptions): Practice
   if (words < minimumWords.quiz) return { items: [], problem: tooShort("quiz", words)! };
   const count = countFor("quiz", options.count);
   const random = seededRandom(options.seed);
-  const reading = readSource(source);
+  const reading = readSource(source, options.spellChecker);
   const used = new Set<number>();
   // Errors first: a sentence with a real error is worth more as a correction than as a cloze.
   const errors = errorQuestions(reading, options.spellChecker ?? acceptAllSpellChecker, used);
@@ -222,7 +225,7 @@ export function generateDeck(source: string, options: GenerateOptions): Practice
   if (words < minimumWords.deck) return { items: [], problem: tooShort("deck", words)! };
   const count = countFor("deck", options.count);
   const random = seededRandom(options.seed);
-  const reading = readSource(source);
+  const reading = readSource(source, options.spellChecker);
   const used = new Set<number>();
   const cardsSoFar: Flashcard[] = [];
   const definitionCards: Placed<Flashcard>[] = reading.definitions.flatMap((d) => {

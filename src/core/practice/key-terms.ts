@@ -1,4 +1,5 @@
 import { stopWords } from "../grading/word-lists.js";
+import type { SpellChecker } from "../grading/spelling.js";
 import type { TaggedText, TaggedToken } from "../language/tag-text.js";
 import { zipfFrequency } from "../language/word-frequency.js";
 import { normaliseText } from "./normalise.js";
@@ -117,13 +118,16 @@ function candidatesIn(tokens: TaggedToken[], sentence: number): Candidate[] {
  * The key terms of a tagged text, best first. Everyday single nouns ("time", "people") are left out: a question
  * whose answer is such a word tests guessing, not the source.
  */
-export function findKeyTerms(text: string, tagged: TaggedText): KeyTerm[] {
+export function findKeyTerms(text: string, tagged: TaggedText, spellChecker?: SpellChecker): KeyTerm[] {
+  // A misspelling is never a term to learn: "alot becuase" would make a card of the source's slips.
+  const isMisspelled = (written: string) => spellChecker !== undefined && (written.match(/[A-Za-z]+(?:['’][A-Za-z]+)*/g) ?? []).some((word) => !spellChecker.correct(word));
   const terms = new Map<string, KeyTerm>();
   tagged.sentences.forEach((s, index) => {
     for (const candidate of candidatesIn(tagged.tokens.slice(s.firstToken, s.lastToken + 1), index)) {
       const start = candidate.tokens[0]!.start;
       const end = candidate.tokens.at(-1)!.end;
       const written = text.slice(start, end);
+      if (isMisspelled(written)) continue;
       const key = normaliseText(written);
       const occurrence = { sentence: index, start, end, text: written };
       const existing = terms.get(key);
