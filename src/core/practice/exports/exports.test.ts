@@ -34,7 +34,10 @@ describe("quizToQti", () => {
     expect(items).toHaveLength(trickyItems.length);
     const typeOf = (item: Record<string, any>) => item.itemmetadata.qtimetadata.qtimetadatafield.find((f: any) => f.fieldlabel === "question_type").fieldentry;
     expect(items.map(typeOf)).toEqual(["multiple_choice_question", "short_answer_question", "short_answer_question"]);
+    // The shape QTI 1.2's schema asks of an item: unique idents, metadata, a presentation and its processing.
+    expect(new Set(items.map((item) => item["@ident"])).size).toBe(items.length);
     for (const item of items) {
+      expect(Object.keys(item)).toEqual(expect.arrayContaining(["@ident", "@title", "itemmetadata", "presentation", "resprocessing"]));
       expect(item.presentation.material.mattext["@texttype"]).toBe("text/html");
       expect(item.resprocessing.outcomes.decvar["@varname"]).toBe("SCORE");
     }
