@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ltiToolKeys, users } from "../../src/server/db/schema";
 import { LtiPlatformSimulator, parseAutoPostForm, roles, type PlatformUser } from "../helpers/lti-platform";
-import { createSignedInTeacher, latestMailTo } from "../support/accounts";
+import { signUpWithEmail } from "../helpers/lti-accounts";
+import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 import { testDatabaseKind } from "../support/test-database";
@@ -14,21 +15,10 @@ let admin: TestClient;
 const db = () => server.deps.database.db;
 const adminEmail = `lti-admin-${Date.now().toString(36)}@school.test`;
 
-/** Signs up with a given address (the admin's, named in ADMIN_EMAILS before the server starts). */
-async function signUpAs(email: string): Promise<TestClient> {
-  const client = new TestClient(server.url);
-  const username = email.split("@")[0]!.replace(/[^a-z0-9]/g, "").slice(0, 30);
-  const signUp = await client.post("/api/auth/sign-up/email", { email, username, name: username, password: "correct horse battery", callbackURL: "/auth/confirmed" });
-  expect(signUp.status, signUp.text).toBe(200);
-  const { link } = await latestMailTo(db(), email);
-  expect((await client.get(new URL(link!).pathname + new URL(link!).search)).status).toBe(302);
-  return client;
-}
-
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_EMAILS: adminEmail } });
   platform = await new LtiPlatformSimulator(server.url).start();
-  admin = await signUpAs(adminEmail);
+  admin = await signUpWithEmail(server.url, db(), adminEmail);
   const registered = await admin.post("/api/lti/platforms", platform.registration());
   expect(registered.status, registered.text).toBe(200);
 });

@@ -42,6 +42,7 @@ const routes: RouteObject[] = [
               lazyRoute({ path: "notifications" }, async () => (await import("../routes/dashboard/notifications-page")).NotificationsPage),
               lazyRoute({ path: "analytics" }, async () => (await import("../routes/dashboard/analytics-page")).AnalyticsPage),
               lazyRoute({ path: "system" }, async () => (await import("../routes/dashboard/system-page")).SystemPage),
+              lazyRoute({ path: "lti" }, async () => (await import("../routes/lti/lti-platforms-page")).LtiPlatformsPage),
             ],
           },
           async () => (await import("../routes/dashboard/dashboard-layout")).DashboardLayout,

@@ -15,6 +15,7 @@ import { useAssignment } from "../../features/assignments/hooks";
 import { ArchiveButton } from "../../features/assignments/components/archive-button";
 import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
 import { ReturnPanel } from "../../features/feedback-links/components/return-panel";
+import { PlatformPanel } from "../lti/platform-panel";
 import { MakePracticeButton } from "../practice/make-practice-button";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
@@ -92,6 +93,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
             <ReturnPanel assignmentId={assignment.id} assignmentTitle={displayTitle(assignment)} />
           </Panel>
         )}
+        <PlatformPanel assignmentId={assignment.id} frame={(content) => <Panel title="Learning platform">{content}</Panel>} />
 
         <Panel title="Details">
           <SummaryList
