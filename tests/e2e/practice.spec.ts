@@ -97,7 +97,8 @@ describe("practice made from a graded class", () => {
     await narrow.getByRole("heading", { level: 1 }).waitFor();
     expect(await hasNoSidewaysScroll(narrow)).toBe(true);
     await narrow.screenshot({ path: `${shots}/quiz-review-360.png`, fullPage: true });
-  });
+    // A class graded, practice made, a student's attempt and the teacher's page at two widths: longer than one page.
+  }, 150_000);
 
   it("lets a student study three cards of a shared deck at phone width, remembered on that device", async () => {
     const page = await app.newPage(desktop);
