@@ -118,6 +118,7 @@ describe("practice made from a graded class", () => {
     await page.getByRole("link", { name: /^Flashcards/ }).click();
     await page.waitForURL(`${app.url}/flashcards`);
     await page.getByLabel("Text of your lesson").fill(lesson);
+    await page.screenshot({ path: `${shots}/flashcards-list-1280.png`, fullPage: true });
     await page.getByRole("button", { name: "Make deck" }).click();
     await page.waitForURL(/\/flashcards\/[0-9a-f-]{36}$/);
     await page.getByRole("button", { name: "Share with students" }).click();
@@ -125,6 +126,13 @@ describe("practice made from a graded class", () => {
     const deckId = new URL(page.url()).pathname.split("/").pop()!;
     const cards: { front: string; back: string }[] = (await teacher.client.get(`/api/practice/${deckId}`)).data.items;
     expect(cards.length).toBeGreaterThanOrEqual(3);
+
+    const narrow = await app.newPage(phone);
+    await narrow.context().addCookies(await page.context().cookies());
+    await narrow.goto(`${app.url}/flashcards`);
+    await narrow.getByRole("list", { name: "Your decks" }).getByRole("link").first().waitFor();
+    expect(await hasNoSidewaysScroll(narrow)).toBe(true);
+    await narrow.screenshot({ path: `${shots}/flashcards-list-360.png`, fullPage: true });
 
     const student = await app.newPage(phone);
     student.setDefaultTimeout(20_000);
