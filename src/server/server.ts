@@ -72,7 +72,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const storage = s3 ? createS3FileStorage(s3) : createLocalFileStorage(env.DATA_DIR);
   const spellChecker = lazySpellChecker();
   const ocr = createImageTextReader({ maxWaiting: env.OCR_MAX_WAITING, idleMs: env.OCR_IDLE_SECONDS * 1000 });
-  const jobs = createJobQueue(database, { ...(database.connectionString ? { connectionString: database.connectionString } : {}), logger });
+  const jobs = await createJobQueue(database, { ...(database.connectionString ? { connectionString: database.connectionString } : {}), logger });
   await jobs.start();
   await createGradingQueues(jobs);
   const grading = gradingQueueOver(jobs);

@@ -38,7 +38,7 @@ describe(`the job queue (${testDatabaseKind})`, () => {
   afterAll(() => testDatabase?.drop());
 
   async function startQueue(database = testDatabase.database, options: Partial<CreateJobQueueOptions> = {}, url = testDatabase.url): Promise<JobQueue> {
-    const queue = createJobQueue(database, { connectionString: url, logger, ...options });
+    const queue = await createJobQueue(database, { connectionString: url, logger, ...options });
     cleanups.push(() => queue.stop());
     await queue.start();
     return queue;

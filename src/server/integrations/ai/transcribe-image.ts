@@ -1,4 +1,4 @@
-import { generateText } from "ai";
+import { loadAiSdk } from "./load-ai-sdk";
 import { maxImageTextChars } from "../../../contracts/assistant";
 import type { AiConfig } from "./config";
 import { createLanguageModel } from "./create-model";
@@ -15,6 +15,7 @@ const system = [
  * Throws when the service fails; the caller falls back to offline reading.
  */
 export async function transcribeImage(config: AiConfig, image: { bytes: Uint8Array; mimeType: string }): Promise<string> {
+  const { generateText } = await loadAiSdk();
   const { text } = await generateText({
     model: createLanguageModel(config),
     maxRetries: config.maxRetries,

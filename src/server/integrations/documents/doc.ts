@@ -1,4 +1,3 @@
-import WordExtractor from "word-extractor";
 import { DocumentError, documentMessages } from "./errors.js";
 import { normalizeCell } from "./normalize.js";
 import { hasStream, isEncryptedWordDocument, readOle } from "./ole.js";
@@ -16,6 +15,8 @@ export async function extractDoc(bytes: Uint8Array): Promise<DocContent> {
   }
   let body: string;
   try {
+    // Loaded when a .doc file first arrives, like the other readers (issue 16).
+    const { default: WordExtractor } = await import("word-extractor");
     const document = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     body = document.getBody();
   } catch {

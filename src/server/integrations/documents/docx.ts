@@ -1,4 +1,3 @@
-import mammoth from "mammoth";
 import { DocumentError, documentMessages } from "./errors.js";
 import { normalizeCell } from "./normalize.js";
 import { readZipDirectory } from "./zip.js";
@@ -25,6 +24,8 @@ export async function extractDocx(bytes: Uint8Array): Promise<DocxContent> {
     );
   }
 
+  // Loaded when a Word file first arrives: an idle server need not hold the converter (issue 16).
+  const { default: mammoth } = await import("mammoth");
   let html: string;
   try {
     const result = await mammoth.convertToHtml(

@@ -1,4 +1,4 @@
-import { getDocumentProxy, getResolvedPDFJS } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import type { ImageTextReader } from "../ocr/image-text-reader.js";
 import { encodePng } from "../files/encode-png.js";
 import { DocumentError, documentMessages } from "./errors.js";
@@ -23,12 +23,12 @@ interface PdfImage {
 export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextReader, "read">): Promise<string> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, isOffscreenCanvasSupported: false, verbosity: 0 });
+    pdf = await (await import("unpdf")).getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, isOffscreenCanvasSupported: false, verbosity: 0 });
   } catch {
     throw new DocumentError("corrupt", documentMessages.corrupt);
   }
   try {
-    const { OPS, ImageKind } = await getResolvedPDFJS();
+    const { OPS, ImageKind } = await (await import("unpdf")).getResolvedPDFJS();
     const pages: string[] = [];
     for (let pageNumber = 1; pageNumber <= Math.min(pdf.numPages, maxOcrPages); pageNumber++) {
       const page = await pdf.getPage(pageNumber);

@@ -1,4 +1,4 @@
-import { getDocumentProxy } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import { DocumentError, documentMessages } from "./errors.js";
 import { hasReadableText, normalizeCell } from "./normalize.js";
 
@@ -36,6 +36,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may take ownership of the buffer, and the caller still needs the original bytes.
+    // pdf.js is loaded when a PDF first arrives: an idle server need not hold it (issue 16).
+    const { getDocumentProxy } = await import("unpdf");
     pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
   } catch (error) {
     if (error instanceof Error && error.name === "PasswordException") {

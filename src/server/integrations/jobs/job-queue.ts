@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { Database } from "../../db/client";
 import { createEmbeddedStore } from "./embedded-store";
-import { createPgBossStore } from "./pg-boss-store";
 import { PollingJobQueue } from "./polling-job-queue";
 
 export interface QueueDefinition {
@@ -68,7 +67,8 @@ const PG_BOSS_POLLING_INTERVAL_SECONDS = 0.5;
 const EMBEDDED_POLLING_INTERVAL_SECONDS = 0.25;
 const STOP_TIMEOUT_SECONDS = 30;
 
-export function createJobQueue(database: Database, options: CreateJobQueueOptions): JobQueue {
+/** Async because pg-boss (and the PostgreSQL driver it brings) is loaded only for PostgreSQL (issue 16, idle memory). */
+export async function createJobQueue(database: Database, options: CreateJobQueueOptions): Promise<JobQueue> {
   const logger = options.logger.child({ component: "job-queue" });
   const stopTimeoutSeconds = options.stopTimeoutSeconds ?? STOP_TIMEOUT_SECONDS;
   if (database.kind === "pglite") {
@@ -81,8 +81,9 @@ export function createJobQueue(database: Database, options: CreateJobQueueOption
   if (!options.connectionString || !database.pool) {
     throw new Error("The PostgreSQL job queue needs the database's connection string (DATABASE_URL) for pg-boss.");
   }
+  const { createPgBossStore } = await import("./pg-boss-store");
   return new PollingJobQueue(
-    createPgBossStore({ connectionString: options.connectionString, pool: database.pool, logger, stopTimeoutSeconds }),
+    await createPgBossStore({ connectionString: options.connectionString, pool: database.pool, logger, stopTimeoutSeconds }),
     {
       logger,
       stopTimeoutSeconds,

@@ -1,4 +1,4 @@
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type pg from "pg";
 import type { Logger } from "pino";
 import type { QueueDefinition } from "./job-queue";
@@ -22,9 +22,11 @@ export interface PgBossStoreOptions {
  * A few SQL statements below read or touch pg-boss's `job` table directly (singleton check, release, counts):
  * pg-boss 10 has no API for them. They use only its name, id, state, singleton_key and started_on columns.
  */
-export function createPgBossStore(options: PgBossStoreOptions): JobStore {
+export async function createPgBossStore(options: PgBossStoreOptions): Promise<JobStore> {
   const { pool, logger } = options;
-  const boss = new PgBoss({
+  // Imported here, not at the top: the server bundle inlines this file, and only PostgreSQL needs pg-boss (issue 16).
+  const { default: PgBossQueue } = await import("pg-boss");
+  const boss = new PgBossQueue({
     connectionString: options.connectionString,
     schema,
     application_name: "markwise-jobs",

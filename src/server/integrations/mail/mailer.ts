@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
 
@@ -30,11 +30,13 @@ export interface MailerOptions {
 /** One mail service for the whole app: SMTP when SMTP_URL is set, otherwise the outbox table. */
 export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl);
+    // nodemailer is loaded with the first mail: an idle server need not hold it (issue 16).
+    let transporter: Promise<Transporter> | undefined;
     return {
       transport: "smtp",
       async send(message) {
-        await transporter.sendMail({ from, ...message, to: message.to.join(", ") });
+        transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transporter).sendMail({ from, ...message, to: message.to.join(", ") });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
     };

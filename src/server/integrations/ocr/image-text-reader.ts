@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { createWorker, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
 import { readImageDimensions } from "./image-dimensions";
 
 export interface ImageTextReader {
@@ -42,7 +42,9 @@ export function createImageTextReader({ maxWaiting = 4, idleMs = 30_000 }: Image
   let worker: Promise<Worker> | undefined;
   let pending = 0;
   let idleTimer: NodeJS.Timeout | undefined;
-  const start = () => {
+  // tesseract.js is loaded with the first image, and the worker goes when idle: an idle server holds neither (issue 16).
+  const start = async () => {
+    const { createWorker } = await import("tesseract.js");
     const eng = require("@tesseract.js-data/eng") as { langPath: string };
     const langPath = path.join(path.dirname(eng.langPath), "4.0.0_best_int");
     // Without an errorHandler tesseract.js rethrows a failed job outside any promise, which ends the process; the
