@@ -16,7 +16,10 @@ export interface SampleCandidate {
 export interface SampleChoiceOptions {
   /** Texts the teacher has graded already: what is near them needs no new sample. */
   graded?: SampleCandidate[];
-  /** Weight of the prediction against all the features together in the distance (1: as much as all of them). */
+  /**
+   * Weight of the prediction against all the features together in the distance (1: as much as all of them); by
+   * default 0 when choosing samples (the slices spread the predictions) and 1 when ordering reviews.
+   */
   predictionWeight?: number;
 }
 
@@ -99,60 +102,36 @@ export function findOutliers(candidates: SampleCandidate[], points: number[][], 
 }
 
 /**
- * The k texts to grade first. k-medoids in the standardised space: the usable texts are grouped into as many groups
- * as there will be graded texts (those already graded hold their own groups), and the text nearest the middle of
- * each new group is chosen, so the choice covers the class's range of predictions and of writing while each chosen
- * text is typical of its group rather than its edge. Deterministic: the same class gives the same choice.
+ * The k texts to grade first: the usable texts ordered by the grader's prediction are cut into as many equal slices
+ * as there will be graded texts, slices already holding a graded text are left alone, and from each other slice the
+ * text nearest the slice's mean in feature space is chosen. The choice covers the range of predictions, and each
+ * chosen text is typical of its part of the class rather than its edge. Measured against random samples, and against
+ * k-medoids, farthest-point, balanced and extreme choices, in docs/decisions/011 (Choosing samples): no choice did
+ * clearly better than random; this one did no worse and kept the class's level best. Deterministic.
  */
 export function chooseSamplesToGrade(candidates: SampleCandidate[], k: number, options: SampleChoiceOptions = {}): ChosenSample[] {
   const graded = options.graded ?? [];
   const count = Math.min(k, candidates.length);
   if (count <= 0) return [];
-  const points = choiceCoordinates([...candidates, ...graded], options.predictionWeight);
+  // The slices spread the predictions already; within one, the features alone say which text is typical.
+  const points = choiceCoordinates([...candidates, ...graded], options.predictionWeight ?? 0);
   const own = points.slice(0, candidates.length);
   const fixed = points.slice(candidates.length);
   const isOutlier = findOutliers(candidates, own, count);
-  const usable = own.map((_, i) => i).filter((i) => !isOutlier[i]);
-  const picked = medoidsOf(own, usable, fixed, count);
-  return picked.map((index) => ({ index, reason: reasonFor(candidates, own, fixed, index) }));
-}
-
-/**
- * Greedy start (the most central text, then each time the one furthest from every chosen or graded text), then
- * rounds of assigning texts to their nearest centre and moving each free centre to the text nearest its group's mean.
- */
-function medoidsOf(points: number[][], usable: number[], fixed: number[][], count: number): number[] {
-  const centres: number[] = [];
-  const nearestFixed = usable.map((i) => Math.min(Infinity, ...fixed.map((f) => squaredDistance(points[i]!, f))));
-  if (fixed.length === 0) {
-    const centre = points[0]!.map((_, j) => usable.reduce((s, i) => s + points[i]![j]!, 0) / usable.length);
-    centres.push(argMin(usable, (i) => squaredDistance(points[i]!, centre)));
-  }
-  while (centres.length < count) {
-    const free = usable.filter((i) => !centres.includes(i));
-    centres.push(argMax(free, (i) => Math.min(nearestFixed[usable.indexOf(i)]!, ...centres.map((c) => squaredDistance(points[i]!, points[c]!)))));
-  }
-  for (let round = 0; round < 10; round++) {
-    const groups = centres.map(() => [] as number[]);
-    usable.forEach((i, u) => {
-      const toCentre = centres.map((c) => squaredDistance(points[i]!, points[c]!));
-      const best = toCentre.indexOf(Math.min(...toCentre));
-      // A text nearer an already graded text belongs to that one's group: it needs no new sample.
-      if (toCentre[best]! <= nearestFixed[u]!) groups[best]!.push(i);
-    });
-    let moved = false;
-    groups.forEach((group, g) => {
-      if (group.length === 0) return;
-      const mean = points[group[0]!]!.map((_, j) => group.reduce((s, i) => s + points[i]![j]!, 0) / group.length);
-      const medoid = argMin(group, (i) => squaredDistance(points[i]!, mean));
-      if (medoid !== centres[g]) {
-        centres[g] = medoid;
-        moved = true;
-      }
-    });
-    if (!moved) break;
-  }
-  return [...new Set(centres)].sort((a, b) => a - b);
+  const usable = candidates.map((_, i) => i).filter((i) => !isOutlier[i]).sort((a, b) => candidates[a]!.prediction - candidates[b]!.prediction || a - b);
+  const sliceCount = Math.min(usable.length, count + graded.length);
+  const slices = Array.from({ length: sliceCount }, (_, s) => usable.slice(Math.floor((s * usable.length) / sliceCount), Math.floor(((s + 1) * usable.length) / sliceCount)));
+  // A graded text covers the slice its prediction falls in: what is near it needs no new sample.
+  const covered = new Set(graded.map((g) => Math.max(0, slices.findLastIndex((slice) => candidates[slice[0]!]!.prediction <= g.prediction))));
+  const open = slices.map((_, s) => s).filter((s) => !covered.has(s));
+  // More open slices than texts wanted (graded texts sharing slices): an even spread of them.
+  const wanted = open.length <= count ? open : Array.from({ length: count }, (_, i) => open[count === 1 ? Math.floor(open.length / 2) : Math.round((i * (open.length - 1)) / (count - 1))]!);
+  const picked = wanted.map((s) => {
+    const slice = slices[s]!;
+    const mean = own[slice[0]!]!.map((_, j) => slice.reduce((sum, i) => sum + own[i]![j]!, 0) / slice.length);
+    return argMin(slice, (i) => squaredDistance(own[i]!, mean));
+  });
+  return picked.sort((a, b) => a - b).map((index) => ({ index, reason: reasonFor(candidates, own, fixed, index) }));
 }
 
 function argMin(items: number[], cost: (i: number) => number): number {

@@ -1,12 +1,15 @@
 import type {
   DraftHandling,
+  AgreementGrowth,
   AgreementView,
   FeedbackReport,
   GradeEditInput,
   Gradebook,
   GradingProgress,
+  ProposedSamples,
   RosterView,
   SubmissionDetail,
+  SubmissionOrder,
   SubmissionStatus,
   SubmissionSummary,
   UploadOutcome,
@@ -20,19 +23,23 @@ const one = (submissionId: string) => `/api/submissions/${encodeURIComponent(sub
 /** Query keys; every key under ["submissions", assignmentId] is refreshed together when grades change. */
 export const submissionKeys = {
   all: (assignmentId: string) => ["submissions", assignmentId] as const,
-  list: (assignmentId: string, order: "student" | "review" | "recent", status?: SubmissionStatus) => ["submissions", assignmentId, "list", order, status ?? "all"] as const,
+  list: (assignmentId: string, order: SubmissionOrder, status?: SubmissionStatus) => ["submissions", assignmentId, "list", order, status ?? "all"] as const,
   progress: (assignmentId: string) => ["submissions", assignmentId, "progress"] as const,
   agreement: (assignmentId: string) => ["submissions", assignmentId, "agreement"] as const,
+  agreementGrowth: (assignmentId: string) => ["submissions", assignmentId, "agreement-growth"] as const,
+  proposedSamples: (assignmentId: string) => ["submissions", assignmentId, "proposed-samples"] as const,
   roster: (assignmentId: string) => ["submissions", assignmentId, "roster"] as const,
   gradebook: (assignmentId: string) => ["submissions", assignmentId, "gradebook"] as const,
   feedbackReport: (assignmentId: string, drafts: DraftHandling) => ["submissions", assignmentId, "feedback-report", drafts] as const,
   detail: (submissionId: string) => ["submission", submissionId] as const,
 };
 
-export const fetchSubmissions = (assignmentId: string, order: "student" | "review" | "recent" = "student", status?: SubmissionStatus) =>
+export const fetchSubmissions = (assignmentId: string, order: SubmissionOrder = "student", status?: SubmissionStatus) =>
   getJson<SubmissionSummary[]>(`${base(assignmentId)}/submissions?order=${order}${status ? `&status=${status}` : ""}`);
 export const fetchProgress = (assignmentId: string) => getJson<GradingProgress>(`${base(assignmentId)}/grading-progress`);
 export const fetchAgreement = (assignmentId: string) => getJson<AgreementView>(`${base(assignmentId)}/agreement`);
+export const fetchAgreementGrowth = (assignmentId: string) => getJson<AgreementGrowth>(`${base(assignmentId)}/agreement-growth`);
+export const fetchProposedSamples = (assignmentId: string) => getJson<ProposedSamples>(`${base(assignmentId)}/proposed-samples`);
 export const fetchRoster = (assignmentId: string) => getJson<RosterView>(`${base(assignmentId)}/roster`);
 export const fetchGradebook = (assignmentId: string) => getJson<Gradebook>(`${base(assignmentId)}/gradebook`);
 export const fetchFeedbackReport = (assignmentId: string, drafts: DraftHandling) => getJson<FeedbackReport>(`${base(assignmentId)}/feedback-report?drafts=${drafts}`);

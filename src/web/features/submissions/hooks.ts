@@ -2,12 +2,21 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { DraftHandling, GradingProgress } from "../../../contracts/submissions";
 import { analyticsQueryKey, notificationsQueryKey } from "../insights/api";
-import { fetchFeedbackReport, fetchGradebook, fetchProgress, fetchRoster, fetchSubmissions, submissionKeys } from "./api";
+import { fetchAgreementGrowth, fetchFeedbackReport, fetchGradebook, fetchProgress, fetchProposedSamples, fetchRoster, fetchSubmissions, submissionKeys } from "./api";
 
 const pollMs = 1500;
 
 export function useSubmissionList(assignmentId: string) {
   return useQuery({ queryKey: submissionKeys.list(assignmentId, "student"), queryFn: () => fetchSubmissions(assignmentId, "student") });
+}
+
+/** The essays to grade first while the calibration wants more graded texts (refreshed with every grade change). */
+export function useProposedSamples(assignmentId: string) {
+  return useQuery({ queryKey: submissionKeys.proposedSamples(assignmentId), queryFn: () => fetchProposedSamples(assignmentId) });
+}
+
+export function useAgreementGrowth(assignmentId: string) {
+  return useQuery({ queryKey: submissionKeys.agreementGrowth(assignmentId), queryFn: () => fetchAgreementGrowth(assignmentId) });
 }
 
 export function useRoster(assignmentId: string) {

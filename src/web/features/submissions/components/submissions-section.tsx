@@ -5,7 +5,9 @@ import type { RosterView } from "../../../../contracts/submissions";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { plural } from "../../assignments/format";
-import { useGradingProgress, useRoster, useSubmissionList } from "../hooks";
+import { useAgreementGrowth, useGradingProgress, useProposedSamples, useRoster, useSubmissionList } from "../hooks";
+import { AgreementSoFar } from "./agreement-so-far";
+import { GradeTheseFirst } from "./grade-these-first";
 import { GradingProgressView } from "./grading-progress";
 import { PasteDialog } from "./paste-dialog";
 import { RosterDialog } from "./roster-dialog";
@@ -19,6 +21,8 @@ export function SubmissionsSection({ assignment }: { assignment: Assignment }) {
   const list = useSubmissionList(id);
   const progress = useGradingProgress(id);
   const roster = useRoster(id);
+  const proposed = useProposedSamples(id);
+  const growth = useAgreementGrowth(id);
   const submissions = list.data ?? [];
   const reviewCount = progress.data?.needsReview ?? 0;
 
@@ -73,8 +77,11 @@ export function SubmissionsSection({ assignment }: { assignment: Assignment }) {
             Grading
           </h3>
           <GradingProgressView progress={progress.data} />
+          {growth.data ? <AgreementSoFar growth={growth.data} /> : null}
         </section>
       ) : null}
+
+      {proposed.data ? <GradeTheseFirst assignmentId={id} proposed={proposed.data} /> : null}
 
       {roster.data && roster.data.students.length ? <MissingWork roster={roster.data} /> : null}
 

@@ -7,15 +7,19 @@ import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmis
 const gradedStatuses: readonly SubmissionStatus[] = ["needs_review", "accepted"];
 const isBusy = (status: SubmissionStatus) => status === "queued" || status === "grading";
 
+/** The review queue's orders: lowest confidence first (the default), or the reviews that teach the grader most first. */
+export const reviewOrders = ["review", "learning"] as const;
+export type ReviewOrder = (typeof reviewOrders)[number];
+
 /**
- * The review queue (lowest confidence first), or every graded submission in the same order. Both come from the one
- * list of all the assignment's submissions, so work being (re)graded is known too: the list is polled until it is
- * graded, and then it appears where it belongs.
+ * The review queue, or every graded submission in the same order. Both come from the one list of all the
+ * assignment's submissions, so work being (re)graded is known too: the list is polled until it is graded, and then
+ * it appears where it belongs.
  */
-export function useReviewList(assignmentId: string, showAll: boolean) {
+export function useReviewList(assignmentId: string, showAll: boolean, order: ReviewOrder = "review") {
   const query = useQuery({
-    queryKey: submissionKeys.list(assignmentId, "review"),
-    queryFn: () => fetchSubmissions(assignmentId, "review"),
+    queryKey: submissionKeys.list(assignmentId, order),
+    queryFn: () => fetchSubmissions(assignmentId, order),
     refetchInterval: (current) => (current.state.data?.some((item) => isBusy(item.status)) ? 1500 : false),
   });
   const items = useMemo(
@@ -56,9 +60,11 @@ export function useReviewActions(assignmentId: string) {
   const settle = (detail: SubmissionDetail) => {
     queryClient.setQueryData(submissionKeys.detail(detail.id), detail);
     const { status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } = detail;
-    queryClient.setQueryData<SubmissionSummary[]>(submissionKeys.list(assignmentId, "review"), (list) =>
-      list?.map((item) => (item.id === detail.id ? { ...item, status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } : item)),
-    );
+    for (const order of reviewOrders) {
+      queryClient.setQueryData<SubmissionSummary[]>(submissionKeys.list(assignmentId, order), (list) =>
+        list?.map((item) => (item.id === detail.id ? { ...item, status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } : item)),
+      );
+    }
     void queryClient.invalidateQueries({ queryKey: submissionKeys.all(assignmentId) });
   };
   return {

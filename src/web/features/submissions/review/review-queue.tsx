@@ -2,9 +2,11 @@ import { Clock, Copy } from "lucide-react";
 import { Link } from "react-router";
 import { submissionStatusLabels, type SubmissionSummary } from "../../../../contracts/submissions";
 import { Label } from "../../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/utils";
 import { Switch } from "../../assignments/components/switch";
+import { reviewOrders, type ReviewOrder } from "./hooks";
 
 type ReviewQueueProps = {
   items: SubmissionSummary[] | undefined;
@@ -13,11 +15,19 @@ type ReviewQueueProps = {
   onShowAllChange: (showAll: boolean) => void;
   /** Submissions queued or grading right now (a regrade among them): they come back to the list when graded. */
   busyCount: number;
+  order: ReviewOrder;
+  onOrderChange: (order: ReviewOrder) => void;
+};
+
+const orderLabels: Record<ReviewOrder, string> = {
+  review: "Lowest confidence first",
+  // Unsure grades of work unlike anything reviewed yet: each review teaches the grader most.
+  learning: "Teaches the grader most first",
 };
 
 export const formatConfidence = (confidence: number | null) => (confidence === null ? "No confidence" : `${Math.round(confidence)}% confident`);
 
-export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyCount }: ReviewQueueProps) {
+export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyCount, order, onOrderChange }: ReviewQueueProps) {
   const title = showAll ? "Graded submissions" : "Review queue";
   return (
     <section aria-labelledby="queue-heading" className="rounded-2xl border border-border bg-surface p-3 shadow-card sm:p-4">
@@ -25,7 +35,18 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
         {showAll ? "All graded" : "Needs review"}
         {items ? <span className="ml-2 font-sans text-sm font-normal text-muted-foreground">{items.length}</span> : null}
       </h2>
-      <p className="px-1 text-xs text-muted-foreground">Lowest confidence first</p>
+      <Select value={order} onValueChange={(value) => onOrderChange(value as ReviewOrder)}>
+        <SelectTrigger aria-label="Order" className="mt-1.5 h-9 text-xs sm:h-9">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {reviewOrders.map((value) => (
+            <SelectItem key={value} value={value}>
+              {orderLabels[value]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
       <div className="mt-2.5 flex items-center gap-2 px-1">
         <Switch id="show-all-graded" checked={showAll} onCheckedChange={onShowAllChange} />
         <Label htmlFor="show-all-graded" className="text-sm font-normal text-muted-foreground">

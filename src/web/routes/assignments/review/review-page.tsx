@@ -11,7 +11,7 @@ import { displayTitle } from "../../../features/assignments/format";
 import { useAssignment } from "../../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
-import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail } from "../../../features/submissions/review/hooks";
+import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail, type ReviewOrder } from "../../../features/submissions/review/hooks";
 import { ReviewQueue } from "../../../features/submissions/review/review-queue";
 import { RegradeDialog } from "../../../features/submissions/review/regrade-dialog";
 import { ShortcutsDialog, ShortcutsHint, useReviewShortcuts } from "../../../features/submissions/review/shortcuts";
@@ -44,13 +44,14 @@ function Review() {
   const { id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const [showAll, setShowAll] = useState(false);
+  const [order, setOrder] = useState<ReviewOrder>("review");
   const [editingId, setEditingId] = useState<string>();
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [regradeTarget, setRegradeTarget] = useState<{ id: string; studentName: string }>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const assignment = useAssignment(id);
-  const { items, busyCount, query: list } = useReviewList(id, showAll);
+  const { items, busyCount, query: list } = useReviewList(id, showAll, order);
   const agreement = useAgreement(id);
   const actions = useReviewActions(id);
   useDocumentTitle(assignment.data ? `Review · ${displayTitle(assignment.data)}` : "Review");
@@ -182,7 +183,7 @@ function Review() {
         {/* Phones read top to bottom: queue, submission, agreement; wide screens put the agreement under the queue. */}
         <div className="mt-6 grid items-start gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
           <div className="lg:col-start-1 lg:row-start-1">
-            <ReviewQueue items={items} selectedId={selectedId} showAll={showAll} onShowAllChange={setShowAll} busyCount={busyCount} />
+            <ReviewQueue items={items} selectedId={selectedId} showAll={showAll} onShowAllChange={setShowAll} busyCount={busyCount} order={order} onOrderChange={setOrder} />
           </div>
 
           <div className="grid min-w-0 gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
