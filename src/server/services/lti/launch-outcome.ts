@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { feedbackLinks, ltiPendingPicks, ltiResourceLinks, ltiRosterMembers, rosterStudents, submissions } from "../../db/schema";
@@ -51,6 +51,8 @@ export async function resolveLaunch(db: Db, auth: Auth, platform: PlatformRow, l
 
 async function createPick(db: Db, values: Omit<typeof ltiPendingPicks.$inferInsert, "expiresAt">): Promise<string> {
   const now = new Date();
+  // Picks nobody finished (the teacher closed the window) go once they expire.
+  await db.delete(ltiPendingPicks).where(lt(ltiPendingPicks.expiresAt, now));
   const [pick] = await db.insert(ltiPendingPicks).values({ ...values, expiresAt: new Date(now.getTime() + pickLifetimeMs) }).returning({ id: ltiPendingPicks.id });
   return pick!.id;
 }
