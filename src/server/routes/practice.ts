@@ -65,7 +65,7 @@ export function registerPracticeRoutes(router: ApiRouter, deps: AppDeps): void {
         401: unauthorized,
       },
     },
-    async (c, { body }) => c.json(await createPractice({ db, publicUrl, ai }, requireUser(c).id, body), 201),
+    async (c, { body }) => c.json(await createPractice({ db, publicUrl, ai, spellChecker: deps.spellChecker }, requireUser(c).id, body), 201),
   );
 
   router.route(

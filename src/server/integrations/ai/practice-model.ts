@@ -1,9 +1,10 @@
-import { generateText, Output, type LanguageModel } from "ai";
+import type { LanguageModel } from "ai";
 import { z } from "zod";
 import { itemCounts, type PracticeResult } from "../../../core/practice/generate.js";
 import { countWords, normaliseText } from "../../../core/practice/normalise.js";
 import { type Flashcard, type QuizItem, type SourcePassage } from "../../../core/practice/types.js";
 import { keepValid, validateFlashcard, validateQuizItem } from "../../../core/practice/validate.js";
+import { loadAiSdk } from "./load-ai-sdk";
 
 /**
  * Practice written by the school's AI service, held to the offline generator's rules: every item quotes the passage
@@ -124,6 +125,7 @@ export function generatePracticeWithModel(model: LanguageModel, request: Practic
 export function generatePracticeWithModel(model: LanguageModel, request: PracticeRequest & { kind: "deck" }): Promise<ModelPracticeResult<Flashcard>>;
 export function generatePracticeWithModel(model: LanguageModel, request: PracticeRequest): Promise<ModelPracticeResult<QuizItem | Flashcard>>;
 export async function generatePracticeWithModel(model: LanguageModel, request: PracticeRequest): Promise<ModelPracticeResult<QuizItem | Flashcard>> {
+  const { generateText, Output } = await loadAiSdk();
   const count = countFor(request);
   if (request.kind === "quiz") {
     const { topic, text, prompt } = sourcePrompt(request, count, "quiz questions, mixing the kinds");

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { practiceSets, storedFiles } from "../../db/schema";
 import { AppError, notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
+import type { SpellChecker } from "../../../core/grading";
 import type { AiConfig } from "../../integrations/ai";
 import { generateDeck, generateQuiz, type Flashcard, type QuizItem } from "./engine";
 import { makeWithModel } from "./model-practice";
@@ -15,6 +16,8 @@ export interface CreatePracticeDeps {
   publicUrl: string;
   /** The AI service, when the school has one: needed for a topic line, richer items otherwise. */
   ai?: AiConfig;
+  /** The grader's dictionary: spelling items, and a source's own misspellings kept out of what students learn. */
+  spellChecker: SpellChecker;
 }
 
 type Generated = { items: (QuizItem | Flashcard)[]; notice: string | null };
@@ -28,9 +31,9 @@ async function sourceText(db: Db, teacherId: string, source: Exclude<CreatePract
   return { text: file.text ?? "", name: file.name };
 }
 
-function generateOffline(kind: "quiz" | "deck", text: string, count: number | undefined): Generated {
-  const seed = randomInt(2 ** 31);
-  const result = kind === "quiz" ? generateQuiz(text, { seed, count }) : generateDeck(text, { seed, count });
+function generateOffline(kind: "quiz" | "deck", text: string, count: number | undefined, spellChecker: SpellChecker): Generated {
+  const options = { seed: randomInt(2 ** 31), count, spellChecker };
+  const result = kind === "quiz" ? generateQuiz(text, options) : generateDeck(text, options);
   return { items: result.items, notice: result.problem?.message ?? null };
 }
 
@@ -57,7 +60,7 @@ export async function createPractice(deps: CreatePracticeDeps, teacherId: string
     generated = await makeWithModel(deps.ai, { source: input.source.topic, kind: input.kind, count: input.count });
   } else {
     ({ text, name: documentName } = await sourceText(deps.db, teacherId, input.source));
-    generated = deps.ai ? await makeWithModel(deps.ai, { source: text, kind: input.kind, count: input.count }, () => generateOffline(input.kind, text, input.count)) : generateOffline(input.kind, text, input.count);
+    generated = deps.ai ? await makeWithModel(deps.ai, { source: text, kind: input.kind, count: input.count }, () => generateOffline(input.kind, text, input.count, deps.spellChecker)) : generateOffline(input.kind, text, input.count, deps.spellChecker);
   }
   if (!generated.items.length) {
     const message = generated.notice ?? "No questions could be made from this source. Paste a longer passage with definitions and key terms.";
