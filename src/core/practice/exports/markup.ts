@@ -1,4 +1,4 @@
-import type { QuizItem } from "../types.js";
+import { clozeBlank, type QuizItem } from "../types.js";
 
 // eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
 const notInXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -40,4 +40,16 @@ export function acceptedAnswers(item: QuizItem): string[] {
   if (item.kind === "cloze") return [...new Set([item.answer, ...(item.alsoAccepted ?? [])])];
   if (item.kind === "fix-the-sentence") return [item.answer];
   return [];
+}
+
+/** The question as HTML, as both learning-platform formats show it (the answer is never part of it). */
+export function questionHtml(item: QuizItem): string {
+  switch (item.kind) {
+    case "multiple-choice":
+      return `<p>${htmlOf(item.prompt)}</p>`;
+    case "cloze":
+      return `<p>Fill in the blank.</p><p>${htmlOf(item.sentence).replace(clozeBlank, "__________")}</p>`;
+    case "fix-the-sentence":
+      return `<p>${htmlOf(item.prompt)}</p><blockquote>${htmlOf(item.original)}</blockquote>`;
+  }
 }

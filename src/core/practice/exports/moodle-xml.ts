@@ -1,5 +1,5 @@
-import { clozeBlank, type QuizItem } from "../types.js";
-import { acceptedAnswers, escapeXml, htmlOf, type QuizExport } from "./markup.js";
+import type { QuizItem } from "../types.js";
+import { acceptedAnswers, escapeXml, htmlOf, questionHtml, type QuizExport } from "./markup.js";
 
 /**
  * The quiz in Moodle XML, which Moodle imports into its question bank (it no longer imports QTI): multiple choice as
@@ -11,16 +11,6 @@ const html = (text: string) => `<text>${x(text)}</text>`;
 /** In a Moodle short answer "*" matches anything; a real asterisk is written "\*". */
 const literalAnswer = (answer: string) => answer.replace(/\*/g, "\\*");
 
-function questionHtml(item: QuizItem): string {
-  switch (item.kind) {
-    case "multiple-choice":
-      return `<p>${htmlOf(item.prompt)}</p>`;
-    case "cloze":
-      return `<p>Fill in the blank.</p><p>${htmlOf(item.sentence).replace(clozeBlank, "__________")}</p>`;
-    case "fix-the-sentence":
-      return `<p>${htmlOf(item.prompt)}</p><blockquote>${htmlOf(item.original)}</blockquote>`;
-  }
-}
 
 function nameOf(item: QuizItem, index: number): string {
   const text = item.kind === "cloze" ? item.sentence : item.kind === "fix-the-sentence" ? item.original : item.prompt;

@@ -1,6 +1,6 @@
 import { zipSync, strToU8 } from "fflate";
-import { clozeBlank, type QuizItem } from "../types.js";
-import { acceptedAnswers, escapeXml, htmlOf, identifierOf, type QuizExport } from "./markup.js";
+import type { QuizItem } from "../types.js";
+import { acceptedAnswers, escapeXml, htmlOf, questionHtml, identifierOf, type QuizExport } from "./markup.js";
 
 /**
  * The quiz as a QTI 1.2 package (a zip of imsmanifest.xml and the assessment), the format Canvas imports. Multiple
@@ -13,16 +13,6 @@ function mattext(html: string): string {
   return `<material><mattext texttype="text/html">${x(html)}</mattext></material>`;
 }
 
-function questionHtml(item: QuizItem): string {
-  switch (item.kind) {
-    case "multiple-choice":
-      return `<p>${htmlOf(item.prompt)}</p>`;
-    case "cloze":
-      return `<p>Fill in the blank.</p><p>${htmlOf(item.sentence).replace(clozeBlank, "__________")}</p>`;
-    case "fix-the-sentence":
-      return `<p>${htmlOf(item.prompt)}</p><blockquote>${htmlOf(item.original)}</blockquote>`;
-  }
-}
 
 function metadata(fields: Record<string, string>): string {
   return `<qtimetadata>${Object.entries(fields)

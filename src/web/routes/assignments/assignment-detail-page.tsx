@@ -20,6 +20,7 @@ import { MakePracticeButton } from "../practice/make-practice-button";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
 import { BackToDashboardHeader } from "../../components/simple-header";
+import { Panel } from "../../components/ui/panel";
 
 const statusLabels: Record<AssignmentStatus, string> = { active: "Active", draft: "Draft", archived: "Archived" };
 
@@ -150,18 +151,6 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
 
       </div>
     </>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const id = `panel-${title.toLowerCase().replaceAll(" ", "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-6">
-      <h2 id={id} className="mb-4 font-display text-xl font-semibold tracking-tight">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

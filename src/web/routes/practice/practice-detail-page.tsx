@@ -1,5 +1,5 @@
 import { ArrowLeft, Plus, Save } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { PracticeKind, PracticeView } from "../../../contracts/practice";
 import { SimpleHeader } from "../../components/simple-header";
@@ -15,6 +15,7 @@ import { ExportLinks } from "./export-links";
 import { QuizSettingsForm } from "./quiz-settings-form";
 import { ResultsPanel } from "./results-panel";
 import { SharePanel } from "./share-panel";
+import { Panel } from "../../components/ui/panel";
 
 export function QuizDetailPage() {
   return <PracticeDetailPage kind="quiz" />;
@@ -245,18 +246,6 @@ function DeleteButton({ set }: { set: PracticeView }) {
         Cancel
       </Button>
     </div>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const id = `panel-${title.toLowerCase().replaceAll(" ", "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-6">
-      <h2 id={id} className="mb-4 font-display text-xl font-semibold tracking-tight">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
