@@ -2,6 +2,7 @@ import type { AssignmentContext, WritingGenre } from "../assignment-context.js";
 import type { TextAnalysis } from "../features.js";
 import { findParagraphs, findWords, stemWord, type Span } from "../text.js";
 import { stopWords } from "../word-lists.js";
+import { commaSpliceOf, subordinatorsOf } from "../../language/clauses.js";
 import { tagText, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 
@@ -68,7 +69,6 @@ const transitionPatterns = leadingTransitions
 
 const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage)|according to|the author)\b/i;
 const claimMarkers = /\b(?:i (?:think|believe|feel|agree|disagree)|in my opinion|i am (?:for|against)|should|must|need to|ought to)\b/i;
-const relativeWords = new Set(["which", "who", "whom", "whose", "where"]);
 /** ASAP-style anonymisation tokens (@PERSON1, @CAPS2): words, but never worth naming. */
 const placeholder = /^@[A-Z]+\d*/;
 const placeholders = /@[A-Z]+\d*/g;
@@ -97,38 +97,6 @@ function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspelledAt: 
     found.push({ word, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
   }
   return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
-}
-
-/** "that" is left out: as a subordinator it rarely shows a deliberate choice of sentence shape. */
-function subordinatorsOf(tokens: TaggedToken[]): string[] {
-  const found = new Set<string>();
-  tokens.forEach((t, i) => {
-    const lower = t.text.toLowerCase();
-    const previous = tokens[i - 1];
-    const isRelative = relativeWords.has(lower) && previous !== undefined && (previous.pos === "NOUN" || previous.text === ",");
-    if ((t.pos === "SCONJ" && lower !== "that") || isRelative) found.add(lower);
-  });
-  return [...found];
-}
-
-const subjectPronouns = new Set(["i", "you", "he", "she", "it", "we", "they"]);
-
-/**
- * A comma followed by a subject and its verb, after a first part that has its own verb and does not open with a
- * linking word ("When I got home, they were gone" is fine): two sentences joined by a comma alone.
- */
-function commaSpliceOf(tokens: TaggedToken[], transition: string | undefined, subordinators: string[]): TaggedToken | undefined {
-  const first = tokens.find((t) => t.isWord);
-  if (transition || !first || first.pos === "SCONJ" || subordinators.includes(first.text.toLowerCase())) return undefined;
-  for (let i = 2; i < tokens.length - 2; i++) {
-    if (tokens[i]!.text !== ",") continue;
-    const subject = tokens[i + 1]!;
-    const verb = tokens[i + 2]!;
-    const before = tokens.slice(0, i);
-    if (!subjectPronouns.has(subject.text.toLowerCase()) || (verb.pos !== "VERB" && verb.pos !== "AUX")) continue;
-    if (before.some((t) => t.pos === "VERB" || t.pos === "AUX") && !before.some((t) => t.pos === "SCONJ")) return subject;
-  }
-  return undefined;
 }
 
 function transitionOf(text: string): string | undefined {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
 import { gradeText } from "../grade.js";
 import { fakeSpellChecker, makeInput, strongEssay, weakEssay } from "../test-fixtures.js";
 import type { FeedbackParts, GradingInput, GradingSettings } from "../types.js";
@@ -13,6 +14,8 @@ const essays = [strongEssay, weakEssay, middleEssay];
 
 const quotationsIn = (text: string) => [...text.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((m) => m[1] ?? m[2] ?? "");
 const sentencesOf = (parts: FeedbackParts) => parts.sections.flatMap((s) => s.sentences);
+
+beforeAll(warmUpLanguage, warmUpTimeout);
 
 describe("feedback anchored in the student's text", () => {
   it("quotes a verbatim passage of six words or more in every criterion comment, in quotation marks", () => {

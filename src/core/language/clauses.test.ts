@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
+import { commaSpliceOf, subordinatorsOf } from "./clauses.js";
+import { tagText } from "./tag-text.js";
+
+const sentencesOf = (text: string) => {
+  const tagged = tagText(text);
+  return tagged.sentences.map((s) => tagged.tokens.slice(s.firstToken, s.lastToken + 1));
+};
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("clause shapes", () => {
+  it("finds no subordinate clause in simple sentences and one in each complex sentence", () => {
+    for (const tokens of sentencesOf("The dog ran to the park. The cat sat on the wall. We ate our lunch.")) expect(subordinatorsOf(tokens)).toEqual([]);
+    const complex = sentencesOf("I stayed home because it rained. When the sun came out, we played outside. The book, which I borrowed, was long.");
+    expect(complex.map(subordinatorsOf)).toEqual([["because"], ["when"], ["which"]]);
+  });
+
+  it("does not read a question's when as a subordinate clause", () => {
+    const [question] = sentencesOf("When did the sun come out?");
+    expect(subordinatorsOf(question!)).toEqual([]);
+  });
+
+  it("finds two sentences joined by a comma alone, but not a clause opened by when", () => {
+    const [splice] = sentencesOf("I went home, I was tired.");
+    expect(commaSpliceOf(splice!, undefined, subordinatorsOf(splice!))?.text).toBe("I");
+    const [complex] = sentencesOf("When I went home, I was tired.");
+    expect(commaSpliceOf(complex!, undefined, subordinatorsOf(complex!))).toBeUndefined();
+  });
+});
