@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fakeSpellChecker } from "../grading/test-fixtures.js";
 import { anonymise, replaceNames } from "./anonymise.js";
-import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
+import { warmUpLanguage, warmUpTimeout } from "../language/test-warm-up.js";
 
 const spellChecker = fakeSpellChecker(["becuase"]);
 

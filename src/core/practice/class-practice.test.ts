@@ -3,7 +3,7 @@ import { fakeSpellChecker } from "../grading/test-fixtures.js";
 import { classPractice, maxPassageWords, type ClassPracticeCriterion, type ClassPracticeEssay, type ClassPracticeInput } from "./class-practice.js";
 import { countWords } from "./normalise.js";
 import { keepValid, validateFlashcard, validateQuizItem } from "./validate.js";
-import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
+import { warmUpLanguage, warmUpTimeout } from "../language/test-warm-up.js";
 
 const levels = (maxPoints: number, descriptions: string[]) => descriptions.map((description, i) => ({ label: ["Beginning", "Developing", "Proficient", "Exemplary"][i]!, points: (maxPoints * (i + 1)) / descriptions.length, description }));
 const criteria: ClassPracticeCriterion[] = [

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { tagText } from "../language/tag-text.js";
 import { findDefinitions } from "./definitions.js";
-import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
+import { warmUpLanguage, warmUpTimeout } from "../language/test-warm-up.js";
 
 beforeAll(warmUpLanguage, warmUpTimeout);
 

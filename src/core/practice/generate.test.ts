@@ -5,7 +5,7 @@ import { normaliseText } from "./normalise.js";
 import { draftWithSlips, photosynthesisPassage } from "./test-passages.js";
 import { clozeBlank, type QuizItem } from "./types.js";
 import { keepValid, validateFlashcard, validateQuizItem } from "./validate.js";
-import { warmUpLanguage, warmUpTimeout } from "./test-warm-up.js";
+import { warmUpLanguage, warmUpTimeout } from "../language/test-warm-up.js";
 
 const spellChecker = fakeSpellChecker(["becuase", "alot"]);
 const quizOf = (seed: number, count?: number) => generateQuiz(photosynthesisPassage, { seed, ...(count ? { count } : {}), spellChecker });
