@@ -31,7 +31,10 @@ async function classWithThreeReviews(viewport: { width: number; height: number }
     expect(accepted.status, accepted.text).toBe(200);
   }
   const proposed = (await teacher.client.get(`/api/assignments/${assignment.id}/proposed-samples`)).data as { proposals: { submissionId: string; studentName: string; reason: string }[] };
-  expect(proposed.proposals).toHaveLength(7);
+  // Up to the 7 the calibration still wants (10 less the 3 reviews); texts too short or too unlike the class to teach
+  // it are left out, so the chooser may propose fewer.
+  expect(proposed.proposals.length).toBeGreaterThan(0);
+  expect(proposed.proposals.length).toBeLessThanOrEqual(7);
   return { page, assignmentId: assignment.id, proposals: proposed.proposals };
 }
 
@@ -51,7 +54,7 @@ describe("assignment page: grade these first, and agreement so far", () => {
       await section.waitFor();
       await section.getByText("It has 3 graded essays of the 10 it wants; these teach it the most.", { exact: false }).waitFor();
       const items = section.getByRole("list", { name: "Essays to grade first" }).getByRole("listitem");
-      expect(await items.count()).toBe(7);
+      expect(await items.count()).toBe(proposals.length);
       for (const [index, proposal] of proposals.entries()) {
         const link = items.nth(index).getByRole("link", { name: proposal.studentName, exact: true });
         expect(await link.getAttribute("href")).toBe(`/assignments/${assignmentId}/review?submission=${proposal.submissionId}`);
