@@ -6,6 +6,7 @@ import { accounts, assignments, sessions, storedFiles, submissions, users } from
 import { createSignedInTeacher, latestMailTo } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { practiceLesson } from "../support/practice";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -42,6 +43,13 @@ describe(`download my data (${testDatabaseKind})`, () => {
   it("is a zip of JSON and the original files that holds this teacher's work and no one else's", async () => {
     const teacher = await teacherWithWork("exporter", "Uniforms essay, period 3");
     const other = await teacherWithWork("bystander", "Someone else's secret assignment");
+    const quiz = await teacher.client.post("/api/practice", { kind: "quiz", title: "Photosynthesis quiz", source: { kind: "text", text: practiceLesson } });
+    expect(quiz.status, quiz.text).toBe(201);
+    const shared = await teacher.client.post(`/api/practice/${quiz.data.id}/share`);
+    expect(shared.status, shared.text).toBe(200);
+    const shareToken = String(shared.data.shareUrl).split("/").pop()!;
+    const othersQuiz = await other.client.post("/api/practice", { kind: "quiz", title: "Someone else's secret quiz", source: { kind: "text", text: practiceLesson } });
+    expect(othersQuiz.status, othersQuiz.text).toBe(201);
 
     const response = await teacher.client.request("GET", "/api/account/export");
     expect(response.status).toBe(200);
@@ -66,6 +74,12 @@ describe(`download my data (${testDatabaseKind})`, () => {
     const originals = names.filter((name) => name.startsWith("files/"));
     expect(originals.map((name) => name.split("/").pop()).sort()).toEqual(["Maya Lopez.txt", "Tom Reed.txt"]);
     expect(strFromU8(entries[originals.find((name) => name.endsWith("Maya Lopez.txt"))!]!)).toBe(studentEssay(1, "Maya"));
+
+    const practice = JSON.parse(strFromU8(entries["practice.json"]!)) as { title: string; kind: string; items: unknown[]; attempts: unknown[] }[];
+    expect(practice.map(({ title, kind }) => ({ title, kind }))).toEqual([{ title: "Photosynthesis quiz", kind: "quiz" }]);
+    expect(practice[0]!.items.length).toBeGreaterThan(0);
+    // The share link opens the quiz: it is not part of the export.
+    expect(strFromU8(entries["practice.json"]!)).not.toContain(shareToken);
 
     const everything = names.map((name) => strFromU8(entries[name]!)).join("\n");
     expect(everything).not.toContain("Someone else's secret assignment");

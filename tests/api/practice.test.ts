@@ -6,7 +6,7 @@ import { practiceAttempts } from "../../src/server/db/schema";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
-import { gradeByHand } from "../support/practice";
+import { gradeByHand, practiceLesson as lesson } from "../support/practice";
 import { fixtureFile, formWith } from "../support/uploads";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -18,21 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** A lesson with definitions and repeated key terms: what a teacher pastes. */
-const lesson = [
-  "Photosynthesis is the process by which green plants turn light energy into chemical energy stored in glucose.",
-  "Chlorophyll is the green pigment in chloroplasts that absorbs red and blue light for photosynthesis.",
-  "A chloroplast is the organelle in a plant cell where photosynthesis takes place.",
-  "Stomata are small openings on the underside of a leaf that let carbon dioxide in and oxygen out.",
-  "Glucose is a simple sugar that the plant uses for energy and to build cellulose.",
-  "Cellulose is the tough carbohydrate that makes up the walls of plant cells.",
-  "Respiration is the process by which cells release the energy stored in glucose, using oxygen.",
-  "Transpiration is the loss of water vapour from the leaves through the stomata.",
-  "The light-dependent reactions take place in the thylakoid membranes and split water molecules, releasing oxygen.",
-  "The Calvin cycle uses carbon dioxide from the air and energy from the light-dependent reactions to make glucose.",
-  "Without chlorophyll, a leaf cannot absorb enough light, and photosynthesis slows down.",
-  "Gardeners know that plants kept in the dark turn yellow because they stop making chlorophyll.",
-].join(" ");
 
 type Item = { id: string; kind: string; options?: string[]; answerIndex?: number; answer?: string; prompt?: string; sentence?: string; source?: { origin: string; text: string } };
 type View = { id: string; kind: string; title: string; items: Item[]; shareUrl: string | null; isOpen: boolean; settings: Record<string, unknown>; weakestCriteria: { id: string; name: string }[]; sourceKind: string };

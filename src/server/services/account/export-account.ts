@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
 import type { Db } from "../../db/client";
 import {
@@ -8,6 +8,8 @@ import {
   feedbackLinks,
   gradeEvents,
   notifications,
+  practiceAttempts,
+  practiceSets,
   profiles,
   rosterStudents,
   rubrics,
@@ -35,6 +37,8 @@ teacher-profile.json   how you grade: your profile, rubrics and calibration samp
 assignments/           one folder per assignment: the assignment, its roster, every submission with its grade,
                        feedback, your reviews and the grade history, similarity matches, and the feedback
                        returned to students (when each link was made, e-mailed, opened; never the links)
+practice.json          your quizzes and flashcard decks with their items and settings, and your students'
+                       quiz attempts (never the share links)
 chat.json              your conversations with the assistant
 notifications.json     your notifications
 files/                 the original files you uploaded, under their own names
@@ -131,6 +135,7 @@ async function* zipChunks(deps: ExportDeps, userId: string, user: typeof users.$
     yield* drain();
   }
 
+  addJson("practice.json", await practiceOf(db, userId));
   addJson("chat.json", await db.select().from(chatMessages).where(byTeacher(chatMessages)).orderBy(asc(chatMessages.createdAt)));
   addJson("notifications.json", await db.select().from(notifications).where(byTeacher(notifications)).orderBy(asc(notifications.createdAt)));
   yield* drain();
@@ -160,4 +165,14 @@ function folderName(title: string): string {
     .slice(0, 60)
     .replace(/-+$/, "");
   return slug || "untitled";
+}
+
+/** Quizzes and decks, each with its students' attempts; a share token opens the quiz, so like a hash it stays out. */
+async function practiceOf(db: Db, userId: string) {
+  const { shareToken: _shareToken, ...setColumns } = getTableColumns(practiceSets);
+  const sets = await db.select(setColumns).from(practiceSets).where(eq(practiceSets.teacherId, userId)).orderBy(asc(practiceSets.createdAt));
+  const attempts = sets.length
+    ? await db.select().from(practiceAttempts).where(inArray(practiceAttempts.practiceSetId, sets.map((set) => set.id))).orderBy(asc(practiceAttempts.submittedAt))
+    : [];
+  return sets.map((set) => ({ ...set, attempts: attempts.filter((attempt) => attempt.practiceSetId === set.id) }));
 }
