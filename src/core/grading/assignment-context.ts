@@ -1,3 +1,4 @@
+import { levelsLowestFirst } from "../rubric/level-order.js";
 import { findWords, stemWord } from "./text.js";
 import { stopWords } from "./word-lists.js";
 import type { GradingInput } from "./types.js";
@@ -40,10 +41,10 @@ export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sou
   const high = new Set<string>();
   const low = new Set<string>();
   for (const c of input.criteria) {
-    const n = c.descriptors.length;
-    if (n < 2) continue;
-    for (const s of contentStems(c.descriptors[n - 1] ?? "")) high.add(s);
-    for (const s of contentStems(c.descriptors[0] ?? "")) low.add(s);
+    const levels = levelsLowestFirst(c.descriptors);
+    if (levels.length < 2) continue;
+    for (const s of contentStems(levels.at(-1) ?? "")) high.add(s);
+    for (const s of contentStems(levels[0] ?? "")) low.add(s);
   }
   const highDescriptorStems = new Set([...high].filter((s) => !low.has(s)));
   const lowDescriptorStems = new Set([...low].filter((s) => !high.has(s)));

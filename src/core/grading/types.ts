@@ -6,7 +6,7 @@ export interface GradingRubricCriterion {
   maxPoints: number;
   /** Lowest possible score; 0 unless the rubric starts higher (e.g. 1-6 trait scales). */
   minPoints?: number;
-  /** Level descriptors from the lowest level to the highest. */
+  /** Level descriptors as the teacher wrote them; readers that need lowest first use levelsLowestFirst (core/rubric). */
   descriptors: string[];
 }
 

@@ -2,3 +2,4 @@ export { importRubric, type RubricImport, type SkippedLine, type SkipReason } fr
 export { readingKinds, skipReasons } from "./types.js";
 export { parseRubric, type ParsedCriterion, type RubricDocument } from "./parse-rubric.js";
 export { checkProposedReading, type ProposedCriterion } from "./check-proposal.js";
+export { levelsLowestFirst } from "./level-order.js";

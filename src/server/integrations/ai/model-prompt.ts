@@ -1,4 +1,5 @@
 import type { GradingInput, GradingResult } from "../../../core/grading/index.js";
+import { levelsLowestFirst } from "../../../core/rubric/index.js";
 
 const maxSampleChars = 2500;
 const maxSamples = 6;
@@ -33,8 +34,8 @@ function rubricOf(input: GradingInput): string {
   return input.criteria
     .map(
       (c) =>
-        `- id "${c.id}": ${c.name} (${c.minPoints ?? 0}-${c.maxPoints} points)\n${c.descriptors
-          .map((d, i) => `    level ${i + 1} of ${c.descriptors.length}: ${d}`)
+        `- id "${c.id}": ${c.name} (${c.minPoints ?? 0}-${c.maxPoints} points)\n${levelsLowestFirst(c.descriptors)
+          .map((d, i, levels) => `    level ${i + 1} of ${levels.length}: ${d}`)
           .join("\n")}`,
     )
     .join("\n");

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import type { SpellChecker } from "../../../core/grading";
+import { levelsLowestFirst } from "../../../core/rubric";
 import { defaultQuizSettings, practiceMessages, type StoredFlashcard, type StoredQuizItem } from "../../../contracts/practice";
 import type { Db } from "../../db/client";
 import { practiceSets, submissions } from "../../db/schema";
@@ -12,11 +13,11 @@ import { classPractice } from "./engine";
 import { toPracticeView, withIds } from "./records";
 
 /**
- * The rubric's levels as the core reads them: descriptors run from the lowest level to the highest, and each level
+ * The rubric's levels as the core reads them: from the lowest level to the highest (whichever way the rubric lists them), and each level
  * is worth its share of the criterion's points. A descriptor "Proficient: ..." names its level; others are numbered.
  */
 function levelsOf(criterion: { maxPoints: number; descriptors: string[] }) {
-  const descriptors = criterion.descriptors.filter((line) => line.trim());
+  const descriptors = levelsLowestFirst(criterion.descriptors.filter((line) => line.trim()));
   return descriptors.map((description, index) => {
     const named = /^([^:]{1,30}):\s*(.+)$/s.exec(description.trim());
     return {
