@@ -10,3 +10,4 @@ export * from "./jobs";
 export * from "./feedback-links";
 export * from "./practice";
 export * from "./lti";
+export * from "./google-classroom";
