@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { ltiMessages, type AssignmentLtiView, type GradeSyncResult, type RosterImportResult } from "../../../contracts/lti";
-import { matchStudent } from "../../../core/submissions";
 import type { Db } from "../../db/client";
-import { ltiPlatforms, ltiResourceLinks, ltiRosterMembers, ltiScorePosts, rosterStudents, submissions } from "../../db/schema";
+import { ltiPlatforms, ltiResourceLinks, ltiRosterMembers, ltiScorePosts, submissions } from "../../db/schema";
 import { ltiScopes } from "../../integrations/lti/claims";
 import { findOrCreateLineItem, postScore } from "../../integrations/lti/grade-service";
 import { fetchCourseMembers } from "../../integrations/lti/names-and-roles";
@@ -10,7 +9,7 @@ import { PlatformServiceError, ServiceTokenCache } from "../../integrations/lti/
 import { AppError, notFound } from "../../http/app-error";
 import { findAssignmentRow } from "../assignments";
 import { hasGrade, lateFor, maxScoreOf } from "../submissions/records";
-import { rosterForMatching } from "../submissions/roster";
+import { matchUnmatchedSubmissions, mergeImportedStudents } from "../submissions/roster-import";
 import type { Queryable } from "../teacher-profiles";
 import type { PlatformRow } from "./platforms";
 import type { ResourceLinkRow } from "./resource-links";
@@ -69,51 +68,16 @@ export async function importRosterFromPlatform(db: Db, secret: string, teacherId
   const learners = members.filter((member) => member.isLearner && member.isActive);
 
   const counts = await db.transaction(async (tx) => {
-    const roster = await tx.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId)).orderBy(asc(rosterStudents.position));
-    const mapped = new Map((await tx.select().from(ltiRosterMembers).where(eq(ltiRosterMembers.resourceLinkId, link.id))).map((row) => [row.subject, row.rosterStudentId]));
-    const claimed = new Set(mapped.values());
-    let position = roster.reduce((max, row) => Math.max(max, row.position), -1);
-    let added = 0;
-    let updated = 0;
-    for (const member of learners) {
-      const free = roster.filter((row) => !claimed.has(row.id) || row.id === mapped.get(member.subject));
-      const existingId =
-        mapped.get(member.subject) ??
-        (member.email ? free.find((row) => row.email?.toLowerCase() === member.email)?.id : undefined) ??
-        matchStudent(rosterForMatching(free), { name: member.name, ...(member.sourcedId ? { identifier: member.sourcedId } : {}) });
-      const existing = existingId ? roster.find((row) => row.id === existingId) : undefined;
-      if (existing) {
-        await tx
-          .update(rosterStudents)
-          .set({ name: member.name, email: member.email ?? existing.email, identifier: existing.identifier ?? member.sourcedId })
-          .where(eq(rosterStudents.id, existing.id));
-        updated += 1;
-      } else {
-        position += 1;
-        const [row] = await tx.insert(rosterStudents).values({ assignmentId, teacherId, name: member.name, email: member.email, identifier: member.sourcedId, position }).returning();
-        roster.push(row!);
-        added += 1;
-      }
-      const rosterStudentId = existing?.id ?? roster[roster.length - 1]!.id;
-      claimed.add(rosterStudentId);
+    const linked = new Map((await tx.select().from(ltiRosterMembers).where(eq(ltiRosterMembers.resourceLinkId, link.id))).map((row) => [row.subject, row.rosterStudentId]));
+    const imported = learners.map((member) => ({ key: member.subject, name: member.name, email: member.email, identifier: member.sourcedId }));
+    const { added, updated, rosterIdByKey } = await mergeImportedStudents(tx, assignmentId, teacherId, imported, linked);
+    for (const [subject, rosterStudentId] of rosterIdByKey) {
       await tx
         .insert(ltiRosterMembers)
-        .values({ resourceLinkId: link.id, subject: member.subject, rosterStudentId })
+        .values({ resourceLinkId: link.id, subject, rosterStudentId })
         .onConflictDoUpdate({ target: [ltiRosterMembers.resourceLinkId, ltiRosterMembers.subject], set: { rosterStudentId } });
     }
-    const current = await tx.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId));
-    const unmatched = await tx
-      .select({ id: submissions.id, name: submissions.studentName, identifier: submissions.studentIdentifier })
-      .from(submissions)
-      .where(and(eq(submissions.assignmentId, assignmentId), isNull(submissions.rosterStudentId)));
-    let matchedSubmissions = 0;
-    for (const item of unmatched) {
-      const match = matchStudent(rosterForMatching(current), { name: item.name, ...(item.identifier ? { identifier: item.identifier } : {}) });
-      if (!match) continue;
-      await tx.update(submissions).set({ rosterStudentId: match }).where(eq(submissions.id, item.id));
-      matchedSubmissions += 1;
-    }
-    return { added, updated, matchedSubmissions };
+    return { added, updated, matchedSubmissions: await matchUnmatchedSubmissions(tx, assignmentId) };
   });
   return { platformName: platform.name, ...counts, skipped: members.length - learners.length };
 }
