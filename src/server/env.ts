@@ -35,6 +35,10 @@ export const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  /** Google's OAuth server (token renewal, revocation), Classroom API and Drive API: tests point them at a local fake. */
+  GOOGLE_OAUTH_BASE_URL: z.url({ error: "GOOGLE_OAUTH_BASE_URL must be a full URL" }).default("https://oauth2.googleapis.com"),
+  GOOGLE_CLASSROOM_BASE_URL: z.url({ error: "GOOGLE_CLASSROOM_BASE_URL must be a full URL" }).default("https://classroom.googleapis.com"),
+  GOOGLE_DRIVE_BASE_URL: z.url({ error: "GOOGLE_DRIVE_BASE_URL must be a full URL" }).default("https://www.googleapis.com"),
   TRUST_PROXY: z.stringbool().default(false),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(1, "TRUSTED_PROXY_COUNT must be 1 or more").default(1),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
