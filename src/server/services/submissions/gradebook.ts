@@ -10,7 +10,7 @@ import {
   hasGrade,
   lateFor,
   listSubmissionRows,
-  listSubmissionSummaries,
+  findAssignmentWithSummaries,
   topSimilarityBySubmission,
   type AssignmentRow,
   type RankedSummaryRow,
@@ -42,12 +42,8 @@ const rosterQuery = preparedQuery((db) =>
 
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
-  // The gradebook shows scores, not texts: only the summary's columns are read, all three reads at once.
-  const [assignment, rows, roster] = await Promise.all([
-    findAssignmentRow(db, teacherId, assignmentId),
-    listSubmissionSummaries(db, teacherId, assignmentId),
-    rosterQuery(db).execute({ assignmentId }),
-  ]);
+  // The gradebook shows scores, not texts: only the summary's columns are read, both reads at once.
+  const [{ assignment, rows }, roster] = await Promise.all([findAssignmentWithSummaries(db, teacherId, assignmentId), rosterQuery(db).execute({ assignmentId })]);
   return gradebookOf(assignment, rows, roster);
 }
 

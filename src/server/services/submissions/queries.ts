@@ -7,7 +7,7 @@ import { findAssignmentRow } from "../assignments";
 import { preparedQuery } from "../../db/prepared";
 import { notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
-import { compareStudentNames, listSubmissionSummaries, toSubmissionSummary } from "./records";
+import { compareStudentNames, findAssignmentWithSummaries, toSubmissionSummary } from "./records";
 
 /** The orders a sort of the stored rows gives; learning needs the texts (proposed-samples.ts). */
 export type StoredOrder = Exclude<SubmissionOrder, "learning">;
@@ -22,8 +22,7 @@ const sorters: Record<StoredOrder, (a: SubmissionSummary, b: SubmissionSummary) 
 };
 
 export async function listSubmissions(db: Queryable, teacherId: string, assignmentId: string, filter: { status?: SubmissionStatus; order: StoredOrder }): Promise<SubmissionSummary[]> {
-  // Asked together: the rows are the teacher's own either way, and a missing assignment still answers 404.
-  const [assignment, rows] = await Promise.all([findAssignmentRow(db, teacherId, assignmentId), listSubmissionSummaries(db, teacherId, assignmentId)]);
+  const { assignment, rows } = await findAssignmentWithSummaries(db, teacherId, assignmentId);
   return rows
     .filter((row) => !filter.status || row.status === filter.status)
     .map((row) => toSubmissionSummary(assignment, row, row.topSimilarity))

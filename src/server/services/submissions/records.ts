@@ -76,26 +76,46 @@ export type SubmissionSummaryRow = Pick<SubmissionRow, keyof typeof summaryColum
 /** A summary row with the highest overlap the similarity check found for it (null when none). */
 export type RankedSummaryRow = SubmissionSummaryRow & { topSimilarity: number | null };
 
-/**
- * The teacher's submissions to one assignment, newest first, with the summary's columns and each one's highest
- * similarity, in one prepared statement (the list and the gradebook read it on every visit).
- */
-const summariesQuery = preparedQuery((db) =>
-  db
-    .select({
-      ...summaryColumns,
-      // Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" in the subquery
-      // would be the match's own id.
-      topSimilarity: sql<number | null>`(select max(${similarityMatches.similarity}) from ${similarityMatches} where ${similarityMatches.submissionId} = ${submissions}.${sql.identifier("id")})`,
-    })
-    .from(submissions)
-    .where(and(eq(submissions.assignmentId, sql.placeholder("assignmentId")), eq(submissions.teacherId, sql.placeholder("teacherId"))))
-    .orderBy(desc(submissions.createdAt))
-    .prepare("list_submission_summaries"),
-);
+/** The highest overlap the similarity check found for the submission of the row being read (null when none). */
+// Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" in the subquery would be
+// the match's own id.
+const topSimilaritySql = sql<number | null>`(select max(${similarityMatches.similarity}) from ${similarityMatches} where ${similarityMatches.submissionId} = ${submissions}.${sql.identifier("id")})`;
 
-export function listSubmissionSummaries(db: Queryable, teacherId: string, assignmentId: string): Promise<RankedSummaryRow[]> {
-  return summariesQuery(db).execute({ assignmentId, teacherId });
+/** A summary row as the database's JSON gives it: times as text. */
+type SummaryJson = Omit<RankedSummaryRow, "submittedAt" | "createdAt"> & { submittedAt: string; createdAt: string };
+
+/**
+ * An assignment with its submissions' summaries (newest first, each with its highest similarity) in one prepared
+ * statement: the list and the gradebook read both on every visit, and on the embedded database every statement costs
+ * about as much again as the work it does (issue 16). The summaries come as one JSON value, keyed like the columns.
+ */
+const assignmentSummariesQuery = preparedQuery((db) => {
+  const fields = sql.join(
+    [...Object.entries(summaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`), sql`'topSimilarity', ${topSimilaritySql}`],
+    sql`, `,
+  );
+  return db
+    .select({
+      assignment: assignments,
+      // The submissions are matched on the same parameters, not on the outer row: in this one-table select a column
+      // of assignments would be written bare and read as the submission's own.
+      summaries: sql<SummaryJson[]>`(
+        select coalesce(json_agg(json_build_object(${fields}) order by ${submissions.createdAt} desc), '[]'::json)
+        from ${submissions}
+        where ${submissions.assignmentId} = ${sql.placeholder("id")} and ${submissions.teacherId} = ${sql.placeholder("teacherId")})`,
+    })
+    .from(assignments)
+    .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
+    .prepare("assignment_with_summaries");
+});
+
+/** The teacher's assignment and its submissions' summaries, newest first; another teacher's assignment is not found. */
+export async function findAssignmentWithSummaries(db: Queryable, teacherId: string, assignmentId: string): Promise<{ assignment: AssignmentRow; rows: RankedSummaryRow[] }> {
+  if (!isUuid(assignmentId)) throw notFound("That assignment");
+  const [found] = await assignmentSummariesQuery(db).execute({ id: assignmentId, teacherId });
+  if (!found) throw notFound("That assignment");
+  const rows = found.summaries.map((row) => ({ ...row, submittedAt: new Date(row.submittedAt), createdAt: new Date(row.createdAt) }));
+  return { assignment: found.assignment, rows };
 }
 
 export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
