@@ -24,6 +24,7 @@ import { registerPracticeRoutes } from "./routes/practice";
 import { registerSharedPracticeRoutes } from "./routes/practice-shared";
 import { registerInquiryRoutes } from "./routes/inquiries";
 import { ltiPlatformPostPaths, registerLtiRoutes } from "./routes/lti";
+import { registerGoogleClassroomRoutes } from "./routes/google-classroom";
 import { registerProfileRoutes } from "./routes/profile";
 import { registerSetupProgressRoutes } from "./routes/setup-progress";
 import { registerSystemRoutes } from "./routes/system";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSharedPracticeRoutes(router, deps);
   registerAssistantRoutes(router, deps);
   registerLtiRoutes(app, router, deps);
+  registerGoogleClassroomRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
   app.all("/api/*", () => {

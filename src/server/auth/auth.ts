@@ -67,6 +67,13 @@ export function createAuth(config: AuthConfig) {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => config.mailer.send(verificationMail(user.email, url)),
     },
+    account: {
+      // Google's access and refresh tokens (Classroom) are sealed with the auth secret; services/google-classroom reads them.
+      encryptOAuthTokens: true,
+      // Connecting Classroom links a school Google account to a Markwise account signed up with another address; the
+      // teacher is signed in to both when linking, so the link proves both are theirs.
+      accountLinking: { allowDifferentEmails: true },
+    },
     socialProviders: config.google
       ? {
           google: {
