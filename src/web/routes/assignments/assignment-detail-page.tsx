@@ -16,6 +16,7 @@ import { ArchiveButton } from "../../features/assignments/components/archive-but
 import { SubmissionsSection } from "../../features/submissions/components/submissions-section";
 import { ReturnPanel } from "../../features/feedback-links/components/return-panel";
 import { PlatformPanel } from "../lti/platform-panel";
+import { ClassroomPanel } from "../../features/google-classroom/components/classroom-panel";
 import { MakePracticeButton } from "../practice/make-practice-button";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { AssignmentQueryView, BackLink } from "../../features/assignments/components/assignment-query-view";
@@ -95,6 +96,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
           </Panel>
         )}
         <PlatformPanel assignmentId={assignment.id} frame={(content) => <Panel title="Learning platform">{content}</Panel>} />
+        {assignment.status === "draft" ? null : <ClassroomPanel assignmentId={assignment.id} frame={(content) => <Panel title="Google Classroom">{content}</Panel>} />}
 
         <Panel title="Details">
           <SummaryList

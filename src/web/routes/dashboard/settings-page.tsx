@@ -8,6 +8,7 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { calibrationQueryKey, useCalibration } from "../../features/calibration/api";
 import { saveTeacherProfile } from "../../features/teacher-profile/api";
+import { ClassroomConnectionSection } from "../../features/google-classroom/components/classroom-connection-section";
 import { Field } from "../../features/teacher-profile/components/form-parts";
 import { GradingFields, type FieldErrors } from "../../features/teacher-profile/components/grading-fields";
 import { ApiError, describeError } from "../../lib/api";
@@ -33,6 +34,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm profile={calibration.data.profile} />
       )}
+      <ClassroomConnectionSection />
     </PageBody>
   );
 }
