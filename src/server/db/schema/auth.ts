@@ -27,6 +27,11 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ipAddress: text(),
     userAgent: text(),
+    /**
+     * Signed in by an LTI launch over HTTPS, whose cookie is SameSite=None; Secure; Partitioned: a refresh of the
+     * session writes the cookie again with the same attributes (lti-session-plugin.ts).
+     */
+    ltiCrossSite: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -170,3 +170,25 @@ export const ltiScorePosts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.resourceLinkId, table.submissionId] })],
 );
+
+/**
+ * A one-time link an admin creates for LTI Dynamic Registration: whoever opens it with a platform's configuration
+ * registers that platform, so it is the admin's consent, spent by its first registration and short-lived (decision
+ * record 021, addendum). Only a hash of the secret in the URL is kept.
+ */
+export const ltiRegistrationLinks = pgTable(
+  "lti_registration_links",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    createdBy: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set while a registration runs and kept once it succeeded; cleared again when the registration failed. */
+    usedAt: timestamp({ withTimezone: true }),
+    platformId: uuid().references(() => ltiPlatforms.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.expiresAt)],
+);
