@@ -83,6 +83,21 @@ describe(`Google Classroom connection (${testDatabaseKind})`, () => {
     expect(google.refreshCount).toBe(before + 1);
   });
 
+  it("renews a token Google answers 401 to before its expiry, and asks to connect again once the grant is revoked", async () => {
+    const teacher = await connectedTeacher();
+    google.addCourse("Revoked class", teacher.googleUserId, []);
+    const before = google.refreshCount;
+    google.dropAccessTokens();
+    const renewed = await teacher.client.get("/api/google-classroom/courses");
+    expect(renewed.status, renewed.text).toBe(200);
+    expect(google.refreshCount).toBe(before + 1);
+
+    google.revokeGrants();
+    const revoked = await teacher.client.get("/api/google-classroom/courses");
+    expect(revoked.status).toBe(422);
+    expect(revoked.data.error.message).toBe("Google no longer accepts Markwise's connection to your account (Token has been expired or revoked.). Connect Google Classroom again in Settings.");
+  });
+
   it("turns Google's 403s into messages that say what to do", async () => {
     const partial = await connectedTeacher({ granted: [scopes.courses, scopes.rosters, scopes.emails, scopes.drive] });
     const course = google.addCourse("Unticked box", partial.googleUserId, []);

@@ -99,6 +99,17 @@ export class FakeGoogleClassroom {
     return { accessToken, refreshToken, expiresAt: new Date(expiresAt), scope: ["openid", "email", "profile", ...granted].join(" ") };
   }
 
+  /** Google stops accepting every access token issued so far (they answer 401 before their expiry). */
+  dropAccessTokens(): void {
+    this.accessTokens.clear();
+  }
+
+  /** The user removed the app in their Google account: refresh tokens no longer work either. */
+  revokeGrants(): void {
+    this.accessTokens.clear();
+    this.refreshTokens.clear();
+  }
+
   addCourse(name: string, teacherUserId: string, students: FakeStudent[]): FakeCourse {
     const course: FakeCourse = { id: `${this.courses.size + 1}${Date.now()}`, name, section: "Period 2", teacherIds: new Set([teacherUserId]), students, courseWork: [], submissions: [] };
     this.courses.set(course.id, course);
