@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxDocumentBytes } from "../documents";
 import { forbiddenMessage, GoogleApiError, googleReason } from "./google-errors";
 import { classroomCourse, classroomCourseWork, classroomStudent, driveFileMetadata, studentSubmission, type ClassroomCourse, type ClassroomCourseWork, type ClassroomStudent, type StudentSubmission } from "./schemas";
 
@@ -82,6 +83,11 @@ export class ClassroomClient {
       }
       if (meta.mimeType.startsWith("application/vnd.google-apps.")) return { kind: "unreadable", name: meta.name, reason: "It is a Google file Markwise cannot read as text (only Google Docs are exported)." };
       const response = await this.send("GET", this.drive(`/drive/v3/files/${enc(fileId)}`, { alt: "media" }), "download the student's file");
+      // A video or a huge scan is refused before it is read into memory: the intake would refuse it anyway.
+      if (Number(response.headers.get("content-length") ?? 0) > maxDocumentBytes) {
+        await response.body?.cancel();
+        return { kind: "unreadable", name: meta.name, reason: `It is larger than ${maxDocumentBytes / (1024 * 1024)} MB.` };
+      }
       return { kind: "file", name: meta.name, bytes: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
       if (error instanceof GoogleApiError && (error.kind === "access" || error.kind === "not_found")) return { kind: "unreadable", name: title, reason: error.message };
