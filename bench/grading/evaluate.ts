@@ -140,6 +140,9 @@ function fitWithout(bench: PreparedBench, group: string): { prior: PriorModel; b
   };
 }
 
+/** Essays a set must have left after its samples to be scored at that k (ELLIPSE prompts have about 40 in all). */
+export const minimumScoredEssays = 20;
+
 const average = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 function stepOf(values: number[]): number {
@@ -170,6 +173,8 @@ export function evaluateSet(
   const priorRaw = analyses.map((a) => predictRaw(models.prior, overallTarget, a.features));
 
   for (const k of options.ks) {
+    // A set with too few essays beyond its samples has nothing to score: its figures would be zeros in the averages.
+    if (set.essays.length - k < minimumScoredEssays) continue;
     const perDraw: DrawMetrics[] = [];
     const bandCounts = confidenceBands.map(() => ({ count: 0, within: 0 }));
     for (let d = 0; d < options.draws; d++) {

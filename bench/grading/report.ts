@@ -1,4 +1,4 @@
-import type { SetResult } from "./evaluate.js";
+import { minimumScoredEssays, type SetResult } from "./evaluate.js";
 import type { SpeedResult } from "./speed.js";
 
 export interface Summary {
@@ -79,6 +79,7 @@ export function formatReport(report: {
   lines.push(`Grading benchmark: grader ${report.grader}, calibration ${report.method}, ${report.samples ?? "random"} samples, ${report.draws} draws, seed ${report.seed}`);
   lines.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; one thread used`);
   lines.push(`Prior: leave-one-set-out (refitted without the set being scored). QWK = mean over draws.`);
+  lines.push(`A set is scored at k only if at least ${minimumScoredEssays} of its essays are left beyond the samples; the averages say how many sets that leaves.`);
   for (const k of [...new Set(report.results.map((r) => r.k))]) {
     lines.push("");
     lines.push(`== k = ${k} teacher samples per set ==`);
