@@ -56,7 +56,7 @@ describe(`download my data (${testDatabaseKind})`, () => {
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="markwise-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     // The client decodes text; fetch the bytes again for the archive.
-    const bytes = new Uint8Array(await (await fetch(new URL("/api/account/export", server.url), { headers: { cookie: cookieHeader(teacher.client) } })).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch(new URL("/api/account/export", server.url), { headers: { cookie: teacher.client.cookieHeader() } })).arrayBuffer());
     const entries = unzipSync(bytes);
     const names = Object.keys(entries);
     expect(names).toContain("README.txt");
@@ -179,7 +179,3 @@ describe(`delete my account (${testDatabaseKind})`, () => {
     expect((await rowsOf(teacher.id)).users).toBe(1);
   });
 });
-
-function cookieHeader(client: TestClient): string {
-  return client.cookieList().map(({ name, value }) => `${name}=${value}`).join("; ");
-}

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classroomScopes } from "../../src/contracts/google-classroom";
 import { accounts } from "../../src/server/db/schema";
@@ -266,5 +267,18 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
     const ana = google.submissionOf(courseId, courseWorkId, "g-ana");
     expect(ana).toMatchObject({ state: "RETURNED", assignedGrade: ana.draftGrade });
     expect((await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, { returnToStudents: true })).data).toMatchObject({ sent: 0, unchanged: 2 });
+  });
+
+  it("puts the course, its matched students and the grades sent in the account export", async () => {
+    const response = await fetch(new URL("/api/account/export", server.url), { headers: { cookie: teacher.client.cookieHeader() } });
+    expect(response.status).toBe(200);
+    const entries = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const name = Object.keys(entries).find((entry) => entry.endsWith("/learning-platforms.json"));
+    expect(name).toBeDefined();
+    const platforms = JSON.parse(strFromU8(entries[name!]!));
+    expect(platforms.googleClassroom).toMatchObject({ courseId, courseName: "English 10", isPublishedByMarkwise: true });
+    expect(platforms.googleClassroom.students).toHaveLength(4);
+    expect(platforms.googleClassroom.gradesSent.map((grade: { submissionId: string }) => grade.submissionId).sort()).toEqual([byName["Ana Ortiz"]!.id, byName["Ben Cole"]!.id].sort());
+    expect(platforms.lti).toEqual([]);
   });
 });

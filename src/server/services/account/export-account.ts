@@ -24,6 +24,7 @@ import { notFound } from "../../http/app-error";
 import type { FileStorage } from "../../integrations/storage/file-storage";
 import { findAvatar } from "../profiles";
 import { cleanFileName } from "../stored-files";
+import { learningPlatformsOf } from "./export-platforms";
 
 export interface ExportDeps {
   db: Db;
@@ -36,7 +37,8 @@ account.json           your account (no password or two-factor secrets: those ar
 teacher-profile.json   how you grade: your profile, rubrics and calibration samples
 assignments/           one folder per assignment: the assignment, its roster, every submission with its grade,
                        feedback, your reviews and the grade history, similarity matches, and the feedback
-                       returned to students (when each link was made, e-mailed, opened; never the links)
+                       returned to students (when each link was made, e-mailed, opened; never the links), and
+                       where it is connected to Google Classroom or an LTI platform, with the grades sent there
 practice.json          your quizzes and flashcard decks with their items and settings, and your students'
                        quiz attempts (never the share links)
 chat.json              your conversations with the assistant
@@ -132,6 +134,8 @@ async function* zipChunks(deps: ExportDeps, userId: string, user: typeof users.$
     // A token's hash is not the teacher's data and would only help someone guess it.
     const { tokenHash: _tokenHash, ...returnedColumns } = getTableColumns(feedbackLinks);
     addJson(`${folder}/returned-feedback.json`, await db.select(returnedColumns).from(feedbackLinks).where(onAssignment(feedbackLinks)).orderBy(asc(feedbackLinks.createdAt)));
+    const platforms = await learningPlatformsOf(db, assignment.id);
+    if (platforms) addJson(`${folder}/learning-platforms.json`, platforms);
     yield* drain();
   }
 
