@@ -48,6 +48,10 @@ export const ltiPlatformsView = z.object({
 });
 export type LtiPlatformsView = z.infer<typeof ltiPlatformsView>;
 
+/** A one-time link for LTI Dynamic Registration: the admin pastes `url` into the platform before `expiresAt`. */
+export const ltiRegistrationLinkView = z.object({ url: z.string(), expiresAt: z.string() });
+export type LtiRegistrationLinkView = z.infer<typeof ltiRegistrationLinkView>;
+
 /** A platform link that opens an assignment, and what it lets the teacher do. */
 export const assignmentLtiLink = z.object({
   id: z.string(),

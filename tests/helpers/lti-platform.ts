@@ -62,6 +62,11 @@ export class LtiPlatformSimulator {
   readonly tokenRequests: { scope: string; assertion: JWTPayload }[] = [];
   readonly deepLinkResponses: JWTPayload[] = [];
   readonly authRequests: URLSearchParams[] = [];
+  /** Dynamic Registration: the tool registrations received, and the one-time token the registration endpoint takes. */
+  readonly registrations: { authorization: string | undefined; body: Record<string, any> }[] = [];
+  registrationToken = randomBytes(12).toString("hex");
+  /** Bend the OpenID configuration to check what the tool refuses. */
+  configurationTamper: { issuer?: string; omit?: string } = {};
   /** Line item a resource link launch names (set by the tests); otherwise the platform offers only its line items list. */
   lineItemFor = new Map<string, string>();
   private readonly plans = new Map<string, LaunchPlan>();
@@ -96,6 +101,28 @@ export class LtiPlatformSimulator {
 
   stop(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Where the platform's OpenID configuration is served (what it passes as `openid_configuration`). */
+  get openidConfigurationUrl() {
+    return `${this.url}/.well-known/openid-configuration`;
+  }
+
+  /** The platform's OpenID configuration for Dynamic Registration, as Moodle serves it (the parts the tool reads). */
+  openidConfiguration(): Record<string, unknown> {
+    const configuration: Record<string, unknown> = {
+      issuer: this.configurationTamper.issuer ?? this.issuer,
+      authorization_endpoint: `${this.url}/auth`,
+      token_endpoint: `${this.url}/token`,
+      jwks_uri: `${this.url}/jwks`,
+      registration_endpoint: `${this.url}/register`,
+      scopes_supported: ["openid", scopes.lineItem, scopes.score, scopes.memberships, "https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly"],
+      response_types_supported: ["id_token"],
+      id_token_signing_alg_values_supported: ["RS256"],
+      "https://purl.imsglobal.org/spec/lti-platform-configuration": { product_family_code: "moodle", version: "4.5", messages_supported: [{ type: "LtiResourceLinkRequest" }, { type: "LtiDeepLinkingRequest" }] },
+    };
+    if (this.configurationTamper.omit) delete configuration[this.configurationTamper.omit];
+    return configuration;
   }
 
   membershipsUrl(contextId: string) {
@@ -173,6 +200,8 @@ export class LtiPlatformSimulator {
     const url = new URL(request.url!, this.url);
     if (request.method === "GET" && url.pathname === "/jwks") return send(response, 200, { keys: [this.key.jwk] });
     if (request.method === "GET" && url.pathname === "/auth") return this.authenticate(url.searchParams, response);
+    if (request.method === "GET" && url.pathname === "/.well-known/openid-configuration") return send(response, 200, this.openidConfiguration());
+    if (request.method === "POST" && url.pathname === "/register") return this.register(request.headers.authorization, await readBody(request), response);
     if (request.method === "POST" && url.pathname === "/token") return this.issueToken(new URLSearchParams(await readBody(request)), response);
     if (request.method === "POST" && url.pathname === "/deep-link-return") return this.receiveDeepLink(new URLSearchParams(await readBody(request)), response);
     const granted = this.tokens.get((request.headers.authorization ?? "").replace(/^Bearer /, "")) ?? [];
@@ -216,6 +245,16 @@ export class LtiPlatformSimulator {
     const idToken = await this.idToken(plan!, query.get("nonce")!);
     response.writeHead(200, { "content-type": "text/html" });
     response.end(`<form method="post" action="${query.get("redirect_uri")}"><input type="hidden" name="id_token" value="${idToken}"><input type="hidden" name="state" value="${query.get("state")}"></form>`);
+  }
+
+  /** The registration endpoint: the one-time bearer token, then the tool's client registration, answered with ids. */
+  private register(authorization: string | undefined, body: string, response: ServerResponse): void {
+    this.registrations.push({ authorization, body: JSON.parse(body) as Record<string, any> });
+    if (authorization !== `Bearer ${this.registrationToken}`) return send(response, 401, { error: "invalid_token", error_description: "registration token unknown or used" });
+    this.registrationToken = randomBytes(12).toString("hex");
+    const registration = JSON.parse(body) as Record<string, any>;
+    const toolConfiguration = "https://purl.imsglobal.org/spec/lti-tool-configuration";
+    send(response, 200, { ...registration, client_id: this.clientId, [toolConfiguration]: { ...registration[toolConfiguration], deployment_id: this.deploymentId } });
   }
 
   private toolKeys() {

@@ -61,3 +61,17 @@ export function renderDeepLinkReturnPage(returnUrl: string, jwt: string, platfor
 }
 
 export const autoSubmitScript = 'document.getElementById("lti-return")?.submit();\n';
+
+/**
+ * The end of a Dynamic Registration: tells the platform's window or frame that Markwise is done (the spec's
+ * org.imsglobal.lti.close message), by a script from this server since the policy allows no inline script.
+ */
+export function renderRegistrationDonePage(platformName: string): string {
+  const body = `${pickStyles}<main class="pick"><h1>Markwise is registered</h1>
+<p>${escapeHtml(platformName)} can now launch Markwise. The administrator can rename it or add deployments on Markwise's Learning platforms page.</p>
+<p>If this window stays open, close it and finish the tool's setup in the platform.</p>
+</main><script src="/api/lti/registration-close.js"></script>`;
+  return documentOf("Markwise is registered · Markwise", body);
+}
+
+export const registrationCloseScript = '(window.opener || window.parent).postMessage({ subject: "org.imsglobal.lti.close" }, "*");\n';

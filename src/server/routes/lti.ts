@@ -3,12 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import { errorBody } from "../../contracts/errors";
-import { assignmentLtiView, gradeSyncResult, ltiActionInput, ltiPlatformInput, ltiPlatformView, ltiPlatformsView, rosterImportResult } from "../../contracts/lti";
+import { assignmentLtiView, gradeSyncResult, ltiActionInput, ltiPlatformInput, ltiPlatformView, ltiPlatformsView, ltiRegistrationLinkView, rosterImportResult } from "../../contracts/lti";
 import type { ApiRouter } from "../http/api-router";
 import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
+import { RegistrationError } from "../integrations/lti/dynamic-registration";
 import { LaunchError } from "../integrations/lti/verify-id-token";
 import { resolveLaunch } from "../services/lti/launch-outcome";
 import { beginLogin, stateCookieName, verifyLaunch, type LoginParameters } from "../services/lti/login";
@@ -16,8 +17,9 @@ import { completePick, findPick } from "../services/lti/picks";
 import { createPlatform, deletePlatform, listPlatforms, toolUrlsOf, updatePlatform } from "../services/lti/platforms";
 import { findAssignmentLtiLinks, importRosterFromPlatform, sendGradesToPlatform } from "../services/lti/platform-services";
 import { signInTeacher } from "../services/lti/teacher-accounts";
+import { createRegistrationLink, registerWithLink } from "../services/lti/registration-links";
 import { publishedToolKeys } from "../services/lti/tool-keys";
-import { autoSubmitScript, renderDeepLinkReturnPage, renderPickPage } from "./lti-pages";
+import { autoSubmitScript, registrationCloseScript, renderDeepLinkReturnPage, renderPickPage, renderRegistrationDonePage } from "./lti-pages";
 import { renderPlainPage, renderStudentFeedbackPage, renderInactivePage } from "./student-feedback-page";
 
 /** The platform posts these cross-site (decision record 021): app.ts lets them past the Origin check. */
@@ -40,7 +42,7 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
   const adminEmails = deps.env.ADMIN_EMAILS;
   const formLimit = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The launch is too large."); } });
 
-  const page = (c: Context<AppEnv>, html: string, status: 200 | 400 | 401 | 403 | 404 | 410) => {
+  const page = (c: Context<AppEnv>, html: string, status: 200 | 400 | 401 | 403 | 404 | 410 | 502) => {
     c.header("Cache-Control", "private, no-store");
     c.header("Referrer-Policy", "no-referrer");
     c.header("X-Robots-Tag", "noindex, nofollow");
@@ -106,11 +108,33 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
   });
   router.describe({ method: "post", path: "/api/lti/launch", summary: "LTI 1.3 launch (the platform's form post of id_token and state): verifies the id_token; signs an instructor in and opens the assignment or the picker; shows a learner their returned feedback", tag: "LTI", access: "public", responses: { 303: { description: "Instructor: to the assignment or the picker" }, 200: { description: "Learner: their feedback page" }, 401: { description: "Refused: a page says why" } } });
 
-  app.get("/api/lti/auto-submit.js", (c) => {
-    c.header("Content-Type", "text/javascript; charset=utf-8");
-    c.header("Cache-Control", "public, max-age=3600");
-    return c.body(autoSubmitScript);
+  const script = (path: string, source: string) =>
+    app.get(path, (c) => {
+      c.header("Content-Type", "text/javascript; charset=utf-8");
+      c.header("Cache-Control", "public, max-age=3600");
+      return c.body(source);
+    });
+  script("/api/lti/auto-submit.js", autoSubmitScript);
+  script("/api/lti/registration-close.js", registrationCloseScript);
+
+  // LTI Dynamic Registration: the platform opens the admin's one-time link (in a frame or window) with its
+  // configuration URL and registration token. The link is the admin's consent: no session is needed or used here.
+  app.get("/api/lti/register/:token", async (c) => {
+    const configurationUrl = c.req.query("openid_configuration");
+    // The platform shows this page in its own frame: only that platform's pages may frame it.
+    const platformOrigin = configurationUrl && URL.canParse(configurationUrl) ? new URL(configurationUrl).origin : "'none'";
+    c.header("Content-Security-Policy", `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors ${platformOrigin}; base-uri 'self'; object-src 'none'`);
+    try {
+      const platform = await registerWithLink(db, deps.publicUrl, c.req.param("token"), { openidConfiguration: configurationUrl, registrationToken: c.req.query("registration_token") });
+      (c.get("logger") ?? deps.logger).info({ platformId: platform.id, issuer: platform.issuer }, "LTI platform registered dynamically");
+      return page(c, renderRegistrationDonePage(platform.name), 200);
+    } catch (error) {
+      if (!(error instanceof RegistrationError)) throw error;
+      (c.get("logger") ?? deps.logger).info({ reason: error.title }, "LTI dynamic registration refused");
+      return page(c, renderPlainPage(error.title, error.message), error.status);
+    }
   });
+  router.describe({ method: "get", path: "/api/lti/register/{token}", summary: "LTI Dynamic Registration, opened by the platform with openid_configuration and registration_token on an admin's one-time link: registers Markwise at the platform and stores the platform; a page then tells the platform to close", tag: "LTI", access: "public", responses: { 200: { description: "Registered: a page posting org.imsglobal.lti.close" }, 400: { description: "Bad or mismatched configuration: a page says what to fix" }, 404: { description: "Unknown link" }, 410: { description: "Link expired or used" }, 502: { description: "The platform refused or could not be reached" } } });
 
   const pickPage = async (c: Context<AppEnv>, pickId: string, error?: string) => {
     const user = c.get("user");
@@ -149,6 +173,10 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
   router.route(
     { method: "post", path: "/api/lti/platforms", summary: "Register a learning platform (admins in ADMIN_EMAILS only)", tag: "LTI", access: "session", body: ltiPlatformInput, responses: { 200: { description: "The platform", schema: ltiPlatformView }, 400: invalid, 403: forbidden, 409: { description: "Already registered", schema: errorBody }, 401: unauthorized } },
     async (c, { body }) => c.json(await createPlatform(db, adminEmails, requireUser(c), body)),
+  );
+  router.route(
+    { method: "post", path: "/api/lti/registration-links", summary: `Create a one-time LTI Dynamic Registration link (admins only): paste its URL into the platform's tool registration; it works once, within an hour`, tag: "LTI", access: "session", responses: { 200: { description: "The link", schema: ltiRegistrationLinkView }, 403: forbidden, 401: unauthorized } },
+    async (c) => c.json(await createRegistrationLink(db, adminEmails, requireUser(c), deps.publicUrl)),
   );
   router.route(
     { method: "put", path: "/api/lti/platforms/:id", summary: "Change a platform's registration (admins only)", tag: "LTI", access: "session", params: idParams, body: ltiPlatformInput, responses: { 200: { description: "The platform", schema: ltiPlatformView }, 400: invalid, 403: forbidden, 404: missing, 401: unauthorized } },

@@ -18,7 +18,7 @@ export function isLtiAdmin(adminEmails: readonly string[], user: SessionUser): b
   return adminEmails.some((admin) => admin.toLowerCase() === email);
 }
 
-function requireAdmin(adminEmails: readonly string[], user: SessionUser): void {
+export function requireAdmin(adminEmails: readonly string[], user: SessionUser): void {
   if (!isLtiAdmin(adminEmails, user)) throw new AppError("forbidden", ltiMessages.notAdmin);
 }
 
@@ -68,10 +68,15 @@ async function refuseDuplicate(db: Queryable, input: LtiPlatformInput, exceptId?
 
 export async function createPlatform(db: Db, adminEmails: readonly string[], user: SessionUser, input: LtiPlatformInput): Promise<LtiPlatformView> {
   requireAdmin(adminEmails, user);
+  return storePlatform(db, input, { id: user.id, email: user.email });
+}
+
+/** Stores a new platform for an admin: from the Learning platforms page, or a Dynamic Registration they allowed. */
+export async function storePlatform(db: Queryable, input: LtiPlatformInput, addedBy: { id: string; email: string }): Promise<LtiPlatformView> {
   await refuseDuplicate(db, input);
-  const [row] = await db.insert(ltiPlatforms).values({ ...normalised(input), addedBy: user.id }).onConflictDoNothing().returning();
+  const [row] = await db.insert(ltiPlatforms).values({ ...normalised(input), addedBy: addedBy.id }).onConflictDoNothing().returning();
   if (!row) throw new AppError("conflict", ltiMessages.duplicate, { clientId: ltiMessages.duplicate });
-  return toView({ ...row, addedByEmail: user.email });
+  return toView({ ...row, addedByEmail: addedBy.email });
 }
 
 export async function updatePlatform(db: Db, adminEmails: readonly string[], user: SessionUser, id: string, input: LtiPlatformInput): Promise<LtiPlatformView> {
