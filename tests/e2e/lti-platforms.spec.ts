@@ -9,12 +9,14 @@ import { createActiveAssignment } from "../support/submissions";
 
 let app: E2eApp;
 let platform: LtiPlatformSimulator;
+let admin: TestClient;
 const adminEmail = `lti-e2e-admin-${Date.now().toString(36)}@school.test`;
 const shots = "test-results/lti";
 
 beforeAll(async () => {
   app = await startE2eApp({ env: { ADMIN_EMAILS: adminEmail } });
   platform = await new LtiPlatformSimulator(app.url).start();
+  admin = await signUpWithEmail(app.url, app.server.deps.database.db, adminEmail);
 });
 afterAll(async () => {
   await platform?.stop();
@@ -30,7 +32,6 @@ async function signInWith(page: Page, client: TestClient) {
 
 describe("learning platforms (LTI)", () => {
   it("lets an admin register a platform, showing the URLs to paste into it, at desktop and phone widths", async () => {
-    const admin = await signUpWithEmail(app.url, app.server.deps.database.db, adminEmail);
     const page = await app.newPage({ width: 1280, height: 900 });
     page.setDefaultTimeout(15_000);
     await signInWith(page, admin);
@@ -94,5 +95,37 @@ describe("learning platforms (LTI)", () => {
     await page.screenshot({ path: `${shots}/assignment-360.png` });
     expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     app.assertNoConsoleErrors(page);
+  });
+
+  it("lets an admin create a registration link that a platform opens in its frame, registering that platform", async () => {
+    // A platform of its own: the one above is registered by hand already, with the same client id.
+    const dynamic = await new LtiPlatformSimulator(app.url).start();
+    try {
+      const page = await app.newPage({ width: 1280, height: 900 });
+      page.setDefaultTimeout(15_000);
+      await signInWith(page, admin);
+      await page.goto(`${app.url}/app/lti`);
+      const panel = page.getByRole("region", { name: "Register by link (Moodle, Canvas)" });
+      await panel.getByRole("button", { name: "Create a registration link" }).click();
+      const link = panel.getByText(`${app.url}/api/lti/register/`);
+      await link.waitFor();
+      await panel.getByText(/^Works once, until/).waitFor();
+      await page.screenshot({ path: `${shots}/registration-link-1280.png`, fullPage: true });
+
+      // The platform's admin page frames the link; Markwise registers and tells the frame's parent to close.
+      const platformPage = await app.newPage({ width: 900, height: 600 });
+      await platformPage.goto(`${dynamic.url}/registration-host?${new URLSearchParams({ link: (await link.textContent())!.trim() })}`);
+      await platformPage.waitForFunction(() => document.title.startsWith("Received"), undefined, { timeout: 15_000 });
+      expect(await platformPage.title()).toBe('Received {"subject":"org.imsglobal.lti.close"}');
+      await platformPage.frameLocator("iframe").getByRole("heading", { name: "Markwise is registered" }).waitFor();
+      await platformPage.screenshot({ path: `${shots}/registration-framed.png` });
+      expect(dynamic.registrations).toHaveLength(1);
+
+      await page.reload();
+      await page.getByRole("region", { name: "Registered platforms" }).getByRole("heading", { name: `Moodle (${new URL(dynamic.url).host})` }).waitFor();
+      app.assertNoConsoleErrors(page);
+    } finally {
+      await dynamic.stop();
+    }
   });
 });

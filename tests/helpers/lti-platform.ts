@@ -201,6 +201,7 @@ export class LtiPlatformSimulator {
     if (request.method === "GET" && url.pathname === "/jwks") return send(response, 200, { keys: [this.key.jwk] });
     if (request.method === "GET" && url.pathname === "/auth") return this.authenticate(url.searchParams, response);
     if (request.method === "GET" && url.pathname === "/.well-known/openid-configuration") return send(response, 200, this.openidConfiguration());
+    if (request.method === "GET" && url.pathname === "/registration-host") return this.registrationHost(url.searchParams.get("link") ?? "", response);
     if (request.method === "POST" && url.pathname === "/register") return this.register(request.headers.authorization, await readBody(request), response);
     if (request.method === "POST" && url.pathname === "/token") return this.issueToken(new URLSearchParams(await readBody(request)), response);
     if (request.method === "POST" && url.pathname === "/deep-link-return") return this.receiveDeepLink(new URLSearchParams(await readBody(request)), response);
@@ -245,6 +246,17 @@ export class LtiPlatformSimulator {
     const idToken = await this.idToken(plan!, query.get("nonce")!);
     response.writeHead(200, { "content-type": "text/html" });
     response.end(`<form method="post" action="${query.get("redirect_uri")}"><input type="hidden" name="id_token" value="${idToken}"><input type="hidden" name="state" value="${query.get("state")}"></form>`);
+  }
+
+  /**
+   * The platform's admin page during a Dynamic Registration: the tool's link in a frame, with the configuration URL
+   * and registration token added, and the page's title set to what the frame posts back (the close message).
+   */
+  private registrationHost(link: string, response: ServerResponse): void {
+    const framed = `${link}?${new URLSearchParams({ openid_configuration: this.openidConfigurationUrl, registration_token: this.registrationToken })}`;
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end(`<!doctype html><title>Registering</title><iframe title="Tool registration" src="${framed.replace(/&/g, "&amp;")}" width="600" height="400"></iframe>
+<script>window.addEventListener("message", (event) => { document.title = "Received " + JSON.stringify(event.data); });</script>`);
   }
 
   /** The registration endpoint: the one-time bearer token, then the tool's client registration, answered with ids. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AssignmentLtiView, GradeSyncResult, LtiPlatformInput, LtiPlatformView, LtiPlatformsView, RosterImportResult } from "../../../contracts/lti";
+import type { AssignmentLtiView, GradeSyncResult, LtiPlatformInput, LtiPlatformView, LtiPlatformsView, LtiRegistrationLinkView, RosterImportResult } from "../../../contracts/lti";
 import { apiRequest, getJson } from "../../lib/api";
 
 const platformsKey = ["lti", "platforms"] as const;
@@ -42,3 +42,7 @@ export function useLtiActions(assignmentId: string) {
     }),
   };
 }
+
+/** A new one-time Dynamic Registration link (admins only); nothing to refresh until the platform uses it. */
+export const useCreateRegistrationLink = () =>
+  useMutation({ mutationFn: async () => (await (await apiRequest("POST", "/api/lti/registration-links")).json()) as LtiRegistrationLinkView });

@@ -1,4 +1,4 @@
-import { Check, Copy, Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { ltiPlatformInput, type LtiPlatformInput, type LtiPlatformView, type LtiToolUrls } from "../../../contracts/lti";
 import { Button } from "../../components/ui/button";
@@ -12,6 +12,8 @@ import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { PageBody, PageHeader } from "../dashboard/page-header";
 import { usePlatformActions, usePlatforms } from "./api";
+import { CopyRow } from "./copy-row";
+import { RegistrationLinkPanel } from "./registration-link-panel";
 
 const toolRows: { key: keyof LtiToolUrls; label: string }[] = [
   { key: "loginUrl", label: "OpenID Connect login URL" },
@@ -73,6 +75,8 @@ export function LtiPlatformsPage() {
             </dl>
           </section>
 
+          {platforms.data.canManage ? <RegistrationLinkPanel /> : null}
+
           {editing ? <PlatformForm platform={editing === "new" ? null : editing} onDone={() => setEditing(null)} /> : null}
 
           <section aria-labelledby="registered" className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-6">
@@ -126,27 +130,6 @@ export function LtiPlatformsPage() {
         isPending={actions.remove.isPending}
       />
     </PageBody>
-  );
-}
-
-function CopyRow({ label, value }: { label: string; value: string }) {
-  const [isCopied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(value);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
-  return (
-    <div className="grid gap-1 sm:grid-cols-[14rem_1fr_auto] sm:items-center sm:gap-3">
-      <dt className="text-sm font-medium">{label}</dt>
-      <dd className="min-w-0 font-mono text-sm break-all">{value}</dd>
-      <dd>
-        <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-          {isCopied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {isCopied ? "Copied" : "Copy"}
-        </Button>
-      </dd>
-    </div>
   );
 }
 
