@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ltiPlatforms, ltiRegistrationLinks } from "../../src/server/db/schema";
+import { ltiPlatforms, ltiRegistrationLinks, users } from "../../src/server/db/schema";
 import { LtiPlatformSimulator } from "../helpers/lti-platform";
 import { signUpWithEmail } from "../helpers/lti-accounts";
 import { createSignedInTeacher } from "../support/accounts";
@@ -149,6 +149,22 @@ describe(`LTI Dynamic Registration (${testDatabaseKind})`, () => {
     expect(titleOf(refused.text)).toBe("The platform refused the registration");
     expect(refused.text).toContain("HTTP 401");
     expect(await platformsIssuedBy(platform.issuer)).toHaveLength(0);
+  });
+
+  it("refuses a link whose creator is no longer an admin", async () => {
+    const platform = await newPlatform();
+    const link = await createLink();
+    // The admin's account now has an address that is not in ADMIN_EMAILS.
+    await db().update(users).set({ email: `former-${adminEmail}` }).where(eq(users.email, adminEmail));
+    try {
+      const refused = await openAsPlatform(link, platform);
+      expect(refused.status).toBe(403);
+      expect(titleOf(refused.text)).toBe("This registration link is no longer valid");
+      expect(platform.registrations).toHaveLength(0);
+    } finally {
+      await db().update(users).set({ email: adminEmail }).where(eq(users.email, `former-${adminEmail}`));
+    }
+    expect((await openAsPlatform(link, platform)).status).toBe(200);
   });
 
   it("lets only an admin create a registration link", async () => {

@@ -125,7 +125,7 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
     const platformOrigin = configurationUrl && URL.canParse(configurationUrl) ? new URL(configurationUrl).origin : "'none'";
     c.header("Content-Security-Policy", `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors ${platformOrigin}; base-uri 'self'; object-src 'none'`);
     try {
-      const platform = await registerWithLink(db, deps.publicUrl, c.req.param("token"), { openidConfiguration: configurationUrl, registrationToken: c.req.query("registration_token") });
+      const platform = await registerWithLink(db, adminEmails, deps.publicUrl, c.req.param("token"), { openidConfiguration: configurationUrl, registrationToken: c.req.query("registration_token") });
       (c.get("logger") ?? deps.logger).info({ platformId: platform.id, issuer: platform.issuer }, "LTI platform registered dynamically");
       return page(c, renderRegistrationDonePage(platform.name), 200);
     } catch (error) {
@@ -134,7 +134,7 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
       return page(c, renderPlainPage(error.title, error.message), error.status);
     }
   });
-  router.describe({ method: "get", path: "/api/lti/register/{token}", summary: "LTI Dynamic Registration, opened by the platform with openid_configuration and registration_token on an admin's one-time link: registers Markwise at the platform and stores the platform; a page then tells the platform to close", tag: "LTI", access: "public", responses: { 200: { description: "Registered: a page posting org.imsglobal.lti.close" }, 400: { description: "Bad or mismatched configuration: a page says what to fix" }, 404: { description: "Unknown link" }, 410: { description: "Link expired or used" }, 502: { description: "The platform refused or could not be reached" } } });
+  router.describe({ method: "get", path: "/api/lti/register/{token}", summary: "LTI Dynamic Registration, opened by the platform with openid_configuration and registration_token on an admin's one-time link: registers Markwise at the platform and stores the platform; a page then tells the platform to close", tag: "LTI", access: "public", responses: { 200: { description: "Registered: a page posting org.imsglobal.lti.close" }, 400: { description: "Bad or mismatched configuration: a page says what to fix" }, 403: { description: "The link's creator is no longer an admin" }, 404: { description: "Unknown link" }, 410: { description: "Link expired or used" }, 502: { description: "The platform refused or could not be reached" } } });
 
   const pickPage = async (c: Context<AppEnv>, pickId: string, error?: string) => {
     const user = c.get("user");

@@ -21,7 +21,7 @@ export class RegistrationError extends Error {
   constructor(
     readonly title: string,
     message: string,
-    readonly status: 400 | 404 | 410 | 502 = 400,
+    readonly status: 400 | 403 | 404 | 410 | 502 = 400,
   ) {
     super(message);
   }

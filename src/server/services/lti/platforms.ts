@@ -13,7 +13,7 @@ export type PlatformRow = typeof ltiPlatforms.$inferSelect;
  * Registering a platform lets it sign people into Markwise accounts by e-mail, so it is the installation's decision,
  * not one teacher's: only the accounts named in ADMIN_EMAILS may do it (decision record 021).
  */
-export function isLtiAdmin(adminEmails: readonly string[], user: SessionUser): boolean {
+export function isLtiAdmin(adminEmails: readonly string[], user: Pick<SessionUser, "email">): boolean {
   const email = user.email.toLowerCase();
   return adminEmails.some((admin) => admin.toLowerCase() === email);
 }

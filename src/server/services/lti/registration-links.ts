@@ -6,7 +6,7 @@ import { ltiRegistrationLinks, users } from "../../db/schema";
 import type { SessionUser } from "../../http/app-env";
 import { AppError } from "../../http/app-error";
 import { fetchPlatformConfiguration, registerTool, RegistrationError, toolRegistrationRequest, type PlatformConfiguration } from "../../integrations/lti/dynamic-registration";
-import { requireAdmin, storePlatform, toolUrlsOf } from "./platforms";
+import { isLtiAdmin, requireAdmin, storePlatform, toolUrlsOf } from "./platforms";
 
 /** Long enough to paste the link into the platform's form, short enough that a leaked link soon stops working. */
 export const registrationLinkMinutes = 60;
@@ -69,10 +69,15 @@ function configurationUrlOf(request: RegistrationRequest): string {
  * A whole Dynamic Registration on an admin's link: read the platform's configuration, register Markwise there, and
  * store the platform as the admin's page would (same rules, the link's admin as the one who added it).
  */
-export async function registerWithLink(db: Db, publicUrl: string, token: string, request: RegistrationRequest, fetchImpl: typeof fetch = fetch): Promise<LtiPlatformView> {
+export async function registerWithLink(db: Db, adminEmails: readonly string[], publicUrl: string, token: string, request: RegistrationRequest, fetchImpl: typeof fetch = fetch): Promise<LtiPlatformView> {
   const configurationUrl = configurationUrlOf(request);
   const link = await claimLink(db, token);
   try {
+    // The link carries its creator's consent only while they are still an admin.
+    const [admin] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, link.createdBy));
+    if (!admin || !isLtiAdmin(adminEmails, admin)) {
+      throw new RegistrationError("This registration link is no longer valid", "The administrator who created it is no longer an administrator of this Markwise installation (ADMIN_EMAILS). Ask a current administrator for a new registration link.", 403);
+    }
     const configuration = await fetchPlatformConfiguration(configurationUrl, fetchImpl);
     const { clientId, deploymentId } = await registerTool(configuration, toolRegistrationRequest(toolUrlsOf(publicUrl), configuration), request.registrationToken, fetchImpl);
     if (!deploymentId) {
@@ -80,9 +85,8 @@ export async function registerWithLink(db: Db, publicUrl: string, token: string,
     }
     const input = ltiPlatformInput.safeParse({ name: platformNameOf(configuration), issuer: configuration.issuer, clientId, deploymentIds: [deploymentId], authLoginUrl: configuration.authorization_endpoint, tokenUrl: configuration.token_endpoint, keysetUrl: configuration.jwks_uri });
     if (!input.success) throw new RegistrationError("The platform's registration cannot be stored", `${input.error.issues.map((issue) => issue.message).join("; ")}. Correct the platform's settings, then start again.`);
-    const [admin] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, link.createdBy));
     return await db.transaction(async (tx) => {
-      const platform = await storePlatform(tx, input.data, admin!);
+      const platform = await storePlatform(tx, input.data, admin);
       await tx.update(ltiRegistrationLinks).set({ platformId: platform.id }).where(eq(ltiRegistrationLinks.id, link.id));
       return platform;
     });
