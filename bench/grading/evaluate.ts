@@ -30,6 +30,8 @@ export interface EvaluateOptions {
   samples?: SampleChoice;
   /** Size of the class the app chooses samples in (0: the whole set); random draws ignore it. */
   classSize?: number;
+  /** Essays a set must have left beyond its samples to be scored at a k (minimumScoredEssays unless told). */
+  minimumScored?: number;
   spell: SpellChecker;
 }
 
@@ -174,7 +176,7 @@ export function evaluateSet(
 
   for (const k of options.ks) {
     // A set with too few essays beyond its samples has nothing to score: its figures would be zeros in the averages.
-    if (set.essays.length - k < minimumScoredEssays) continue;
+    if (set.essays.length - k < (options.minimumScored ?? minimumScoredEssays)) continue;
     const perDraw: DrawMetrics[] = [];
     const bandCounts = confidenceBands.map(() => ({ count: 0, within: 0 }));
     for (let d = 0; d < options.draws; d++) {
