@@ -1,3 +1,4 @@
+import { safeJson } from "../safe-json";
 import { googleErrorBody } from "./schemas";
 
 /** What went wrong talking to Google, worded for the teacher with what to do. */
@@ -16,14 +17,10 @@ export const reconnectAdvice = "Connect Google Classroom again in Settings.";
 
 /** Google's own words from an error answer, for the end of our message. */
 export function googleReason(text: string): string | undefined {
-  try {
-    const parsed = googleErrorBody.safeParse(JSON.parse(text));
-    if (!parsed.success) return undefined;
-    const { error, error_description: description } = parsed.data;
-    return typeof error === "string" ? description ?? error : error.message;
-  } catch {
-    return undefined;
-  }
+  const parsed = googleErrorBody.safeParse(safeJson(text));
+  if (!parsed.success) return undefined;
+  const { error, error_description: description } = parsed.data;
+  return typeof error === "string" ? description ?? error : error.message;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { GoogleApiError, googleReason, reconnectAdvice } from "./google-errors";
+import { safeJson } from "../safe-json";
 import { tokenRefreshAnswer } from "./schemas";
 
 export interface GoogleOAuthClient {
@@ -31,7 +32,7 @@ export async function refreshGoogleAccessToken(client: GoogleOAuthClient, refres
   // invalid_grant: the teacher revoked access in their Google account, or the token expired unused.
   if (response.status === 400 || response.status === 401) throw new GoogleApiError(`Google no longer accepts Markwise's connection to your account (${googleReason(text) ?? response.status}). ${reconnectAdvice}`, "access");
   if (!response.ok) throw new GoogleApiError(`Google could not renew the connection (HTTP ${response.status}). Try again in a minute.`, "unavailable");
-  const parsed = tokenRefreshAnswer.safeParse(JSON.parse(text));
+  const parsed = tokenRefreshAnswer.safeParse(safeJson(text));
   if (!parsed.success) throw new GoogleApiError("Google's token answer could not be read. Try again in a minute.", "unavailable");
   const { access_token: accessToken, expires_in: expiresIn, refresh_token: newRefreshToken, scope } = parsed.data;
   return { accessToken, expiresAt: new Date(now + expiresIn * 1000), ...(newRefreshToken ? { refreshToken: newRefreshToken } : {}), ...(scope ? { scope } : {}) };

@@ -1,3 +1,4 @@
+import { safeJson } from "../safe-json";
 import { z } from "zod";
 import type { LtiToolUrls } from "../../../contracts/lti";
 
@@ -117,12 +118,4 @@ export async function registerTool(configuration: PlatformConfiguration, request
   const parsed = registrationResponse.safeParse(safeJson(text));
   if (!parsed.success) throw new RegistrationError("The platform's answer is incomplete", `The platform accepted the registration but sent no client_id. Remove the half-made registration on the platform and start again.`, 502);
   return { clientId: parsed.data.client_id, deploymentId: parsed.data[toolClaim]?.deployment_id };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PlatformServiceError, safeJson } from "./service-token";
+import { safeJson } from "../safe-json";
+import { PlatformServiceError } from "./service-token";
 
 export interface ScoreToPost {
   subject: string;

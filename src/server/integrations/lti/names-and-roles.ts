@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PlatformServiceError, safeJson } from "./service-token";
+import { safeJson } from "../safe-json";
+import { PlatformServiceError } from "./service-token";
 
 const member = z.object({
   user_id: z.string().min(1),

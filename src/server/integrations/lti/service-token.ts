@@ -1,3 +1,4 @@
+import { safeJson } from "../safe-json";
 import { z } from "zod";
 import { signToolJwt, type ToolSigningKey } from "./tool-jwt";
 
@@ -53,13 +54,5 @@ export class ServiceTokenCache {
     // A minute early, so a token never expires between being read here and reaching the platform.
     this.tokens.set(cacheKey, { token: parsed.data.access_token, until: Date.now() + Math.max(0, parsed.data.expires_in - 60) * 1000 });
     return parsed.data.access_token;
-  }
-}
-
-export function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -4,7 +4,6 @@ import { classroomGradeFor, gradeChanges, type WantedGrade } from "../../../core
 import { googleClassroomGradePosts, googleClassroomStudents, submissions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { GoogleApiError } from "../../integrations/google-classroom/google-errors";
-import { findAssignmentRow } from "../assignments";
 import { hasGrade, lateFor, maxScoreOf } from "../submissions/records";
 import { requireClassroomLink } from "./course-links";
 import { asAppError, classroomClientFor, type ClassroomDeps } from "./google-connection";
@@ -16,9 +15,8 @@ import { asAppError, classroomClientFor, type ClassroomDeps } from "./google-con
  * Feedback does not go: Classroom's API has no call for private comments.
  */
 export async function sendGradesToClassroom(deps: ClassroomDeps, teacherId: string, assignmentId: string, options: { returnToStudents: boolean }): Promise<ClassroomGradesResult> {
-  const link = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: true });
+  const { assignment, link } = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: true });
   if (!link.isPublishedByMarkwise) throw new AppError("conflict", classroomMessages.cannotTakeGrades);
-  const assignment = await findAssignmentRow(deps.db, teacherId, assignmentId);
   const graded = (await deps.db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId))).filter(hasGrade);
   const reviewed = graded.filter((row) => row.status === "accepted");
   const rosterIds = reviewed.map((row) => row.rosterStudentId).filter((id): id is string => Boolean(id));

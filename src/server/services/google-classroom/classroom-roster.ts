@@ -11,7 +11,7 @@ import { asAppError, classroomClientFor, type ClassroomDeps } from "./google-con
  * already are), each remembered by their Google user id so submissions and grades find them. One transaction.
  */
 export async function importClassroomRoster(deps: ClassroomDeps, teacherId: string, assignmentId: string): Promise<ClassroomRosterResult & { rosterIdByUser: Map<string, string>; nameByUser: Map<string, string> }> {
-  const link = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: false });
+  const { link } = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: false });
   const client = await classroomClientFor(deps, teacherId);
   const students = await client.listStudents(link.courseId).catch(asAppError);
   const imported = students.map((student) => ({

@@ -21,7 +21,7 @@ function notAFile(attachment: ClassroomAttachment): { fileName: string; reason: 
  * that cannot be fetched or read are listed by student, to upload by hand. Work already imported is not added again.
  */
 export async function importClassroomSubmissions(deps: ClassroomDeps & IntakeDeps, teacherId: string, assignmentId: string, timeZone: string): Promise<ClassroomSubmissionsResult> {
-  const link = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: true });
+  const { link } = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: true });
   const { nameByUser } = await importClassroomRoster(deps, teacherId, assignmentId);
   const client = await classroomClientFor(deps, teacherId);
   const submissions = await client.listStudentSubmissions(link.courseId, link.courseWorkId).catch(asAppError);

@@ -6,25 +6,25 @@ import { AppError } from "../../http/app-error";
 import type { ClassroomClient } from "../../integrations/google-classroom/classroom-client";
 import type { ClassroomCourseWork } from "../../integrations/google-classroom/schemas";
 import { findAssignmentRow } from "../assignments";
-import { maxScoreOf } from "../submissions/records";
+import { maxScoreOf, type AssignmentRow } from "../submissions/records";
 import type { Queryable } from "../teacher-profiles";
 import { asAppError, classroomClientFor, type ClassroomDeps } from "./google-connection";
 
 export type ClassroomLinkRow = typeof googleClassroomLinks.$inferSelect;
 
-/** The assignment's Classroom link, or undefined; the assignment must be the teacher's (404 otherwise). */
-export async function findClassroomLinkRow(db: Queryable, teacherId: string, assignmentId: string): Promise<ClassroomLinkRow | undefined> {
-  await findAssignmentRow(db, teacherId, assignmentId);
-  const [row] = await db.select().from(googleClassroomLinks).where(and(eq(googleClassroomLinks.assignmentId, assignmentId), eq(googleClassroomLinks.teacherId, teacherId)));
-  return row;
+/** The teacher's assignment (404 otherwise) and its Classroom link, or undefined. */
+export async function findClassroomLinkRow(db: Queryable, teacherId: string, assignmentId: string): Promise<{ assignment: AssignmentRow; link: ClassroomLinkRow | undefined }> {
+  const assignment = await findAssignmentRow(db, teacherId, assignmentId);
+  const [link] = await db.select().from(googleClassroomLinks).where(and(eq(googleClassroomLinks.assignmentId, assignmentId), eq(googleClassroomLinks.teacherId, teacherId)));
+  return { assignment, link };
 }
 
-/** The link a Classroom action needs: with a coursework item unless only the course matters. */
+/** The assignment and the link a Classroom action needs: with a coursework item unless only the course matters. */
 export async function requireClassroomLink(db: Queryable, teacherId: string, assignmentId: string, options: { needsCourseWork: boolean }) {
-  const link = await findClassroomLinkRow(db, teacherId, assignmentId);
+  const { assignment, link } = await findClassroomLinkRow(db, teacherId, assignmentId);
   if (!link) throw new AppError("conflict", classroomMessages.noLink);
   if (options.needsCourseWork && !link.courseWorkId) throw new AppError("conflict", classroomMessages.noCourseWork);
-  return link as ClassroomLinkRow & { courseWorkId: string };
+  return { assignment, link: link as ClassroomLinkRow & { courseWorkId: string } };
 }
 
 const toView = (link: ClassroomLinkRow | undefined): AssignmentClassroomView => ({
@@ -39,7 +39,7 @@ const toView = (link: ClassroomLinkRow | undefined): AssignmentClassroomView => 
 });
 
 export async function findAssignmentClassroom(db: Queryable, teacherId: string, assignmentId: string): Promise<AssignmentClassroomView> {
-  return toView(await findClassroomLinkRow(db, teacherId, assignmentId));
+  return toView((await findClassroomLinkRow(db, teacherId, assignmentId)).link);
 }
 
 export async function listClassroomCourses(deps: ClassroomDeps, teacherId: string): Promise<ClassroomCoursesView> {
@@ -110,8 +110,7 @@ export async function unlinkAssignmentFromClassroom(db: Db, teacherId: string, a
  * the only kind Classroom lets it grade.
  */
 export async function publishAssignmentToClassroom(deps: ClassroomDeps, teacherId: string, assignmentId: string): Promise<AssignmentClassroomView> {
-  const assignment = await findAssignmentRow(deps.db, teacherId, assignmentId);
-  const link = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: false });
+  const { assignment, link } = await requireClassroomLink(deps.db, teacherId, assignmentId, { needsCourseWork: false });
   if (link.courseWorkId) throw new AppError("conflict", classroomMessages.alreadyHasCourseWork);
   const client = await classroomClientFor(deps, teacherId);
   const work = await client

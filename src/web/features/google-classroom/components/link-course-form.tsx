@@ -1,10 +1,10 @@
 import { Link2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import { describeError } from "../../../lib/api";
+import { FormField } from "../../auth/components/form-field";
 import { showFailure } from "../../assignments/toasts";
 import { useClassroomActions, useClassroomCourses, useClassroomCourseWork } from "../api";
 
@@ -32,8 +32,7 @@ export function LinkCourseForm({ assignmentId }: { assignmentId: string }) {
 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="grid gap-1.5">
-        <Label htmlFor="classroom-course">Course</Label>
+      <FormField id="classroom-course" label="Course">
         <Select value={courseId ?? ""} onValueChange={(value) => { setCourseId(value); setWorkChoice(publishChoice); }}>
           <SelectTrigger id="classroom-course">
             <SelectValue placeholder="Choose a course" />
@@ -46,9 +45,8 @@ export function LinkCourseForm({ assignmentId }: { assignmentId: string }) {
             ))}
           </SelectContent>
         </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="classroom-coursework">Coursework</Label>
+      </FormField>
+      <FormField id="classroom-coursework" label="Coursework">
         <Select value={workChoice} onValueChange={setWorkChoice} disabled={!courseId || courseWork.isPending}>
           <SelectTrigger id="classroom-coursework">
             <SelectValue />
@@ -62,7 +60,7 @@ export function LinkCourseForm({ assignmentId }: { assignmentId: string }) {
             ))}
           </SelectContent>
         </Select>
-      </div>
+      </FormField>
       {courseWork.isError ? <p role="alert" className="text-sm text-destructive sm:col-span-2">{describeError(courseWork.error, "The course's classwork could not be loaded.")}</p> : null}
       <p className="text-sm text-muted-foreground sm:col-span-2">
         {isPublishing
