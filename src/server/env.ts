@@ -35,7 +35,11 @@ export const envSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
-  /** Google's OAuth server (token renewal, revocation), Classroom API and Drive API: tests point them at a local fake. */
+  /**
+   * Google's consent page (sign-in, connecting Classroom), OAuth server (code exchange, token renewal, revocation),
+   * Classroom API and Drive API: tests and the playground point them at a local fake.
+   */
+  GOOGLE_ACCOUNTS_BASE_URL: z.url({ error: "GOOGLE_ACCOUNTS_BASE_URL must be a full URL" }).default("https://accounts.google.com"),
   GOOGLE_OAUTH_BASE_URL: z.url({ error: "GOOGLE_OAUTH_BASE_URL must be a full URL" }).default("https://oauth2.googleapis.com"),
   GOOGLE_CLASSROOM_BASE_URL: z.url({ error: "GOOGLE_CLASSROOM_BASE_URL must be a full URL" }).default("https://classroom.googleapis.com"),
   GOOGLE_DRIVE_BASE_URL: z.url({ error: "GOOGLE_DRIVE_BASE_URL must be a full URL" }).default("https://www.googleapis.com"),

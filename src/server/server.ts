@@ -66,7 +66,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     publicUrl,
     trustedOrigins,
     sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, accountsBaseUrl: env.GOOGLE_ACCOUNTS_BASE_URL, oauthBaseUrl: env.GOOGLE_OAUTH_BASE_URL } : undefined,
   });
   const s3 = s3ConfigFrom(env);
   const storage = s3 ? createS3FileStorage(s3) : createLocalFileStorage(env.DATA_DIR);

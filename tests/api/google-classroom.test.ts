@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classroomScopes } from "../../src/contracts/google-classroom";
 import { accounts } from "../../src/server/db/schema";
 import { createSignedInTeacher } from "../support/accounts";
-import { FakeGoogleClassroom, scopes } from "../support/fake-google-classroom";
+import { FakeGoogleClassroom, scopes } from "../../scripts/playground/fake-google-classroom";
 import { storeGoogleAccount } from "../support/google-account";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 import { testDatabaseKind } from "../support/test-database";

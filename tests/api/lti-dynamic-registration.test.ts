@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ltiPlatforms, ltiRegistrationLinks, users } from "../../src/server/db/schema";
-import { LtiPlatformSimulator } from "../helpers/lti-platform";
+import { LtiPlatformSimulator } from "../../scripts/playground/lti-platform";
 import { signUpWithEmail } from "../helpers/lti-accounts";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ltiPlatforms, sessions, users } from "../../src/server/db/schema";
-import { LtiPlatformSimulator, type PlatformUser } from "../helpers/lti-platform";
+import { LtiPlatformSimulator, type PlatformUser } from "../../scripts/playground/lti-platform";
 import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classroomScopes } from "../../src/contracts/google-classroom";
-import { FakeGoogleClassroom } from "../support/fake-google-classroom";
+import { FakeGoogleClassroom } from "../../scripts/playground/fake-google-classroom";
 import { storeGoogleAccount } from "../support/google-account";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpWithEmail } from "../helpers/lti-accounts";
-import { LtiPlatformSimulator } from "../helpers/lti-platform";
+import { LtiPlatformSimulator } from "../../scripts/playground/lti-platform";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { TestClient } from "../support/http";

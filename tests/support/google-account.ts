@@ -1,6 +1,6 @@
 import { setTokenUtil } from "better-auth/oauth2";
 import type { TestServer } from "./test-server";
-import type { FakeGoogleClassroom } from "./fake-google-classroom";
+import type { FakeGoogleClassroom } from "../../scripts/playground/fake-google-classroom";
 
 /**
  * What better-auth stores after a Google sign-in or "Connect Google Classroom" (link-social): a `google` account row

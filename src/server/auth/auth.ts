@@ -8,6 +8,7 @@ import * as schema from "../db/schema";
 import type { Mailer } from "../integrations/mail/mailer";
 import { ltiSessionPlugin } from "../services/lti/lti-session-plugin";
 import { accountExistsMail, passwordResetMail, verificationMail } from "./auth-mails";
+import { googleEndpointsPlugin, type GoogleEndpoints } from "./google-endpoints-plugin";
 
 export interface AuthConfig {
   db: Db;
@@ -17,7 +18,7 @@ export interface AuthConfig {
   /** Where browsers may send requests from (origin-check.ts). */
   trustedOrigins: string[];
   sessionIdleSeconds: number;
-  google?: { clientId: string; clientSecret: string };
+  google?: { clientId: string; clientSecret: string } & GoogleEndpoints;
 }
 
 /**
@@ -88,6 +89,7 @@ export function createAuth(config: AuthConfig) {
       username({ minUsernameLength: authLimits.usernameMin, maxUsernameLength: authLimits.usernameMax }),
       twoFactor({ issuer: "Markwise" }),
       ltiSessionPlugin(),
+      ...(config.google ? [googleEndpointsPlugin(config.google)] : []),
     ],
   });
 }

@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
-import type { TestClient } from "../support/http";
+import { escapeHtml } from "./html";
+import { createRemoteJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 
 /**
- * A learning platform in miniature, for the LTI tests: its own RSA keys and JWKS, an OIDC authentication endpoint
- * that answers a login with a signed id_token (as an auto-post form), a token endpoint that checks the tool's client
- * assertion against the tool's JWKS, a course membership (NRPS), and line items and scores (AGS) that record what
- * they receive. Launch claims can be bent (other key, audience, deployment) to check what the tool refuses.
+ * A learning platform in miniature, for the LTI tests and the playground (scripts/playground.ts): its own RSA keys
+ * and JWKS, an OIDC authentication endpoint that answers a login with a signed id_token (as an auto-post form), a
+ * token endpoint that checks the tool's client assertion against the tool's JWKS, a course membership (NRPS), line
+ * items and scores (AGS) that record what they receive, and Deep Linking returns that become resource links. Launch
+ * claims can be bent (other key, audience, deployment) to check what the tool refuses.
  */
 
 export const roles = {
@@ -48,19 +49,42 @@ export interface Member {
   lis_person_sourcedid?: string;
 }
 
+/** What a test's HTTP client offers: a request with its cookies, answering status, headers and text. */
+export interface BrowserLikeClient {
+  request(method: string, path: string, options: { body?: BodyInit; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; text: string }>;
+}
+
+export interface PlatformOptions {
+  /** A fixed client id (the playground keeps it across restarts); tests get a fresh one each. */
+  clientId?: string;
+  /** The platform's private signing key as a JWK, so a restarted playground keeps the keys Markwise has cached. */
+  privateJwk?: JWK;
+  /** Where the page after a Deep Linking return links back to (the course page). */
+  homeUrl?: string;
+}
+
+/** A link the platform made from a Deep Linking content item: launching it opens the tool with these parameters. */
+export interface ResourceLink {
+  id: string;
+  title: string;
+  custom: Record<string, string>;
+  lineItemId?: string;
+}
+
 export interface ReceivedScore {
   lineItem: string;
   body: { userId: string; scoreGiven: number; scoreMaximum: number; comment?: string; activityProgress: string; gradingProgress: string; timestamp: string };
 }
 
 export class LtiPlatformSimulator {
-  readonly clientId = `markwise-${randomUUID().slice(0, 8)}`;
+  readonly clientId: string;
   readonly deploymentId = "deployment-1";
   readonly members: Member[] = [];
   readonly scores: ReceivedScore[] = [];
   readonly lineItems: { id: string; label: string; scoreMaximum: number; resourceLinkId?: string; resourceId?: string }[] = [];
   readonly tokenRequests: { scope: string; assertion: JWTPayload }[] = [];
   readonly deepLinkResponses: JWTPayload[] = [];
+  readonly resourceLinks: ResourceLink[] = [];
   readonly authRequests: URLSearchParams[] = [];
   /** Dynamic Registration: the tool registrations received, and the one-time token the registration endpoint takes. */
   readonly registrations: { authorization: string | undefined; body: Record<string, any> }[] = [];
@@ -71,12 +95,17 @@ export class LtiPlatformSimulator {
   lineItemFor = new Map<string, string>();
   private readonly plans = new Map<string, LaunchPlan>();
   private readonly tokens = new Map<string, string[]>();
-  private server!: Server;
+  private server?: Server;
   private key!: { privateKey: CryptoKey; jwk: JWK };
   private otherKey!: CryptoKey;
   url = "";
 
-  constructor(private readonly toolUrl: string) {}
+  constructor(
+    private readonly toolUrl: string,
+    private readonly options: PlatformOptions = {},
+  ) {
+    this.clientId = options.clientId ?? `markwise-${randomUUID().slice(0, 8)}`;
+  }
 
   get issuer() {
     return this.url;
@@ -87,20 +116,33 @@ export class LtiPlatformSimulator {
     return { name, issuer: this.issuer, clientId: this.clientId, deploymentIds: [this.deploymentId], authLoginUrl: `${this.url}/auth`, tokenUrl: `${this.url}/token`, keysetUrl: `${this.url}/jwks` };
   }
 
+  /** On a port of its own (the tests). */
   async start(): Promise<this> {
-    const pair = await generateKeyPair("RS256", { extractable: true });
-    this.key = { privateKey: pair.privateKey, jwk: { ...(await exportJWK(pair.publicKey)), kid: "platform-key-1", alg: "RS256", use: "sig" } };
-    this.otherKey = (await generateKeyPair("RS256")).privateKey;
-    this.server = createServer((request, response) => {
+    const server = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
     });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return this.attach(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  }
+
+  /** Answering at `url` through another server's `handle` calls (the playground mounts it under a path). */
+  async attach(url: string): Promise<this> {
+    this.url = url;
+    const privateKey = this.options.privateJwk ? ((await importJWK(this.options.privateJwk, "RS256")) as CryptoKey) : (await generateKeyPair("RS256", { extractable: true })).privateKey;
+    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = await exportJWK(privateKey);
+    this.key = { privateKey, jwk: { ...publicJwk, kid: "platform-key-1", alg: "RS256", use: "sig" } };
+    this.otherKey = (await generateKeyPair("RS256")).privateKey;
     return this;
   }
 
+  /** The private signing key, for the playground to keep. */
+  exportPrivateKey(): Promise<JWK> {
+    return exportJWK(this.key.privateKey);
+  }
+
   stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
   /** Where the platform's OpenID configuration is served (what it passes as `openid_configuration`). */
@@ -133,11 +175,10 @@ export class LtiPlatformSimulator {
    * A whole launch as a browser makes it: login initiation at the tool (which sets the state cookie and redirects
    * here), the platform's authentication answer (a form with id_token and state), and that form posted to the tool.
    */
-  async launch(browser: TestClient, plan: LaunchPlan) {
-    const hint = randomUUID();
-    this.plans.set(hint, plan);
+  async launch(browser: BrowserLikeClient, plan: LaunchPlan) {
+    const hint = this.planLaunch(plan);
     const login = await browser.request("POST", "/api/lti/login", {
-      body: new URLSearchParams({ iss: this.issuer, login_hint: hint, target_link_uri: `${this.toolUrl}/api/lti/launch`, client_id: this.clientId, lti_deployment_id: this.deploymentId }),
+      body: new URLSearchParams(this.loginParameters(hint)),
       headers: { origin: this.url },
     });
     if (login.status !== 302) return { login, launch: login, form: undefined };
@@ -147,8 +188,23 @@ export class LtiPlatformSimulator {
     return { login, launch, form };
   }
 
+  /**
+   * The launch the next login with the answered hint stands for; what a platform page puts in its login
+   * initiation (`login_hint`), as the playground's launch buttons do.
+   */
+  planLaunch(plan: LaunchPlan): string {
+    const hint = randomUUID();
+    this.plans.set(hint, plan);
+    return hint;
+  }
+
+  /** The parameters of a third-party initiated login at the tool for a planned launch. */
+  loginParameters(hint: string): Record<string, string> {
+    return { iss: this.issuer, login_hint: hint, target_link_uri: `${this.toolUrl}/api/lti/launch`, client_id: this.clientId, lti_deployment_id: this.deploymentId };
+  }
+
   /** Posts an id_token and state to the tool's launch URL as the platform's page would. */
-  postLaunch(browser: TestClient, form: { action: string; fields: Record<string, string> }) {
+  postLaunch(browser: BrowserLikeClient, form: { action: string; fields: Record<string, string> }) {
     return browser.request("POST", new URL(form.action).pathname, { body: new URLSearchParams(form.fields), headers: { origin: this.url } });
   }
 
@@ -196,8 +252,11 @@ export class LtiPlatformSimulator {
       .sign(plan.tamper?.signWithOtherKey ? this.otherKey : this.key.privateKey);
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url!, this.url);
+  /** Answers one request under the platform's URL (a server mounting it at a path passes the request on as it came). */
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requested = new URL(request.url!, this.url);
+    const url = new URL(requested);
+    url.pathname = requested.pathname.slice(new URL(this.url).pathname.replace(/\/$/, "").length);
     if (request.method === "GET" && url.pathname === "/jwks") return send(response, 200, { keys: [this.key.jwk] });
     if (request.method === "GET" && url.pathname === "/auth") return this.authenticate(url.searchParams, response);
     if (request.method === "GET" && url.pathname === "/.well-known/openid-configuration") return send(response, 200, this.openidConfiguration());
@@ -208,7 +267,7 @@ export class LtiPlatformSimulator {
     const granted = this.tokens.get((request.headers.authorization ?? "").replace(/^Bearer /, "")) ?? [];
     if (url.pathname.startsWith("/nrps/")) {
       if (!granted.includes(scopes.memberships)) return send(response, 401, { error: "token lacks the membership scope" });
-      return send(response, 200, { id: url.toString(), context: { id: url.pathname.slice(6) }, members: this.members });
+      return send(response, 200, { context: { id: url.pathname.slice(6) }, members: this.members, id: requested.toString() });
     }
     if (url.pathname === "/lineitems") {
       if (!granted.includes(scopes.lineItem)) return send(response, 401, { error: "token lacks the lineitem scope" });
@@ -245,7 +304,7 @@ export class LtiPlatformSimulator {
     if (problems.length) return send(response, 400, { error: `bad authentication request: ${problems.join(", ")}` });
     const idToken = await this.idToken(plan!, query.get("nonce")!);
     response.writeHead(200, { "content-type": "text/html" });
-    response.end(`<form method="post" action="${query.get("redirect_uri")}"><input type="hidden" name="id_token" value="${idToken}"><input type="hidden" name="state" value="${query.get("state")}"></form>`);
+    response.end(`<form method="post" action="${query.get("redirect_uri")}"><input type="hidden" name="id_token" value="${idToken}"><input type="hidden" name="state" value="${query.get("state")}"></form><script>document.forms[0].submit();</script>`);
   }
 
   /**
@@ -253,10 +312,15 @@ export class LtiPlatformSimulator {
    * and registration token added, and the page's title set to what the frame posts back (the close message).
    */
   private registrationHost(link: string, response: ServerResponse): void {
-    const framed = `${link}?${new URLSearchParams({ openid_configuration: this.openidConfigurationUrl, registration_token: this.registrationToken })}`;
+    const framed = this.registrationFrameUrl(link);
     response.writeHead(200, { "content-type": "text/html" });
     response.end(`<!doctype html><title>Registering</title><iframe title="Tool registration" src="${framed.replace(/&/g, "&amp;")}" width="600" height="400"></iframe>
 <script>window.addEventListener("message", (event) => { document.title = "Received " + JSON.stringify(event.data); });</script>`);
+  }
+
+  /** The tool's registration link as the platform opens it: with its configuration URL and a registration token. */
+  registrationFrameUrl(link: string): string {
+    return `${link}?${new URLSearchParams({ openid_configuration: this.openidConfigurationUrl, registration_token: this.registrationToken })}`;
   }
 
   /** The registration endpoint: the one-time bearer token, then the tool's client registration, answered with ids. */
@@ -289,11 +353,35 @@ export class LtiPlatformSimulator {
     send(response, 200, { access_token: token, token_type: "Bearer", expires_in: 3600, scope: form.get("scope") });
   }
 
+  /**
+   * What a platform does with a Deep Linking response: each ltiResourceLink becomes a link in the course, and one
+   * that asks for a line item gets its gradebook column, named in that link's launches.
+   */
+  private addResourceLinks(payload: JWTPayload): ResourceLink[] {
+    const items = (payload["https://purl.imsglobal.org/spec/lti-dl/claim/content_items"] ?? []) as { type: string; title?: string; custom?: Record<string, string>; lineItem?: { label?: string; scoreMaximum: number; resourceId?: string } }[];
+    return items
+      .filter((item) => item.type === "ltiResourceLink")
+      .map((item) => {
+        const link: ResourceLink = { id: `link-${this.resourceLinks.length + 1}-${randomUUID().slice(0, 8)}`, title: item.title ?? "Untitled", custom: item.custom ?? {} };
+        if (item.lineItem) {
+          const lineItem = { id: `${this.url}/lineitems/${this.lineItems.length + 1}/lineitem`, label: item.lineItem.label ?? link.title, scoreMaximum: item.lineItem.scoreMaximum, resourceLinkId: link.id, ...(item.lineItem.resourceId ? { resourceId: item.lineItem.resourceId } : {}) };
+          this.lineItems.push(lineItem);
+          this.lineItemFor.set(link.id, lineItem.id);
+          link.lineItemId = lineItem.id;
+        }
+        this.resourceLinks.push(link);
+        return link;
+      });
+  }
+
   private async receiveDeepLink(form: URLSearchParams, response: ServerResponse): Promise<void> {
     try {
       const { payload } = await jwtVerify(form.get("JWT") ?? "", this.toolKeys(), { issuer: this.clientId, audience: this.issuer });
       this.deepLinkResponses.push(payload);
-      send(response, 200, { ok: true });
+      const added = this.addResourceLinks(payload);
+      const home = this.options.homeUrl ? `<p><a href="${this.options.homeUrl}">Back to the course</a></p>` : "";
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(`<!doctype html><title>Added to the course</title><h1>Added to the course</h1><ul>${added.map((link) => `<li>${escapeHtml(link.title)}</li>`).join("")}</ul>${home}`);
     } catch (error) {
       send(response, 401, { error: String(error) });
     }

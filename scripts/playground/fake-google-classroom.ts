@@ -1,11 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SignJWT } from "jose";
+import { escapeHtml } from "./html";
 
 /**
- * A small stand-in for Google's OAuth token endpoint, Classroom v1 and Drive v3, holding its state in memory. It checks
- * what Google checks where Markwise depends on it: the bearer token and its expiry, the scopes of each call, that
- * the caller teaches the course, that only coursework created through the API takes grades, and the updateMask.
+ * A small stand-in for Google's OAuth consent page and token endpoint, Classroom v1 and Drive v3, holding its state in
+ * memory, for the tests and the playground (scripts/playground.ts). It checks what Google checks where Markwise
+ * depends on it: the client, redirect URI and PKCE of a code exchange, the bearer token and its expiry, the scopes of
+ * each call, that the caller teaches the course, that only coursework created through the API takes grades, and the
+ * updateMask.
  */
 
 export const scopes = {
@@ -21,12 +25,25 @@ interface Grant {
   userId: string;
   scopes: string[];
 }
+/** A Google account that can sign in on the consent page. */
+export interface FakeGoogleUser {
+  sub: string;
+  name: string;
+  email: string;
+}
+interface PendingConsent {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  scopes: string[];
+  codeChallenge?: string;
+}
 interface FakeStudent {
   userId: string;
   fullName: string;
   email: string;
 }
-interface FakeCourseWork {
+export interface FakeCourseWork {
   id: string;
   title: string;
   maxPoints?: number;
@@ -42,7 +59,7 @@ export interface FakeSubmission {
   updateTime: string;
   assignmentSubmission: { attachments: Record<string, unknown>[] };
 }
-interface FakeCourse {
+export interface FakeCourse {
   id: string;
   name: string;
   section?: string;
@@ -65,18 +82,29 @@ export class FakeGoogleClassroom {
   readonly patches: PatchRecord[] = [];
   readonly returned: string[] = [];
   readonly createdCourseWork: { courseId: string; body: Record<string, unknown> }[] = [];
+  readonly users: FakeGoogleUser[] = [];
   refreshCount = 0;
+  private readonly consents = new Map<string, PendingConsent>();
+  private readonly codes = new Map<string, PendingConsent & { userId: string }>();
+  private readonly idTokenKey = new TextEncoder().encode(randomUUID());
   private readonly accessTokens = new Map<string, Grant & { expiresAt: number }>();
   private readonly refreshTokens = new Map<string, Grant>();
   private server?: Server;
   url = "";
 
+  /** On a port of its own (the tests). */
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
+    const server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => send(res, 500, { error: { code: 500, message: String(error) } }));
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return this.attach(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  }
+
+  /** Answering at `url` through another server's `handle` calls (the playground mounts it under a path). */
+  attach(url: string): this {
+    this.url = url;
     return this;
   }
 
@@ -86,7 +114,7 @@ export class FakeGoogleClassroom {
 
   /** The env settings that send Markwise's Google calls here. */
   env() {
-    return { GOOGLE_CLIENT_ID: clientCredentials.clientId, GOOGLE_CLIENT_SECRET: clientCredentials.clientSecret, GOOGLE_OAUTH_BASE_URL: this.url, GOOGLE_CLASSROOM_BASE_URL: this.url, GOOGLE_DRIVE_BASE_URL: this.url };
+    return { GOOGLE_CLIENT_ID: clientCredentials.clientId, GOOGLE_CLIENT_SECRET: clientCredentials.clientSecret, GOOGLE_ACCOUNTS_BASE_URL: this.url, GOOGLE_OAUTH_BASE_URL: this.url, GOOGLE_CLASSROOM_BASE_URL: this.url, GOOGLE_DRIVE_BASE_URL: this.url };
   }
 
   /** What Google's token endpoint gives after consent: an access token (already expired when asked) and a refresh token. */
@@ -147,10 +175,14 @@ export class FakeGoogleClassroom {
     return work;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Answers one request under the fake's URL (a server mounting it at a path passes the request on as it came). */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.url);
+    url.pathname = url.pathname.slice(new URL(this.url).pathname.replace(/\/$/, "").length);
     const body = await readBody(req);
-    if (req.method === "POST" && url.pathname === "/token") return this.token(res, new URLSearchParams(body));
+    if (req.method === "GET" && url.pathname === "/o/oauth2/v2/auth") return this.consentPage(res, url.searchParams);
+    if (req.method === "GET" && url.pathname === "/o/oauth2/v2/approve") return this.approve(res, url.searchParams);
+    if (req.method === "POST" && url.pathname === "/token") return this.token(res, new URLSearchParams(body), req.headers.authorization);
     if (req.method === "POST" && url.pathname === "/revoke") return send(res, 200, {});
 
     const grant = this.grantOf(req);
@@ -221,8 +253,66 @@ export class FakeGoogleClassroom {
     return missing();
   }
 
-  private token(res: ServerResponse, form: URLSearchParams): void {
-    if (form.get("client_id") !== clientCredentials.clientId || form.get("client_secret") !== clientCredentials.clientSecret) return send(res, 401, { error: "invalid_client", error_description: "The OAuth client was not found." });
+  /**
+   * Google's account chooser and consent in one page: the request is checked as Google checks it (client, redirect
+   * URI, response type), then each account is a link that approves the requested scopes.
+   */
+  private consentPage(res: ServerResponse, query: URLSearchParams): void {
+    const problems = [
+      query.get("client_id") !== clientCredentials.clientId && "client_id",
+      !query.get("redirect_uri") && "redirect_uri",
+      query.get("response_type") !== "code" && "response_type",
+      !query.get("state") && "state",
+    ].filter(Boolean);
+    if (problems.length) return sendHtml(res, 400, `<h1>Error 400: invalid_request</h1><p>Wrong or missing: ${problems.join(", ")}</p>`);
+    const id = randomUUID();
+    const challenge = query.get("code_challenge");
+    this.consents.set(id, { clientId: query.get("client_id")!, redirectUri: query.get("redirect_uri")!, state: query.get("state")!, scopes: (query.get("scope") ?? "").split(" ").filter(Boolean), ...(challenge ? { codeChallenge: challenge } : {}) });
+    const asked = (query.get("scope") ?? "").split(" ").filter((scope) => scope.startsWith("https://")).map((scope) => `<li>${escapeHtml(scope)}</li>`).join("");
+    const accounts = this.users.map((user) => `<li><a href="${this.url}/o/oauth2/v2/approve?consent=${id}&amp;user=${encodeURIComponent(user.sub)}">Continue as ${escapeHtml(user.name)} (${escapeHtml(user.email)})</a></li>`).join("");
+    sendHtml(res, 200, `<h1>Choose an account</h1><p>to continue to Markwise (a local stand-in for Google's consent page).</p><ul>${accounts || "<li>No Google accounts in the fake yet.</li>"}</ul>${asked ? `<h2>Markwise asks for</h2><ul>${asked}</ul>` : ""}`);
+  }
+
+  private approve(res: ServerResponse, query: URLSearchParams): void {
+    const consent = this.consents.get(query.get("consent") ?? "");
+    const user = this.users.find((item) => item.sub === query.get("user"));
+    if (!consent || !user) return sendHtml(res, 400, "<h1>This sign-in has expired</h1><p>Start again from Markwise.</p>");
+    this.consents.delete(query.get("consent")!);
+    const code = `4/${randomUUID()}`;
+    this.codes.set(code, { ...consent, userId: user.sub });
+    const back = new URL(consent.redirectUri);
+    back.searchParams.set("code", code);
+    back.searchParams.set("state", consent.state);
+    back.searchParams.set("scope", consent.scopes.join(" "));
+    res.writeHead(302, { location: back.toString() }).end();
+  }
+
+  /** The authorization code grant: client, redirect URI and PKCE checked, then tokens and a (locally signed) id_token. */
+  private async exchangeCode(res: ServerResponse, form: URLSearchParams): Promise<void> {
+    const grant = this.codes.get(form.get("code") ?? "");
+    this.codes.delete(form.get("code") ?? "");
+    const verifier = form.get("code_verifier") ?? "";
+    const isPkceKept = !grant?.codeChallenge || createHash("sha256").update(verifier).digest("base64url") === grant.codeChallenge;
+    if (!grant || grant.redirectUri !== form.get("redirect_uri") || !isPkceKept) return send(res, 400, { error: "invalid_grant", error_description: "Malformed auth code." });
+    const user = this.users.find((item) => item.sub === grant.userId)!;
+    const granted = grant.scopes.filter((scope) => allClassroomScopes.includes(scope));
+    const tokens = this.issueTokens(user.sub, granted);
+    const idToken = await new SignJWT({ email: user.email, email_verified: true, name: user.name, azp: grant.clientId })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience(grant.clientId)
+      .setSubject(user.sub)
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(this.idTokenKey);
+    send(res, 200, { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: 3599, scope: tokens.scope, token_type: "Bearer", id_token: idToken });
+  }
+
+  private async token(res: ServerResponse, form: URLSearchParams, authorization: string | undefined): Promise<void> {
+    const basic = authorization?.startsWith("Basic ") ? Buffer.from(authorization.slice(6), "base64").toString().split(":").map(decodeURIComponent) : [];
+    const [clientId, clientSecret] = basic.length === 2 ? basic : [form.get("client_id"), form.get("client_secret")];
+    if (clientId !== clientCredentials.clientId || clientSecret !== clientCredentials.clientSecret) return send(res, 401, { error: "invalid_client", error_description: "The OAuth client was not found." });
+    if (form.get("grant_type") === "authorization_code") return this.exchangeCode(res, form);
     const grant = form.get("grant_type") === "refresh_token" ? this.refreshTokens.get(form.get("refresh_token") ?? "") : undefined;
     if (!grant) return send(res, 400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
     this.refreshCount += 1;
@@ -253,6 +343,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+}
+
+function sendHtml(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in - Google Accounts (fake)</title><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem">${body}</body>`);
 }
 
 function sendText(res: ServerResponse, text: string): void {
