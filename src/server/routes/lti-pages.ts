@@ -43,7 +43,8 @@ ${page.choices.length ? `<fieldset><legend>Your assignments</legend>${options}</
 </fieldset>
 <button type="submit">${page.kind === "deep_link" ? `Add to ${escapeHtml(page.platformName)}` : "Open this assignment"}</button>
 </form></main>`;
-  return documentOf(`${heading} · Markwise`, body);
+  // The form posts back here: the browser must send Markwise's Origin with it.
+  return documentOf(`${heading} · Markwise`, body, "same-origin");
 }
 
 /**

@@ -42,9 +42,11 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
   const adminEmails = deps.env.ADMIN_EMAILS;
   const formLimit = bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError("payload_too_large", "The launch is too large."); } });
 
-  const page = (c: Context<AppEnv>, html: string, status: 200 | 400 | 401 | 403 | 404 | 410 | 502) => {
+  // A page whose form posts back to Markwise (the picker) needs "same-origin": under "no-referrer" a browser sends
+  // `Origin: null` with the post, which the origin check refuses.
+  const page = (c: Context<AppEnv>, html: string, status: 200 | 400 | 401 | 403 | 404 | 410 | 502, referrerPolicy: "no-referrer" | "same-origin" = "no-referrer") => {
     c.header("Cache-Control", "private, no-store");
-    c.header("Referrer-Policy", "no-referrer");
+    c.header("Referrer-Policy", referrerPolicy);
     c.header("X-Robots-Tag", "noindex, nofollow");
     return c.html(html, status);
   };
@@ -141,7 +143,7 @@ export function registerLtiRoutes(app: Hono<AppEnv>, router: ApiRouter, deps: Ap
     if (!user) return page(c, renderPlainPage("Sign in first", "Launch Markwise again from the course: the launch signs you in."), 401);
     try {
       const { pick, platformName, choices } = await findPick(db, user.id, pickId);
-      return page(c, renderPickPage({ pickId: pick.id, kind: pick.kind, platformName, choices, ...(error ? { error } : {}) }), error ? 400 : 200);
+      return page(c, renderPickPage({ pickId: pick.id, kind: pick.kind, platformName, choices, ...(error ? { error } : {}) }), error ? 400 : 200, "same-origin");
     } catch (problem) {
       if (problem instanceof AppError && problem.code === "not_found") return page(c, renderPlainPage("This choice has expired", "Launch Markwise again from the course to choose an assignment."), 404);
       throw problem;

@@ -80,14 +80,15 @@ footer{max-width:72rem;margin:0 auto;padding:0 1rem 2rem;color:#575d5a;font-size
 @media print{.bar,footer{display:none}.card{box-shadow:none}.work-card{position:static;max-height:none;overflow:visible}}
 `;
 
-export function documentOf(title: string, body: string): string {
+/** `referrer`: "same-origin" for a page whose form posts back to Markwise (a browser sends `Origin: null` under "no-referrer"). */
+export function documentOf(title: string, body: string, referrer: "no-referrer" | "same-origin" = "no-referrer"): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="${referrer}">
 <title>${escapeHtml(title)}</title>
 <style>${styles}</style>
 </head>
