@@ -74,6 +74,11 @@ export interface PatchRecord {
   body: Record<string, unknown>;
 }
 
+/** The env settings that send Markwise's Google calls to a fake answering at `url`. */
+export function googleEnvFor(url: string) {
+  return { GOOGLE_CLIENT_ID: clientCredentials.clientId, GOOGLE_CLIENT_SECRET: clientCredentials.clientSecret, GOOGLE_ACCOUNTS_BASE_URL: url, GOOGLE_OAUTH_BASE_URL: url, GOOGLE_CLASSROOM_BASE_URL: url, GOOGLE_DRIVE_BASE_URL: url };
+}
+
 export const clientCredentials = { clientId: "fake-client-id.apps.googleusercontent.com", clientSecret: "fake-client-secret" };
 
 export class FakeGoogleClassroom {
@@ -114,7 +119,7 @@ export class FakeGoogleClassroom {
 
   /** The env settings that send Markwise's Google calls here. */
   env() {
-    return { GOOGLE_CLIENT_ID: clientCredentials.clientId, GOOGLE_CLIENT_SECRET: clientCredentials.clientSecret, GOOGLE_ACCOUNTS_BASE_URL: this.url, GOOGLE_OAUTH_BASE_URL: this.url, GOOGLE_CLASSROOM_BASE_URL: this.url, GOOGLE_DRIVE_BASE_URL: this.url };
+    return googleEnvFor(this.url);
   }
 
   /** What Google's token endpoint gives after consent: an access token (already expired when asked) and a refresh token. */
@@ -180,6 +185,8 @@ export class FakeGoogleClassroom {
     const url = new URL(req.url ?? "/", this.url);
     url.pathname = url.pathname.slice(new URL(this.url).pathname.replace(/\/$/, "").length);
     const body = await readBody(req);
+    // The consent page's browser asks for an icon; an empty answer keeps a 401 out of its console.
+    if (req.method === "GET" && url.pathname === "/favicon.ico") return void res.writeHead(204).end();
     if (req.method === "GET" && url.pathname === "/o/oauth2/v2/auth") return this.consentPage(res, url.searchParams);
     if (req.method === "GET" && url.pathname === "/o/oauth2/v2/approve") return this.approve(res, url.searchParams);
     if (req.method === "POST" && url.pathname === "/token") return this.token(res, new URLSearchParams(body), req.headers.authorization);

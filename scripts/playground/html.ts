@@ -9,15 +9,17 @@ header { background: #23395d; color: #fff; padding: .75rem 1rem; display: flex; 
 header a { color: #fff; }
 header strong { font-size: 1.1rem; }
 main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
-section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .75rem 1rem; margin: 0 0 1rem; overflow-wrap: anywhere; }
+section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .75rem 1rem; margin: 0 0 1rem; overflow-wrap: break-word; }
 h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.15rem; margin: .25rem 0 .75rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #eee; vertical-align: top; }
+td:first-child, th { white-space: nowrap; }
+td.long { min-width: 16rem; white-space: pre-line; }
 .table { overflow-x: auto; }
 dl { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: .25rem 1rem; margin: 0; }
 dt { font-weight: 600; }
-dd { margin: 0; font-family: ui-monospace, monospace; font-size: .9rem; }
+dd { margin: 0; font-family: ui-monospace, monospace; font-size: .9rem; overflow-wrap: anywhere; }
 form.inline { display: inline; }
 button { font: inherit; padding: .3rem .7rem; margin: .15rem 0; border: 1px solid #23395d; border-radius: 4px; background: #fff; color: #23395d; cursor: pointer; }
 button.primary { background: #23395d; color: #fff; }

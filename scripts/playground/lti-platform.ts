@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { escapeHtml } from "./html";
+import { escapeHtml, renderPage } from "./html";
 import { createRemoteJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from "jose";
 
 /**
@@ -59,6 +59,8 @@ export interface PlatformOptions {
   clientId?: string;
   /** The platform's private signing key as a JWK, so a restarted playground keeps the keys Markwise has cached. */
   privateJwk?: JWK;
+  /** What the OpenID configuration calls the platform (Markwise names a dynamically registered platform after it). */
+  productFamily?: string;
   /** Where the page after a Deep Linking return links back to (the course page). */
   homeUrl?: string;
 }
@@ -161,7 +163,7 @@ export class LtiPlatformSimulator {
       scopes_supported: ["openid", scopes.lineItem, scopes.score, scopes.memberships, "https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly"],
       response_types_supported: ["id_token"],
       id_token_signing_alg_values_supported: ["RS256"],
-      "https://purl.imsglobal.org/spec/lti-platform-configuration": { product_family_code: "moodle", version: "4.5", messages_supported: [{ type: "LtiResourceLinkRequest" }, { type: "LtiDeepLinkingRequest" }] },
+      "https://purl.imsglobal.org/spec/lti-platform-configuration": { product_family_code: this.options.productFamily ?? "moodle", version: "4.5", messages_supported: [{ type: "LtiResourceLinkRequest" }, { type: "LtiDeepLinkingRequest" }] },
     };
     if (this.configurationTamper.omit) delete configuration[this.configurationTamper.omit];
     return configuration;
@@ -381,7 +383,7 @@ export class LtiPlatformSimulator {
       const added = this.addResourceLinks(payload);
       const home = this.options.homeUrl ? `<p><a href="${this.options.homeUrl}">Back to the course</a></p>` : "";
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.end(`<!doctype html><title>Added to the course</title><h1>Added to the course</h1><ul>${added.map((link) => `<li>${escapeHtml(link.title)}</li>`).join("")}</ul>${home}`);
+      response.end(renderPage("Added to the course", `<section><ul>${added.map((link) => `<li>${escapeHtml(link.title)}</li>`).join("")}</ul>${home}</section>`));
     } catch (error) {
       send(response, 401, { error: String(error) });
     }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classroomScopes } from "../../src/contracts/google-classroom";
 import { FakeGoogleClassroom } from "../../scripts/playground/fake-google-classroom";
-import { storeGoogleAccount } from "../support/google-account";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
@@ -36,18 +35,17 @@ describe("Google Classroom", () => {
     const list: { id: string; studentName: string }[] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
     expect((await teacher.client.post(`/api/submissions/${list.find((item) => item.studentName === "Ana Ortiz")!.id}/accept`)).status).toBe(200);
 
-    // Connecting goes to Google's consent page; here Google is played by a route that checks what Markwise asked for,
-    // stores the account as better-auth does after consent, and sends the browser back to Settings.
+    // Connecting goes to Google's consent page: here the fake's, whose code exchange gives the tokens better-auth keeps.
+    google.users.push({ sub: googleUserId, name: "Pat Teacher", email: teacher.email });
     let consentUrl: URL | undefined;
-    await page.route("https://accounts.google.com/**", async (route) => {
-      consentUrl = new URL(route.request().url());
-      await storeGoogleAccount(app.server, google, { userId: teacher.id, googleUserId }, { requested: [...classroomScopes] });
-      await route.fulfill({ status: 302, headers: { location: `${app.url}/app/settings` } });
+    page.on("request", (request) => {
+      if (request.url().startsWith(`${google.url}/o/oauth2/v2/auth`)) consentUrl = new URL(request.url());
     });
     await page.goto(`${app.url}/app/settings`);
     const section = page.getByRole("region", { name: "Google Classroom" });
     await section.getByText("Not connected").waitFor();
     await section.getByRole("button", { name: "Connect Google Classroom" }).click();
+    await page.getByRole("link", { name: `Continue as Pat Teacher (${teacher.email})` }).click();
     await section.getByText("Connected", { exact: true }).waitFor();
     expect(consentUrl!.searchParams.get("scope")!.split(" ")).toEqual(expect.arrayContaining([...classroomScopes]));
     expect(consentUrl!.searchParams.get("include_granted_scopes")).toBe("true");
