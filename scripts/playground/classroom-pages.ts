@@ -20,11 +20,11 @@ export function renderClassroomPage(course: FakeCourse, markwiseUrl: string, goo
         .map((work) => {
           const rows = course.submissions
             .filter((submission) => submission.courseWorkId === work.id)
-            .map((submission) => `<tr><td>${escapeHtml(nameOf(submission.userId))}</td><td>${submission.state}</td><td>${attachmentsOf(submission)}</td><td>${submission.draftGrade ?? "—"}</td><td>${submission.assignedGrade ?? "—"}</td></tr>`)
+            .map((submission) => `<tr><td>${escapeHtml(nameOf(submission.userId))}</td><td>${submission.state}</td><td>${submission.draftGrade ?? "—"}</td><td>${submission.assignedGrade ?? "—"}</td><td>${attachmentsOf(submission)}</td></tr>`)
             .join("");
           const origin = work.associatedWithDeveloper ? "published by Markwise: it can set grades" : "made in Classroom: Markwise can import it, not grade it";
           return `<section aria-label="Coursework ${escapeHtml(work.title)}"><h2>${escapeHtml(work.title)} <span class="muted">(${work.maxPoints ?? "ungraded"} points; ${origin})</span></h2>
-<div class="table"><table><thead><tr><th>Student</th><th>State</th><th>Work</th><th>Draft grade</th><th>Assigned grade</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+<div class="table"><table><thead><tr><th>Student</th><th>State</th><th>Draft grade</th><th>Assigned grade</th><th>Work</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
         })
         .join("")
     : `<section><p class="muted">No coursework yet: publish a Markwise assignment to this course from Markwise, or add coursework below.</p></section>`;

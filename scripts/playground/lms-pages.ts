@@ -58,12 +58,12 @@ export function renderGradebookPage(course: PlaygroundCourse, platform: LtiPlatf
           const rows = course.students
             .map((student) => {
               const score = latest.get(student.sub);
-              return `<tr><td>${escapeHtml(student.name)}</td><td>${score ? `${score.scoreGiven} / ${score.scoreMaximum}` : "—"}</td><td class="long">${escapeHtml(score?.comment ?? "")}</td><td>${score ? escapeHtml(score.gradingProgress) : ""}</td></tr>`;
+              return `<tr><td>${escapeHtml(student.name)}</td><td>${score ? `${score.scoreGiven} / ${score.scoreMaximum}` : "—"}</td><td>${score ? escapeHtml(score.gradingProgress) : ""}</td><td class="long">${escapeHtml(score?.comment ?? "")}</td></tr>`;
             })
             .join("");
           const strangers = [...latest.keys()].filter((sub) => !course.students.some((student) => student.sub === sub)).map((sub) => `<li>${escapeHtml(nameOf(sub))}</li>`).join("");
           return `<section aria-label="Line item ${escapeHtml(item.label)}"><h2>${escapeHtml(item.label)} <span class="muted">(out of ${item.scoreMaximum})</span></h2>
-<div class="table"><table><thead><tr><th>Student</th><th>Score</th><th>Comment</th><th>Progress</th></tr></thead><tbody>${rows}</tbody></table></div>${strangers ? `<p>Also scored: </p><ul>${strangers}</ul>` : ""}</section>`;
+<div class="table"><table><thead><tr><th>Student</th><th>Score</th><th>Progress</th><th>Comment</th></tr></thead><tbody>${rows}</tbody></table></div>${strangers ? `<p>Also scored: </p><ul>${strangers}</ul>` : ""}</section>`;
         })
         .join("")
     : `<section><p class="muted">No line items yet: "Add Markwise assignment" on the course page makes one.</p></section>`;

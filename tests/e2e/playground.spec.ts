@@ -187,8 +187,8 @@ describe("the platform playground", () => {
     const anaScore = gradebook.rows.find((row) => row.studentName === "Ana Ortiz")!.finalScore;
     await lms.goto(`${playground.url}/classroom`);
     const work = lms.getByRole("region", { name: "Coursework Classroom essay" });
-    await work.getByRole("row", { name: `Ana Ortiz TURNED_IN Ana Ortiz's essay ${anaScore} —` }).waitFor();
-    await work.getByRole("row", { name: "Ben Cole TURNED_IN Ben Cole.txt — —" }).waitFor();
+    await work.getByRole("row", { name: `Ana Ortiz TURNED_IN ${anaScore} — Ana Ortiz's essay` }).waitFor();
+    await work.getByRole("row", { name: "Ben Cole TURNED_IN — — Ben Cole.txt" }).waitFor();
     await shoot(lms, "/classroom", "classroom");
   });
 });
