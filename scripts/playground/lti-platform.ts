@@ -131,7 +131,7 @@ export class LtiPlatformSimulator {
   /** Answering at `url` through another server's `handle` calls (the playground mounts it under a path). */
   async attach(url: string): Promise<this> {
     this.url = url;
-    const privateKey = this.options.privateJwk ? ((await importJWK(this.options.privateJwk, "RS256")) as CryptoKey) : (await generateKeyPair("RS256", { extractable: true })).privateKey;
+    const privateKey = this.options.privateJwk ? ((await importJWK(this.options.privateJwk, "RS256", { extractable: true })) as CryptoKey) : (await generateKeyPair("RS256", { extractable: true })).privateKey;
     const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = await exportJWK(privateKey);
     this.key = { privateKey, jwk: { ...publicJwk, kid: "platform-key-1", alg: "RS256", use: "sig" } };
     this.otherKey = (await generateKeyPair("RS256")).privateKey;
