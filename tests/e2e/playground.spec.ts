@@ -13,7 +13,8 @@ import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrad
  * The whole loop a person runs with `npm run playground` beside Markwise: the playground LMS registers Markwise by
  * link, launches the teacher, who adds an assignment by Deep Linking, imports the roster, grades and sends the grades
  * back; the LMS's gradebook shows them; a student launches and reads their returned feedback. Then Google: connecting
- * through the fake's consent page, publishing to its Classroom, importing turned-in work and sending a draft grade.
+ * through the fake's consent page, publishing to its Classroom, importing turned-in work and sending a draft grade,
+ * and a new person signing in with Google there.
  */
 let app: E2eApp;
 let playground: Playground;
@@ -190,5 +191,17 @@ describe("the platform playground", () => {
     await work.getByRole("row", { name: `Ana Ortiz TURNED_IN ${anaScore} — Ana Ortiz's essay` }).waitFor();
     await work.getByRole("row", { name: "Ben Cole TURNED_IN — — Ben Cole.txt" }).waitFor();
     await shoot(lms, "/classroom", "classroom");
+  });
+
+  it("signs a new person in with Continue with Google through the fake's consent page", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${app.url}/auth`);
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.getByRole("link", { name: "Continue as Chloe Park (chloe@pupils.playground.test)" }).click();
+    await page.waitForURL((url) => url.origin === app.url && !url.pathname.startsWith("/auth"));
+    const session = await page.evaluate(() => fetch("/api/auth/get-session").then((response) => response.json()));
+    expect(session.user).toMatchObject({ email: "chloe@pupils.playground.test", name: "Chloe Park", emailVerified: true });
+    app.assertNoConsoleErrors(page);
   });
 });
