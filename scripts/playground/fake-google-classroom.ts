@@ -353,7 +353,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 function sendHtml(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in - Google Accounts (fake)</title><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem">${body}</body>`);
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in - Google Accounts (fake)</title><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; overflow-wrap: anywhere">${body}</body>`);
 }
 
 function sendText(res: ServerResponse, text: string): void {

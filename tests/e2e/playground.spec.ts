@@ -84,6 +84,10 @@ describe("the platform playground", () => {
     await lms.getByRole("status").getByText("Markwise is registered with this LMS.", { exact: false }).waitFor();
     await lms.frameLocator("iframe").getByRole("heading", { name: "Markwise is registered" }).waitFor();
     await lms.screenshot({ path: `${shots}/register-1280.png`, fullPage: true });
+    await lms.setViewportSize(phone);
+    expect(await hasNoSidewaysScroll(lms)).toBe(true);
+    await lms.screenshot({ path: `${shots}/register-360.png`, fullPage: true });
+    await lms.setViewportSize(desktop);
     await admin.reload();
     await admin.getByRole("region", { name: "Registered platforms" }).getByRole("heading", { name: platformName }).waitFor();
 
@@ -149,6 +153,10 @@ describe("the platform playground", () => {
     await settings.getByRole("button", { name: "Connect Google Classroom" }).click();
     await page.getByRole("heading", { name: "Choose an account" }).waitFor();
     await page.screenshot({ path: `${shots}/google-consent-1280.png`, fullPage: true });
+    await page.setViewportSize(phone);
+    expect(await hasNoSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `${shots}/google-consent-360.png`, fullPage: true });
+    await page.setViewportSize(desktop);
     await page.getByRole("link", { name: `Continue as Pat Rivera (${teacher.email})` }).click();
     await page.waitForURL(/\/app\/settings/);
     await settings.getByText("Connected", { exact: true }).waitFor();
