@@ -9,6 +9,7 @@ import { assignments, feedbackLinks, rosterStudents, submissions } from "../db/s
 import { AppError, notFound } from "../http/app-error";
 import { isUuid } from "../http/validation";
 import type { Mailer, MailMessage } from "../integrations/mail/mailer";
+import { sendEach } from "../integrations/mail/send-each";
 import { findAssignmentRow } from "./assignments";
 import { csvCell, feedbackSheetOf, scoreBasisOf } from "./submissions/gradebook";
 import { compareStudentNames, hasGrade, type AssignmentRow } from "./submissions/records";
@@ -132,17 +133,19 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
 
   const emailed = new Map<string, string>();
   if (input.sendEmails) {
-    for (const link of created) {
-      if (!link.email) continue;
-      try {
-        await deps.mailer.send(feedbackMail(link.email, titleOf(assignment), link.url, expiresAt));
-        emailed.set(link.id, link.email);
-        await db.update(feedbackLinks).set({ emailedAt: new Date() }).where(eq(feedbackLinks.id, link.id));
-      } catch (error) {
-        deps.logger.warn({ err: error, linkId: link.id }, "feedback mail not sent");
-        await db.update(feedbackLinks).set({ emailFailure: "The mail server did not take this message. Copy the link and send it another way." }).where(eq(feedbackLinks.id, link.id));
-      }
-    }
+    await sendEach(
+      created.filter((link): link is typeof link & { email: string } => Boolean(link.email)),
+      async (link) => {
+        try {
+          await deps.mailer.send(feedbackMail(link.email, titleOf(assignment), link.url, expiresAt));
+          emailed.set(link.id, link.email);
+          await db.update(feedbackLinks).set({ emailedAt: new Date() }).where(eq(feedbackLinks.id, link.id));
+        } catch (error) {
+          deps.logger.warn({ err: error, linkId: link.id }, "feedback mail not sent");
+          await db.update(feedbackLinks).set({ emailFailure: "The mail server did not take this message. Copy the link and send it another way." }).where(eq(feedbackLinks.id, link.id));
+        }
+      },
+    );
   }
 
   const rows: NewFeedbackLink[] = created.map((link) => ({ id: link.id, studentName: link.studentName, url: link.url, expiresAt: expiresAt.toISOString(), emailedTo: emailed.get(link.id) ?? null }));
