@@ -7,7 +7,9 @@ import { startPlayground } from "./playground/playground-server";
 const port = Number(process.env.PLAYGROUND_PORT ?? 3100);
 const markwiseUrl = process.env.MARKWISE_URL ?? "http://localhost:3000";
 const teacherEmail = process.env.PLAYGROUND_TEACHER_EMAIL ?? "pat.rivera@playground.test";
-const playground = await startPlayground({ port, host: "0.0.0.0", markwiseUrl, teacherEmail, keyFile: process.env.PLAYGROUND_KEY_FILE ?? "data/playground/platform-key.json" });
+// The playground signs launches for whoever it is told to be: it answers this machine only unless asked otherwise.
+const host = process.env.PLAYGROUND_HOST ?? "127.0.0.1";
+const playground = await startPlayground({ port, host, markwiseUrl, teacherEmail, keyFile: process.env.PLAYGROUND_KEY_FILE ?? "data/playground/platform-key.json" });
 
 console.log(`Markwise playground at ${playground.url} (for Markwise at ${markwiseUrl})
   Course, launches and LTI registration: ${playground.url}/
