@@ -6,6 +6,7 @@ import {
   type GradingResult,
   type PriorModel,
   type SpellChecker,
+  type TextAnalysis,
 } from "../../../core/grading/index.js";
 import type { AiConfig } from "./config.js";
 import { gradeWithModel, ModelGradingError } from "./model-grader.js";
@@ -21,6 +22,8 @@ export interface GradeSubmissionDeps {
   prior?: PriorModel;
   /** The same input already prepared (a worker grading a class set prepares the assignment once). */
   prepared?: PreparedAssignment;
+  /** The text's analysis for `prepared`, when the worker has it already (class-analyses.ts). */
+  analysis?: TextAnalysis;
 }
 
 export interface SubmissionGrade extends GradingResult {
@@ -48,7 +51,7 @@ export function combineConfidence(builtin: GradingResult, modelOverall: number):
 export async function gradeSubmission(submission: SubmissionToGrade, deps: GradeSubmissionDeps): Promise<SubmissionGrade> {
   const { text, ...input } = submission;
   const builtin = deps.prepared
-    ? gradeWithAssignment(deps.prepared, text)
+    ? gradeWithAssignment(deps.prepared, text, deps.analysis)
     : gradeText(input, text, { spellChecker: deps.spellChecker, ...(deps.prior ? { prior: deps.prior } : {}) });
   const asBuiltin = (fallbackReason?: string): SubmissionGrade => ({
     ...builtin,

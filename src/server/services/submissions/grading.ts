@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from "dr
 import type { Logger } from "pino";
 import type { AgreementView, EngineGrade } from "../../../contracts/submissions";
 import { agreementStats, decideReview, DEFAULT_MINIMUM_REVIEWED, MINIMUM_ADJACENT, MINIMUM_QWK } from "../../../core/grading-gate";
-import { analyzeForAssignment, prepareAssignment, prepareForClass, type PreparedAssignment, type SpellChecker } from "../../../core/grading";
+import { prepareAssignment, prepareForClass, type PreparedAssignment, type SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
 import { assignmentSamples, assignments, submissionBatches, submissions } from "../../db/schema";
 import { gradeSubmission, type AiConfig } from "../../integrations/ai";
@@ -10,6 +10,7 @@ import { toGradingInput } from "../grading-input";
 import { autoAcceptPauseOf } from "../calibration-warning";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf } from "./audit";
+import { createClassAnalyses } from "./class-analyses";
 import { learnedReviewsOf, loadLearnedSamples } from "./learned-samples";
 import { notifyFinishedBatch } from "./grading-notifications";
 import { maxScoreOf, type AssignmentRow } from "./records";
@@ -37,6 +38,7 @@ export interface GradingAttempt {
 export function createPreparedCache(limit = 20) {
   const entries = new Map<string, Promise<PreparedAssignment>>();
   return {
+    classAnalyses: createClassAnalyses(),
     get(key: string, build: () => Promise<PreparedAssignment>): Promise<PreparedAssignment> {
       const found = entries.get(key);
       if (found) return found;
@@ -86,6 +88,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     // A new upload changes the class, so the key holds its size: the next grade is centred on the class as it is now.
     // Each review the grader learns from changes it too.
     const key = [assignment.id, assignment.updatedAt.toISOString(), classSize, ...samples.map((sample) => sample.id), learned.key].join(":");
+    const analysisKey = `${assignment.id}:${assignment.updatedAt.toISOString()}`;
     const prepared = await cache.get(key, async () => {
       const input = toGradingInput(assignment, [
         ...samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),
@@ -93,9 +96,10 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       ]);
       const base = prepareAssignment(input, { spellChecker: deps.spellChecker });
       const texts = await classTextsOf(db, assignment.id);
-      return prepareForClass(base, texts.map((text) => analyzeForAssignment(base, text)));
+      return prepareForClass(base, cache.classAnalyses.analyzeClass(analysisKey, base, texts));
     });
-    const grade = await gradeSubmission({ ...prepared.input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, ...(deps.ai ? { ai: deps.ai } : {}) });
+    const analysis = cache.classAnalyses.analyzeOne(analysisKey, prepared, claimed.content);
+    const grade = await gradeSubmission({ ...prepared.input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, analysis, ...(deps.ai ? { ai: deps.ai } : {}) });
     const agreement = await agreementForAssignment(db, assignment);
     const pausedBecause = await autoAcceptPauseOf(db, assignment);
     const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement, ...(pausedBecause ? { pausedBecause } : {}) });
