@@ -31,7 +31,9 @@ export async function recordGradeEvent(
     after: event.after ?? null,
     note: event.note ?? null,
     // The column's default, now(), is the transaction's start: events written together would tie and the
-    // history could list "sent to review" before "graded". The clock keeps them in the order they happened.
-    createdAt: sql`clock_timestamp()`,
+    // history could list "sent to review" before "graded". The clock keeps them in the order they happened, and
+    // where it cannot tell them apart (PGlite's clock can give two inserts the same time), the event after the
+    // submission's latest still comes after it.
+    createdAt: sql`greatest(clock_timestamp(), (select max(${gradeEvents.createdAt}) + interval '1 microsecond' from ${gradeEvents} where ${gradeEvents.submissionId} = ${event.submissionId}))`,
   });
 }
