@@ -299,6 +299,33 @@ describe(`the job queue (${testDatabaseKind})`, () => {
     expect(attempts).toEqual([0, 1]);
   });
 
+  it("with concurrency 2, runs two jobs of a batch at once and never a third, and a stop that times out fails both", async () => {
+    const first = await startQueue(testDatabase.database, { stopTimeoutSeconds: 1 });
+    await first.createQueue("pair", quick);
+    await first.sendMany("pair", range(3).map((n) => ({ n })));
+    const started: number[] = [];
+    await first.work<{ n: number }>("pair", { batchSize: 3, concurrency: 2 }, async (job) => {
+      started.push(job.data.n);
+      await never;
+    });
+    await vi.waitFor(() => expect(started).toHaveLength(2), eventually);
+    await sleep(500);
+    expect(started).toHaveLength(2);
+    await first.stop();
+
+    // The two running count an attempt each; the one never started goes back without one.
+    const second = await startQueue();
+    await second.createQueue("pair", quick);
+    const retries = new Map<number, number>();
+    await second.work<{ n: number }>("pair", { batchSize: 3, concurrency: 2 }, async (job) => {
+      retries.set(job.data.n, job.retryCount);
+    });
+    await vi.waitFor(async () => expect(await second.counts("pair")).toEqual({ pending: 0, active: 0, completed: 3, failed: 0 }), eventually);
+    expect([...retries.keys()].sort()).toEqual([0, 1, 2]);
+    expect(started.map((n) => retries.get(n))).toEqual([1, 1]);
+    expect(retries.get(range(3).find((n) => !started.includes(n))!)).toBe(0);
+  });
+
   it("fails and retries a job whose handler runs longer than expireInSeconds, and the worker moves on", async () => {
     const queue = await startQueue();
     await queue.createQueue("slow", { retryLimit: 1, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 1 });

@@ -28,6 +28,11 @@ export interface WorkOptions {
   batchSize: number;
   /** Told the ids of each fetched batch before any of it runs (a process records what it holds, for its survivors). */
   onFetched?: (jobIds: string[]) => Promise<void>;
+  /**
+   * Jobs of a batch run at once (default 1). More than one lets a job's database round trips overlap another's CPU
+   * work; the handler must be safe to run alongside itself.
+   */
+  concurrency?: number;
 }
 
 export interface JobCounts {

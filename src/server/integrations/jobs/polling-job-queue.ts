@@ -60,6 +60,7 @@ export class PollingJobQueue implements JobQueue {
         name,
         definition,
         batchSize: options.batchSize,
+        concurrency: Math.max(1, options.concurrency ?? 1),
         onFetched: options.onFetched,
         handler: (job) => handler(job as Job<T>),
         store: this.store,
@@ -119,6 +120,7 @@ interface QueueWorkerOptions {
   name: string;
   definition: QueueDefinition;
   batchSize: number;
+  concurrency: number;
   onFetched?: (jobIds: string[]) => Promise<void>;
   handler: (job: Job<object>) => Promise<void>;
   store: JobStore;
@@ -126,7 +128,10 @@ interface QueueWorkerOptions {
   pollingIntervalSeconds: number;
 }
 
-/** One polling loop over one queue: fetch a batch, handle its jobs one at a time, sleep only when there was none. */
+/**
+ * One polling loop over one queue: fetch a batch, handle its jobs `concurrency` at a time, sleep only when there was
+ * none.
+ */
 class QueueWorker {
   readonly name: string;
   readonly finished: Promise<void>;
@@ -134,7 +139,7 @@ class QueueWorker {
   private isAbandoned = false;
   private isWoken = false;
   private endSleep?: () => void;
-  private running?: FetchedJob;
+  private readonly running = new Set<FetchedJob>();
   private waiting: FetchedJob[] = [];
 
   constructor(private readonly options: QueueWorkerOptions) {
@@ -154,17 +159,17 @@ class QueueWorker {
   }
 
   /**
-   * After the stop timeout: the job still running counts as a failed attempt (its handler may have done part of
+   * After the stop timeout: the jobs still running count as failed attempts (their handlers may have done part of
    * the work), and fetched jobs not yet started go back without counting one.
    */
   async abandon(): Promise<void> {
     this.isAbandoned = true;
     const { store, name, definition, logger } = this.options;
-    const running = this.running;
+    const running = [...this.running];
     const waiting = this.waiting.splice(0);
     try {
       if (waiting.length > 0) await store.release(name, waiting.map((job) => job.id));
-      if (running) await store.fail(name, running, new Error("The server stopped while this job was still running."), definition);
+      for (const job of running) await store.fail(name, job, new Error("The server stopped while this job was still running."), definition);
     } catch (error) {
       logger.error({ err: error, queue: name }, "could not hand back the jobs of a stopping worker; they are retried when they expire");
     }
@@ -177,8 +182,11 @@ class QueueWorker {
       // Jobs fetched after abandonment stay active until they expire, then another worker retries them.
       if (this.isAbandoned) return;
       this.waiting = [...jobs];
-      let job: FetchedJob | undefined;
-      while (!this.isStopping && (job = this.waiting.shift())) await this.handle(job);
+      const lane = async () => {
+        let job: FetchedJob | undefined;
+        while (!this.isStopping && (job = this.waiting.shift())) await this.handle(job);
+      };
+      await Promise.all(Array.from({ length: this.options.concurrency }, lane));
       await this.releaseWaiting();
       if (jobs.length === 0 && !this.isWoken) await this.sleep();
     }
@@ -203,14 +211,14 @@ class QueueWorker {
 
   private async handle(job: FetchedJob): Promise<void> {
     const { store, name, definition, handler, logger } = this.options;
-    this.running = job;
+    this.running.add(job);
     let failure: Error | undefined;
     try {
       await runWithin(() => handler({ id: job.id, data: job.data, retryCount: job.retryCount }), definition.expireInSeconds);
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
     }
-    this.running = undefined;
+    this.running.delete(job);
     if (this.isAbandoned) return;
     try {
       if (!failure) {

@@ -82,7 +82,11 @@ export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; 
   await reap();
   const gradeDeps = { ...deps, workerId };
   const onFetched = (queue: string) => (jobIds: string[]) => holdJobs(deps.db, workerId, queue, jobIds);
-  await deps.queue.work<{ submissionId: string }>(gradingJobs.grade, { batchSize: 20, onFetched: onFetched(gradingJobs.grade) }, (job) =>
+  // On PostgreSQL two grades in flight let one's round trips overlap the other's CPU work: 1,000 essays uploaded to
+  // one process were graded in 8.1 s instead of 10.9 (bench:queue). PGlite answers one statement at a time in this
+  // same thread, so there it gains nothing.
+  const concurrency = deps.database.kind === "pglite" ? 1 : 2;
+  await deps.queue.work<{ submissionId: string }>(gradingJobs.grade, { batchSize: 20, concurrency, onFetched: onFetched(gradingJobs.grade) }, (job) =>
     gradeQueuedSubmission(gradeDeps, cache, { submissionId: job.data.submissionId, isLastAttempt: job.retryCount >= gradeDefinition.retryLimit }),
   );
   await deps.queue.work<{ assignmentId: string }>(gradingJobs.similarity, { batchSize: 1, onFetched: onFetched(gradingJobs.similarity) }, (job) =>
