@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { validateAuthorizationCode } from "better-auth/oauth2";
+import { urlUnder } from "../integrations/url-under";
 
 export interface GoogleEndpoints {
   /** Where the consent page lives (Google: https://accounts.google.com). */
@@ -23,12 +24,12 @@ export function googleEndpointsPlugin(endpoints: GoogleEndpoints): BetterAuthPlu
       const createAuthorizationURL = google.createAuthorizationURL.bind(google);
       google.createAuthorizationURL = async (input) => {
         const url = await createAuthorizationURL(input);
-        const moved = new URL(`${endpoints.accountsBaseUrl.replace(/\/$/, "")}/o/oauth2/v2/auth`);
+        const moved = urlUnder(endpoints.accountsBaseUrl, "/o/oauth2/v2/auth");
         moved.search = url.search;
         return moved;
       };
       google.validateAuthorizationCode = ({ code, codeVerifier, redirectURI }) =>
-        validateAuthorizationCode({ code, codeVerifier, redirectURI, options: google.options ?? {}, tokenEndpoint: `${endpoints.oauthBaseUrl.replace(/\/$/, "")}/token` });
+        validateAuthorizationCode({ code, codeVerifier, redirectURI, options: google.options ?? {}, tokenEndpoint: urlUnder(endpoints.oauthBaseUrl, "/token").href });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { urlUnder } from "../url-under";
 import { maxDocumentBytes } from "../documents";
 import { forbiddenMessage, GoogleApiError, googleReason } from "./google-errors";
 import { classroomCourse, classroomCourseWork, classroomStudent, driveFileMetadata, studentSubmission, type ClassroomCourse, type ClassroomCourseWork, type ClassroomStudent, type StudentSubmission } from "./schemas";
@@ -96,11 +97,11 @@ export class ClassroomClient {
   }
 
   private classroom(path: string, query: Record<string, string> = {}): URL {
-    return withQuery(underBase(this.urls.classroomBaseUrl, path), query);
+    return withQuery(urlUnder(this.urls.classroomBaseUrl, path), query);
   }
 
   private drive(path: string, query: Record<string, string> = {}): URL {
-    return withQuery(underBase(this.urls.driveBaseUrl, path), query);
+    return withQuery(urlUnder(this.urls.driveBaseUrl, path), query);
   }
 
   private async listAll<T extends z.ZodType>(url: URL, key: string, item: T, action: string): Promise<z.infer<T>[]> {
@@ -156,11 +157,6 @@ export class ClassroomClient {
 }
 
 const enc = encodeURIComponent;
-
-/** A path under a base URL that may have a path of its own (a fake or proxy at `http://host/google`), kept. */
-function underBase(baseUrl: string, path: string): URL {
-  return new URL(`${baseUrl.replace(/\/$/, "")}${path}`);
-}
 
 function withQuery(url: URL, query: Record<string, string>): URL {
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);

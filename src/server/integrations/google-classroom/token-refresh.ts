@@ -1,5 +1,6 @@
 import { GoogleApiError, googleReason, reconnectAdvice } from "./google-errors";
 import { safeJson } from "../safe-json";
+import { urlUnder } from "../url-under";
 import { tokenRefreshAnswer } from "./schemas";
 
 export interface GoogleOAuthClient {
@@ -20,7 +21,7 @@ export interface RefreshedToken {
 export async function refreshGoogleAccessToken(client: GoogleOAuthClient, refreshToken: string, fetcher: typeof fetch = fetch, now = Date.now()): Promise<RefreshedToken> {
   let response: Response;
   try {
-    response = await fetcher(`${client.oauthBaseUrl.replace(/\/$/, "")}/token`, {
+    response = await fetcher(urlUnder(client.oauthBaseUrl, "/token"), {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret }),

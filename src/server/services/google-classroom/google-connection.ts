@@ -9,6 +9,7 @@ import { AppError } from "../../http/app-error";
 import { ClassroomClient } from "../../integrations/google-classroom/classroom-client";
 import { GoogleApiError, reconnectAdvice } from "../../integrations/google-classroom/google-errors";
 import { refreshGoogleAccessToken } from "../../integrations/google-classroom/token-refresh";
+import { urlUnder } from "../../integrations/url-under";
 
 export interface ClassroomDeps {
   db: Db;
@@ -78,7 +79,7 @@ export async function disconnectClassroom(deps: ClassroomDeps, userId: string): 
   const account = await findGoogleAccount(deps.db, userId);
   if (account?.refreshToken) {
     const token = await decryptOAuthToken(account.refreshToken, await tokenContextOf(deps.auth));
-    await fetch(`${deps.env.GOOGLE_OAUTH_BASE_URL.replace(/\/$/, "")}/revoke`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) }).catch(() => undefined);
+    await fetch(urlUnder(deps.env.GOOGLE_OAUTH_BASE_URL, "/revoke"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) }).catch(() => undefined);
   }
   if (account) {
     const kept = [...scopesOf(account.scope)].filter((scope) => !(classroomScopes as readonly string[]).includes(scope));

@@ -83,7 +83,7 @@ export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; 
   const gradeDeps = { ...deps, workerId };
   const onFetched = (queue: string) => (jobIds: string[]) => holdJobs(deps.db, workerId, queue, jobIds);
   // On PostgreSQL two grades in flight let one's round trips overlap the other's CPU work: 1,000 essays uploaded to
-  // one process were graded in 8.1 s instead of 10.9 (bench:queue). PGlite answers one statement at a time in this
+  // one process were graded in 8.1-8.8 s instead of 10.9-11.4 (bench:queue). PGlite answers one statement at a time in this
   // same thread, so there it gains nothing.
   const concurrency = deps.database.kind === "pglite" ? 1 : 2;
   await deps.queue.work<{ submissionId: string }>(gradingJobs.grade, { batchSize: 20, concurrency, onFetched: onFetched(gradingJobs.grade) }, (job) =>
