@@ -6,7 +6,7 @@ import type { JWK } from "jose";
 import { renderClassroomPage } from "./classroom-pages";
 import { enrol, playgroundCourse, type PlaygroundCourse } from "./course";
 import { FakeGoogleClassroom } from "./fake-google-classroom";
-import { renderAutoPost, renderPage } from "./html";
+import { escapeHtml, renderAutoPost, renderPage } from "./html";
 import { renderCoursePage, renderGradebookPage, renderRegistrationPage } from "./lms-pages";
 import { LtiPlatformSimulator } from "./lti-platform";
 
@@ -53,7 +53,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const courseId = enrol(course, platform, google);
   const playground: Playground = { url, platform, google, course, courseId, stop: () => close(server) };
   server.on("request", (request, response) => {
-    route(playground, markwiseUrl, request, response).catch((error: unknown) => html(response, 500, renderPage("Something went wrong", `<p>${String(error)}</p>`)));
+    route(playground, markwiseUrl, request, response).catch((error: unknown) => html(response, 500, renderPage("Something went wrong", `<p>${escapeHtml(String(error))}</p>`)));
   });
   return playground;
 }
