@@ -10,16 +10,16 @@ import {
   hasGrade,
   lateFor,
   listSubmissionRows,
-  findAssignmentWithSummaries,
+  assignmentWithSummaries,
+  summaryRowsOf,
   topSimilarityBySubmission,
   type AssignmentRow,
   type RankedSummaryRow,
   type SubmissionRow,
   type SubmissionSummaryRow,
 } from "./records";
-import { preparedQuery } from "../../db/prepared";
-
-type RosterRow = typeof rosterStudents.$inferSelect;
+import { isUuid } from "../../http/validation";
+import { notFound } from "../../http/app-error";
 
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
 export const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
@@ -35,19 +35,35 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /** Graded, but neither reviewed by the teacher nor accepted: not for a student's eyes unless marked as a draft. */
 export const isDraft = (row: SubmissionSummaryRow) => hasGrade(row) && row.status !== "accepted";
 
-/** The roster of one assignment in its order (prepared: the gradebook reads it on every visit). */
-const rosterQuery = preparedQuery((db) =>
-  db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, sql.placeholder("assignmentId"))).orderBy(asc(rosterStudents.position)).prepare("assignment_roster"),
-);
+/** The roster students the gradebook lists as missing: what it shows of each. */
+type RosterEntry = Pick<typeof rosterStudents.$inferSelect, "id" | "name" | "identifier">;
+
+/** The assignment, its summaries and its roster in order, in one prepared statement (the gradebook's every visit). */
+const gradebookQuery = assignmentWithSummaries("assignment_gradebook", {
+  roster: sql<RosterEntry[]>`(
+    select coalesce(json_agg(json_build_object('id', ${rosterStudents.id}, 'name', ${rosterStudents.name}, 'identifier', ${rosterStudents.identifier}) order by ${rosterStudents.position}), '[]'::json)
+    from ${rosterStudents}
+    where ${rosterStudents.assignmentId} = ${sql.placeholder("id")})`,
+});
+
+/** The roster in its order, for the export (the page reads it with the gradebook's statement). */
+const rosterOf = (db: Queryable, assignmentId: string): Promise<RosterEntry[]> =>
+  db
+    .select({ id: rosterStudents.id, name: rosterStudents.name, identifier: rosterStudents.identifier })
+    .from(rosterStudents)
+    .where(eq(rosterStudents.assignmentId, assignmentId))
+    .orderBy(asc(rosterStudents.position));
 
 /** Students by criteria with totals, late penalty and final score, plus each criterion's score distribution. */
 export async function buildGradebook(db: Queryable, teacherId: string, assignmentId: string): Promise<Gradebook> {
-  // The gradebook shows scores, not texts: only the summary's columns are read, both reads at once.
-  const [{ assignment, rows }, roster] = await Promise.all([findAssignmentWithSummaries(db, teacherId, assignmentId), rosterQuery(db).execute({ assignmentId })]);
-  return gradebookOf(assignment, rows, roster);
+  if (!isUuid(assignmentId)) throw notFound("That assignment");
+  // The gradebook shows scores, not texts: only the summary's columns are read.
+  const [found] = await gradebookQuery(db).execute({ id: assignmentId, teacherId });
+  if (!found) throw notFound("That assignment");
+  return gradebookOf(found.assignment, summaryRowsOf(found.summaries), found.roster);
 }
 
-function gradebookOf(assignment: AssignmentRow, submissionRows: RankedSummaryRow[], roster: RosterRow[]): Gradebook {
+function gradebookOf(assignment: AssignmentRow, submissionRows: RankedSummaryRow[], roster: RosterEntry[]): Gradebook {
   const assignmentId = assignment.id;
   const rows = [...submissionRows].sort((a, b) => compareStudentNames(a.studentName, b.studentName));
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
@@ -114,7 +130,7 @@ function gradedByOf(gradeSource: string | null, isDraftRow: boolean, drafts: Dra
 export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string, drafts: DraftHandling): Promise<{ fileName: string; csv: string }> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
   const submissionRows = await listSubmissionRows(db, assignmentId);
-  const [top, roster] = await Promise.all([topSimilarityBySubmission(db, submissionRows.map((row) => row.id)), rosterQuery(db).execute({ assignmentId })]);
+  const [top, roster] = await Promise.all([topSimilarityBySubmission(db, submissionRows.map((row) => row.id)), rosterOf(db, assignmentId)]);
   const book = gradebookOf(
     assignment,
     submissionRows.map((row) => ({ ...row, topSimilarity: top.get(row.id) ?? null })),

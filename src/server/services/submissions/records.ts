@@ -1,5 +1,5 @@
 import { isUuid } from "../../http/validation";
-import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import type { LatePenaltyView, SubmissionSummary } from "../../../contracts/submissions";
 import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
@@ -84,38 +84,48 @@ const topSimilaritySql = sql<number | null>`(select max(${similarityMatches.simi
 /** A summary row as the database's JSON gives it: times as text. */
 type SummaryJson = Omit<RankedSummaryRow, "submittedAt" | "createdAt"> & { submittedAt: string; createdAt: string };
 
-/**
- * An assignment with its submissions' summaries (newest first, each with its highest similarity) in one prepared
- * statement: the list and the gradebook read both on every visit, and on the embedded database every statement costs
- * about as much again as the work it does (issue 16). The summaries come as one JSON value, keyed like the columns.
- */
-const assignmentSummariesQuery = preparedQuery((db) => {
+/** The submissions' summaries of the assignment whose id and teacher are the statement's parameters, as one JSON value. */
+function summariesJson() {
   const fields = sql.join(
     [...Object.entries(summaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`), sql`'topSimilarity', ${topSimilaritySql}`],
     sql`, `,
   );
-  return db
-    .select({
-      assignment: assignments,
-      // The submissions are matched on the same parameters, not on the outer row: in this one-table select a column
-      // of assignments would be written bare and read as the submission's own.
-      summaries: sql<SummaryJson[]>`(
-        select coalesce(json_agg(json_build_object(${fields}) order by ${submissions.createdAt} desc), '[]'::json)
-        from ${submissions}
-        where ${submissions.assignmentId} = ${sql.placeholder("id")} and ${submissions.teacherId} = ${sql.placeholder("teacherId")})`,
-    })
-    .from(assignments)
-    .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
-    .prepare("assignment_with_summaries");
-});
+  // The submissions are matched on the same parameters, not on the outer row: in this one-table select a column of
+  // assignments would be written bare and read as the submission's own.
+  return sql<SummaryJson[]>`(
+    select coalesce(json_agg(json_build_object(${fields}) order by ${submissions.createdAt} desc), '[]'::json)
+    from ${submissions}
+    where ${submissions.assignmentId} = ${sql.placeholder("id")} and ${submissions.teacherId} = ${sql.placeholder("teacherId")})`;
+}
+
+/**
+ * A prepared statement reading an assignment with its submissions' summaries (newest first, each with its highest
+ * similarity) and any `extra` values computed from the same parameters: the list and the gradebook read these on every
+ * visit, and on the embedded database every statement costs about as much again as the work it does (issue 16), so
+ * each page's read is one statement. The summaries come as one JSON value, keyed like the columns.
+ */
+export function assignmentWithSummaries<Extra extends Record<string, SQL>>(name: string, extra: Extra) {
+  return preparedQuery((db) =>
+    db
+      .select({ assignment: assignments, summaries: summariesJson(), ...extra })
+      .from(assignments)
+      .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
+      .prepare(name),
+  );
+}
+
+const assignmentSummariesQuery = assignmentWithSummaries("assignment_with_summaries", {});
+
+/** Summaries as the database's JSON gives them, with their times read back as dates. */
+export const summaryRowsOf = (summaries: SummaryJson[]): RankedSummaryRow[] =>
+  summaries.map((row) => ({ ...row, submittedAt: new Date(row.submittedAt), createdAt: new Date(row.createdAt) }));
 
 /** The teacher's assignment and its submissions' summaries, newest first; another teacher's assignment is not found. */
 export async function findAssignmentWithSummaries(db: Queryable, teacherId: string, assignmentId: string): Promise<{ assignment: AssignmentRow; rows: RankedSummaryRow[] }> {
   if (!isUuid(assignmentId)) throw notFound("That assignment");
   const [found] = await assignmentSummariesQuery(db).execute({ id: assignmentId, teacherId });
   if (!found) throw notFound("That assignment");
-  const rows = found.summaries.map((row) => ({ ...row, submittedAt: new Date(row.submittedAt), createdAt: new Date(row.createdAt) }));
-  return { assignment: found.assignment, rows };
+  return { assignment: found.assignment, rows: summaryRowsOf(found.summaries) };
 }
 
 export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
