@@ -35,7 +35,13 @@ export function namedStatementClient(pglite: PGlite, name: string): QueryClient 
 
   async function prepare(text: string): Promise<number[]> {
     const messages = await pglite.execProtocolStream(
-      concat([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: "S", name }), protocol.serialize.sync()]),
+      // Closing first (a no-op when there is none) lets a preparation that failed halfway be made again under its name.
+      concat([
+        protocol.serialize.close({ type: "S", name }),
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: "S", name }),
+        protocol.serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     return parse.parseDescribeStatementResults(messages);
