@@ -16,9 +16,6 @@ process.on("uncaughtException", (error) => {
 
 try {
   const running = await startServer({ env, logger });
-  const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
-  logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
-
   // Under `npm start` a Ctrl+C reaches this process twice (from the terminal and from the supervisor): once is enough.
   let isShuttingDown = false;
   const shutdown = (signal: string) => {
@@ -38,6 +35,10 @@ try {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  // Announced only once a stop signal would be handled: whoever waits for this line may stop the server at once.
+  const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
+  logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
 } catch (error) {
   logger.fatal({ err: error }, "could not start Markwise");
   process.exit(1);
