@@ -36,7 +36,7 @@ export function namedStatementClient(pglite: PGlite, name: string): QueryClient 
   async function prepare(text: string): Promise<number[]> {
     const messages = await pglite.execProtocolStream(
       // Closing first (a no-op when there is none) lets a preparation that failed halfway be made again under its name.
-      concat([
+      Buffer.concat([
         protocol.serialize.close({ type: "S", name }),
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: "S", name }),
@@ -60,7 +60,7 @@ export function namedStatementClient(pglite: PGlite, name: string): QueryClient 
             return serialize ? (serialize(value) as string) : String(value);
           });
           const messages = await pglite.execProtocolStream(
-            concat([
+            Buffer.concat([
               protocol.serialize.bind({ statement: name, values }),
               protocol.serialize.describe({ type: "P" }),
               protocol.serialize.execute({}),
@@ -75,14 +75,4 @@ export function namedStatementClient(pglite: PGlite, name: string): QueryClient 
       );
     },
   };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((size, part) => size + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.byteLength;
-  }
-  return whole;
 }
