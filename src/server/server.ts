@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { inFlightRequests } from "./http/in-flight";
 import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
+import { startEmbeddedUpkeep } from "./db/embedded-upkeep";
 import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
@@ -20,6 +21,13 @@ import { resolveAuthSecret } from "./services/app-settings";
 import { createJobQueue } from "./integrations/jobs/job-queue";
 import { createGradingQueues, gradingQueueOver, startGradingWorker } from "./services/submissions/grading-queue";
 import packageJson from "../../package.json" with { type: "json" };
+
+/**
+ * How often the embedded database's tables are checked for vacuuming and statistics (db/embedded-upkeep.ts). A check
+ * with nothing to do takes 10-25 ms; half PostgreSQL's autovacuum_naptime, so a class set graded is analysed before
+ * its teacher has read far into the review.
+ */
+const EMBEDDED_UPKEEP_INTERVAL_MS = 30_000;
 
 export const defaultStaticRoot = fileURLToPath(new URL("../../dist", import.meta.url));
 
@@ -43,6 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { env } = options;
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const upkeep = database.pglite ? startEmbeddedUpkeep(database.pglite, logger.child({ component: "database-upkeep" }), EMBEDDED_UPKEEP_INTERVAL_MS) : undefined;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
   const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
 
@@ -77,7 +86,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await createGradingQueues(jobs);
   const grading = gradingQueueOver(jobs);
   const ai = aiConfigFrom(env);
-  const worker = env.GRADING_WORKER === "on" ? await startGradingWorker({ db: database.db, database, queue: jobs, spellChecker, logger, ...(ai ? { ai } : {}) }) : undefined;
+  const worker = env.GRADING_WORKER === "on" ? await startGradingWorker({ db: database.db, database, queue: jobs, spellChecker, logger, ...(ai ? { ai } : {}), ...(upkeep ? { onBatchFinished: () => upkeep.soon() } : {}) }) : undefined;
   const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, trustedOrigins, staticRoot, version: packageJson.version, jobs, grading };
   ready.app = createApp(deps);
 
@@ -106,6 +115,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await jobs.stop();
       await worker?.stop();
       await ocr.close();
+      await upkeep?.stop();
       await database.close();
     })());
 

@@ -22,6 +22,8 @@ export interface GradingDeps {
   logger: Logger;
   /** This process's id among the grading processes (worker-liveness.ts): claims carry it. */
   workerId?: string;
+  /** Told when a class set's last submission is graded (the embedded database then updates its statistics). */
+  onBatchFinished?: () => void;
 }
 
 /** The work of one grading attempt; the queue decides when (and how often) it runs. */
@@ -136,7 +138,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       await recordGradeEvent(tx, { submissionId: claimed.id, teacherId: claimed.teacherId, actor: "engine", kind: decision.outcome === "accepted" ? "accepted_automatically" : "sent_to_review", note: decision.reason });
       return true;
     });
-    if (wrote && claimed.batchId) await finishBatchIfDone(db, claimed.batchId);
+    if (wrote && claimed.batchId) await finishBatchIfDone(deps, claimed.batchId);
   } catch (error) {
     await recordFailure(deps, claimed, claimedAt, attempt, error);
     if (!attempt.isLastAttempt) throw error;
@@ -158,14 +160,14 @@ async function recordFailure(deps: GradingDeps, claimed: typeof submissions.$inf
     const [row] = await tx.update(submissions).set({ status: "failed", failureReason, claimedAt: null, updatedAt: new Date() }).where(holdsClaim).returning({ id: submissions.id });
     if (row) await recordGradeEvent(tx, { submissionId: claimed.id, teacherId: claimed.teacherId, actor: "engine", kind: "grading_failed", note: failureReason });
   });
-  if (claimed.batchId) await finishBatchIfDone(deps.db, claimed.batchId);
+  if (claimed.batchId) await finishBatchIfDone(deps, claimed.batchId);
 }
 
 /**
  * Runs after the grade is committed, so of two workers finishing a batch's last two submissions at once the later
  * one always sees both; the conditional update lets exactly one of them announce it.
  */
-async function finishBatchIfDone(db: Db, batchId: string): Promise<void> {
+async function finishBatchIfDone({ db, onBatchFinished }: GradingDeps, batchId: string): Promise<void> {
   const [finished] = await db
     .update(submissionBatches)
     .set({ finishedAt: new Date() })
@@ -177,7 +179,9 @@ async function finishBatchIfDone(db: Db, batchId: string): Promise<void> {
       ),
     )
     .returning();
-  if (finished) await notifyFinishedBatch(db, finished);
+  if (!finished) return;
+  await notifyFinishedBatch(db, finished);
+  onBatchFinished?.();
 }
 
 /** How the engine's grades compare with the grades this teacher reviewed on this assignment (the accuracy gate). */
