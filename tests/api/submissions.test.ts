@@ -212,6 +212,8 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     const liam = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data.find((s: { studentName: string }) => s.studentName === "Liam Ford");
     const detail = (await teacher.client.get(`/api/submissions/${liam.id}`)).data;
     expect(detail.similarity[0]).toMatchObject({ otherStudentName: "Ava Stone", otherAssignmentId: assignment.id });
+    // The list shows each submission's strongest overlap, the first of the detail's (strongest first).
+    expect(liam.topSimilarity).toBe(detail.similarity[0].similarity);
     const passage = detail.similarity[0].matches[0];
     expect(detail.content.slice(passage.aStart, passage.aEnd)).toBe(passage.aText);
     expect(shared).toContain(passage.bText);

@@ -76,25 +76,27 @@ export type SubmissionSummaryRow = Pick<SubmissionRow, keyof typeof summaryColum
 /** A summary row with the highest overlap the similarity check found for it (null when none). */
 export type RankedSummaryRow = SubmissionSummaryRow & { topSimilarity: number | null };
 
-/** The highest overlap the similarity check found for the submission of the row being read (null when none). */
-// Qualified by hand: in a one-table select Drizzle writes bare column names, and a bare "id" in the subquery would be
-// the match's own id.
-const topSimilaritySql = sql<number | null>`(select max(${similarityMatches.similarity}) from ${similarityMatches} where ${similarityMatches.submissionId} = ${submissions}.${sql.identifier("id")})`;
-
 /** A summary row as the database's JSON gives it: times as text. */
 type SummaryJson = Omit<RankedSummaryRow, "submittedAt" | "createdAt"> & { submittedAt: string; createdAt: string };
 
 /** The submissions' summaries of the assignment whose id and teacher are the statement's parameters, as one JSON value. */
 function summariesJson() {
   const fields = sql.join(
-    [...Object.entries(summaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`), sql`'topSimilarity', ${topSimilaritySql}`],
+    [...Object.entries(summaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`), sql`'topSimilarity', top_similarity.similarity`],
     sql`, `,
   );
   // The submissions are matched on the same parameters, not on the outer row: in this one-table select a column of
-  // assignments would be written bare and read as the submission's own.
+  // assignments would be written bare and read as the submission's own. Each one's highest overlap comes from one
+  // grouped read of the assignment's matches (the check stores them under the flagged submission's assignment), not a
+  // lookup per submission: on the embedded database each lookup also asks the file system for the table's size.
   return sql<SummaryJson[]>`(
     select coalesce(json_agg(json_build_object(${fields}) order by ${submissions.createdAt} desc), '[]'::json)
     from ${submissions}
+    left join (
+      select ${similarityMatches.submissionId} as submission_id, max(${similarityMatches.similarity}) as similarity
+      from ${similarityMatches} where ${similarityMatches.assignmentId} = ${sql.placeholder("id")}
+      group by ${similarityMatches.submissionId}
+    ) top_similarity on top_similarity.submission_id = ${submissions}.${sql.identifier("id")}
     where ${submissions.assignmentId} = ${sql.placeholder("id")} and ${submissions.teacherId} = ${sql.placeholder("teacherId")})`;
 }
 
