@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../services/teacher-profiles";
@@ -12,8 +12,17 @@ const notes = pgTable("notes", {
   writtenAt: timestamp("written_at", { withTimezone: true }).notNull(),
 });
 
+/** Values of every kind a read returns: JSON, arrays, nulls, text beyond ASCII. */
+const marks = pgTable("marks", {
+  id: integer("id").primaryKey(),
+  student: text("student").notNull(),
+  scores: jsonb("scores").$type<Record<string, number>>(),
+  tags: text("tags").array(),
+  note: text("note"),
+});
+
 const pglite = new PGlite();
-const db = drizzle({ client: pglite, schema: { notes } });
+const db = drizzle({ client: pglite, schema: { notes, marks } });
 const handle = db as unknown as Queryable;
 
 const noteById = preparedQuery((queryable) =>
@@ -24,6 +33,8 @@ const noteById = preparedQuery((queryable) =>
     .prepare("note_by_id"),
 );
 
+const allMarks = preparedQuery((queryable) => queryable.select().from(marks).orderBy(marks.id).prepare("all_marks"));
+
 async function statementNames(): Promise<string[]> {
   const result = await pglite.query<{ name: string }>("select name from pg_prepared_statements order by name");
   return result.rows.map((row) => row.name);
@@ -31,7 +42,10 @@ async function statementNames(): Promise<string[]> {
 
 beforeAll(async () => {
   await pglite.exec(`create table notes (id integer primary key, body text not null, written_at timestamptz not null);
-    insert into notes values (1, 'first', '2026-11-27T08:00:00Z'), (2, 'second', '2026-11-27T09:30:00Z');`);
+    insert into notes values (1, 'first', '2026-11-27T08:00:00Z'), (2, 'second', '2026-11-27T09:30:00Z');
+    create table marks (id integer primary key, student text not null, scores jsonb, tags text[], note text);
+    insert into marks values (1, 'Zoë Ångström', '{"ideas": 4, "voice": 3}', '{late,"re-read"}', 'très bien — 👍'), (2, 'Li Wei', null, null, null);
+    insert into marks select i, 'Student ' || i, jsonb_build_object('ideas', i % 5), array['t' || i], repeat('é', i) from generate_series(3, 400) as i;`);
 });
 afterAll(() => pglite.close());
 
@@ -44,6 +58,17 @@ describe("prepared queries on the embedded database", () => {
     expect(first[0]!.writtenAt).toEqual(new Date("2026-11-27T09:30:00Z"));
     expect(again.map((row) => row.body)).toEqual(["first"]);
     expect(await statementNames()).toEqual(["markwise_1"]);
+  });
+
+  it("read JSON, arrays, nulls, text beyond ASCII and an answer of hundreds of rows as Drizzle does", async () => {
+    const unprepared = await db.select().from(marks).orderBy(marks.id);
+    const read = await allMarks(handle).execute();
+    expect(read).toEqual(unprepared);
+    expect(read.slice(0, 2)).toEqual([
+      { id: 1, student: "Zoë Ångström", scores: { ideas: 4, voice: 3 }, tags: ["late", "re-read"], note: "très bien — 👍" },
+      { id: 2, student: "Li Wei", scores: null, tags: null, note: null },
+    ]);
+    expect(read).toHaveLength(400);
   });
 
   it("report a failed run as the database's error and keep working after it", async () => {
