@@ -7,7 +7,7 @@ import { findAssignmentRow } from "../assignments";
 import { preparedQuery } from "../../db/prepared";
 import { notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
-import { compareStudentNames, findAssignmentWithSummaries, toSubmissionSummary } from "./records";
+import { compareStudentNames, findAssignmentWithSummaries, summaryColumns, toSubmissionSummary } from "./records";
 
 /** The orders a sort of the stored rows gives; learning needs the texts (proposed-samples.ts). */
 export type StoredOrder = Exclude<SubmissionOrder, "learning">;
@@ -58,8 +58,18 @@ const otherAssignment = alias(assignments, "other_assignment");
 const submissionDetailQuery = preparedQuery((db) =>
   db
     .select({
-      submission: submissions,
-      assignment: assignments,
+      // Only what the answer shows: the summary's columns with the texts and grade documents, and of the assignment
+      // what the late policy and the rubric's total need (issue 16: every column is written out by the engine and read
+      // back here on each visit).
+      submission: {
+        ...summaryColumns,
+        content: submissions.content,
+        feedback: submissions.feedback,
+        engineGrade: submissions.engineGrade,
+        teacherReview: submissions.teacherReview,
+        excludedFromLearning: submissions.excludedFromLearning,
+      },
+      assignment: { criteria: assignments.criteria, dueDate: assignments.dueDate, gradingSettings: assignments.gradingSettings },
       file: { id: storedFiles.id, name: storedFiles.originalName },
       // Aggregated in the order of an ordered subquery, as a plain read returns them: events of one transaction share
       // a time, and they keep the order they were written in rather than a sort's.

@@ -50,7 +50,7 @@ export function lateFor(assignment: Pick<AssignmentRow, "criteria" | "dueDate" |
 export const compareStudentNames = new Intl.Collator(undefined, { sensitivity: "base" }).compare;
 
 /** The columns a submission's summary shows: a list reads these, not the texts, feedback and grade documents. */
-const summaryColumns = {
+export const summaryColumns = {
   id: submissions.id,
   assignmentId: submissions.assignmentId,
   studentName: submissions.studentName,
@@ -132,7 +132,10 @@ export async function findAssignmentWithSummaries(db: Queryable, teacherId: stri
   return { assignment: found.assignment, rows: summaryRowsOf(found.summaries) };
 }
 
-export function toSubmissionSummary(assignment: AssignmentRow, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
+/** What a summary needs of its assignment: the rubric's total and the late policy. */
+export type SummaryAssignment = Pick<AssignmentRow, "criteria" | "dueDate" | "gradingSettings">;
+
+export function toSubmissionSummary(assignment: SummaryAssignment, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
   const late = lateFor(assignment, row);
   return {
     id: row.id,
