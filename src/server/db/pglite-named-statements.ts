@@ -94,7 +94,7 @@ export function namedStatementClient(pglite: PGlite, name: string): QueryClient 
             return serialize ? (serialize(value) as string) : String(value);
           });
           const chunks: Buffer[] = [];
-          await pglite.execProtocolRawStream(Buffer.concat([protocol.serialize.bind({ statement: name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]), {
+          await pglite.execProtocolRawStream(Buffer.concat([bindMessage(name, values), EXECUTE_AND_SYNC]), {
             syncToFs: false,
             // The engine hands over views of its own memory, reused after this call: each is copied.
             onRawData: (data) => chunks.push(Buffer.from(data)),
@@ -140,6 +140,33 @@ function readAnswer(bytes: Buffer, parsers: ValueParser[]): { rows: unknown[][] 
   }
   return { rows };
 }
+
+/**
+ * A Bind message for the unnamed portal: every parameter and result in the text format. Written here because PGlite's
+ * serializer grows a buffer byte by byte and measures each string twice, for a message sent on every read.
+ */
+function bindMessage(statement: string, values: Array<string | null>): Buffer {
+  const encoded = values.map((value) => (value === null ? null : Buffer.from(value, "utf8")));
+  const statementBytes = Buffer.from(statement, "utf8");
+  const length = 4 + 1 + statementBytes.length + 1 + 2 + 2 + encoded.reduce((sum, value) => sum + 4 + (value?.length ?? 0), 0) + 2;
+  const message = Buffer.alloc(1 + length);
+  message[0] = 0x42; // "B"
+  message.writeInt32BE(length, 1);
+  // The unnamed portal (an empty string) and the statement's name, each ending in a zero byte (alloc's zeros).
+  let at = 6;
+  at += statementBytes.copy(message, at) + 1;
+  at = message.writeInt16BE(0, at); // no parameter format codes: all text
+  at = message.writeInt16BE(encoded.length, at);
+  for (const value of encoded) {
+    at = message.writeInt32BE(value ? value.length : -1, at);
+    if (value) at += value.copy(message, at);
+  }
+  message.writeInt16BE(0, at); // no result format codes: all text
+  return message;
+}
+
+/** Execute the unnamed portal with no row limit, then Sync. */
+const EXECUTE_AND_SYNC = Buffer.concat([protocol.serialize.execute({}), protocol.serialize.sync()]);
 
 const DATA_ROW = 0x44; // "D"
 const ERROR_RESPONSE = 0x45; // "E"

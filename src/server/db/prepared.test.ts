@@ -33,6 +33,14 @@ const noteById = preparedQuery((queryable) =>
     .prepare("note_by_id"),
 );
 
+const marksByNote = preparedQuery((queryable) =>
+  queryable
+    .select({ id: marks.id })
+    .from(marks)
+    .where(sql`${marks.note} is not distinct from ${sql.placeholder("note")}`)
+    .prepare("marks_by_note"),
+);
+
 const allMarks = preparedQuery((queryable) => queryable.select().from(marks).orderBy(marks.id).prepare("all_marks"));
 
 async function statementNames(): Promise<string[]> {
@@ -69,6 +77,11 @@ describe("prepared queries on the embedded database", () => {
       { id: 2, student: "Li Wei", scores: null, tags: null, note: null },
     ]);
     expect(read).toHaveLength(400);
+  });
+
+  it("send a null parameter and one beyond ASCII as the values they are", async () => {
+    expect(await marksByNote(handle).execute({ note: null })).toEqual([{ id: 2 }]);
+    expect(await marksByNote(handle).execute({ note: "très bien — 👍" })).toEqual([{ id: 1 }]);
   });
 
   it("report a failed run as the database's error and keep working after it", async () => {
