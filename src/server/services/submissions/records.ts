@@ -10,6 +10,8 @@ import type { Queryable } from "../teacher-profiles";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type AssignmentRow = typeof assignments.$inferSelect;
+/** What a summary needs of its assignment: the rubric's total and the late policy. */
+export type SummaryAssignment = Pick<AssignmentRow, "criteria" | "dueDate" | "gradingSettings">;
 
 /** The teacher's own submission; another teacher's (or a malformed id) is simply not found. */
 export async function findSubmissionRow(db: Queryable, teacherId: string, id: string): Promise<SubmissionRow> {
@@ -33,7 +35,7 @@ export function hasGrade(row: { status: string; overallScore: number | null }): 
  * Late policy on read, from the stored raw score: a teacher who changes the policy, the due date or a submission
  * time sees every final score follow at once, with nothing to recompute or forget.
  */
-export function lateFor(assignment: Pick<AssignmentRow, "criteria" | "dueDate" | "gradingSettings">, row: Pick<SubmissionRow, "overallScore" | "submittedAt" | "timeZone">): LatePenaltyView {
+export function lateFor(assignment: SummaryAssignment, row: Pick<SubmissionRow, "overallScore" | "submittedAt" | "timeZone">): LatePenaltyView {
   const settings = assignment.gradingSettings;
   const timeZone = row.timeZone || "UTC";
   return applyLatePolicy({
@@ -87,7 +89,7 @@ function summariesJson() {
   // grouped read of the assignment's matches (the check stores them under the flagged submission's assignment), not a
   // lookup per submission: on the embedded database each lookup also asks the file system for the table's size.
   // Each summary is an array of values in summaryKeys' order rather than an object: the engine writes each key once
-  // per row otherwise, and on the embedded database that made a list of 30 a third slower to read (issue 16).
+  // per row otherwise, and on the embedded database the statement took half again as long (issue 16).
   return sql<unknown[][]>`(
     select coalesce(json_agg(json_build_array(${values}) order by ${submissions.createdAt} desc), '[]'::json)
     from ${submissions}
@@ -131,9 +133,6 @@ export async function findAssignmentWithSummaries(db: Queryable, teacherId: stri
   if (!found) throw notFound("That assignment");
   return { assignment: found.assignment, rows: summaryRowsOf(found.summaries) };
 }
-
-/** What a summary needs of its assignment: the rubric's total and the late policy. */
-export type SummaryAssignment = Pick<AssignmentRow, "criteria" | "dueDate" | "gradingSettings">;
 
 export function toSubmissionSummary(assignment: SummaryAssignment, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
   const late = lateFor(assignment, row);
