@@ -9,6 +9,7 @@ import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
 import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
+import { callAuth } from "./auth-storage";
 import { rateLimit } from "./rate-limit";
 import { sessionKeyOf, type SessionCache } from "./session-cache";
 import { describeAuthRoutes } from "./auth-routes-doc";
@@ -53,7 +54,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   );
 
   describeAuthRoutes(router);
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await auth.handler(c.req.raw)));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await callAuth(() => auth.handler(c.req.raw))));
 }
 
 const freshSessionPaths = new Set(["/api/account/delete"]);
@@ -72,7 +73,7 @@ export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<
       c.set("user", cached ?? null);
       return next();
     }
-    const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    const session = await callAuth(() => auth.api.getSession({ headers: c.req.raw.headers })).catch(() => null);
     const user = session
       ? {
           id: session.user.id,

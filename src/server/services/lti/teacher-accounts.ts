@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../../auth/auth";
+import { callAuth } from "../../auth/auth-storage";
 import type { Db } from "../../db/client";
 import { ltiUsers, users } from "../../db/schema";
 import type { Launch } from "../../integrations/lti/claims";
@@ -27,7 +28,8 @@ export async function findOrCreateTeacher(db: Db, auth: Auth, platform: Platform
     userId = existing.id;
   } else {
     const context = await auth.$context;
-    const created = await context.internalAdapter.createUser({ email: launch.email, name: launch.name ?? launch.email, emailVerified: true }, { method: "lti" });
+    const account = { email: launch.email, name: launch.name ?? launch.email, emailVerified: true };
+    const created = await callAuth(() => context.internalAdapter.createUser(account, { method: "lti" }));
     userId = created.id;
   }
   await db.insert(ltiUsers).values({ platformId: platform.id, subject: launch.subject, userId }).onConflictDoNothing();
@@ -38,6 +40,6 @@ export async function findOrCreateTeacher(db: Db, auth: Auth, platform: Platform
 
 /** The Set-Cookie headers of a new better-auth session for this teacher (lti-session-plugin.ts). */
 export async function signInTeacher(auth: Auth, userId: string, requestHeaders: Headers, crossSite: boolean): Promise<string[]> {
-  const { headers } = await auth.api.signInFromLtiLaunch({ body: { userId, crossSite }, headers: requestHeaders, returnHeaders: true });
+  const { headers } = await callAuth(() => auth.api.signInFromLtiLaunch({ body: { userId, crossSite }, headers: requestHeaders, returnHeaders: true }));
   return headers.getSetCookie();
 }
