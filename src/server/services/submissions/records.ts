@@ -119,11 +119,18 @@ export function assignmentWithSummaries<Extra extends Record<string, SQL>>(name:
 
 const assignmentSummariesQuery = assignmentWithSummaries("assignment_with_summaries", {});
 
-/** Summaries as the database's JSON gives them (arrays in summaryKeys' order, times as text), as rows. */
+/**
+ * Summaries as the database's JSON gives them (arrays in summaryKeys' order, times as text), as rows. Each row is
+ * filled key by key in one order, so all share one shape: built with Object.fromEntries and copied by a spread, a row
+ * cost about 3.8 µs against 0.4 µs (Node 20), and a list's 30 rows were 8% of its time in a profile (issue 16).
+ */
 export const summaryRowsOf = (summaries: unknown[][]): RankedSummaryRow[] =>
   summaries.map((values) => {
-    const row = Object.fromEntries(summaryKeys.map((key, i) => [key, values[i]])) as Omit<RankedSummaryRow, "submittedAt" | "createdAt"> & { submittedAt: string; createdAt: string };
-    return { ...row, submittedAt: new Date(row.submittedAt), createdAt: new Date(row.createdAt) };
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < summaryKeys.length; i++) row[summaryKeys[i]!] = values[i];
+    row.submittedAt = new Date(row.submittedAt as string);
+    row.createdAt = new Date(row.createdAt as string);
+    return row as RankedSummaryRow;
   });
 
 /** The teacher's assignment and its submissions' summaries, newest first; another teacher's assignment is not found. */
