@@ -106,6 +106,27 @@ describe(`the job queue (${testDatabaseKind})`, () => {
     expect(handled.every((job) => job.retryCount === 0)).toBe(true);
   });
 
+  // pg-boss adds random jitter to a retry's delay, so only the embedded queue knows to the second when it falls due.
+  it.runIf(testDatabaseKind === "pglite")("wakes for a delayed job and for a retry when each falls due, not at the next poll", async () => {
+    const queue = await startQueue(testDatabase.database, { pollingIntervalSeconds: 600 });
+    await queue.createQueue("due", quick);
+    const attempts: { n: number; retryCount: number; at: number }[] = [];
+    await queue.work<{ n: number }>("due", { batchSize: 5 }, async (job) => {
+      attempts.push({ n: job.data.n, retryCount: job.retryCount, at: Date.now() });
+      if (job.data.n === 1 && job.retryCount === 0) throw new Error("The model is not answering.");
+    });
+    const sentAt = Date.now();
+    await queue.send("due", { n: 1 });
+    await queue.send("due", { n: 2 }, { startAfterSeconds: 1 });
+
+    await vi.waitFor(async () => expect(await queue.counts("due")).toEqual({ pending: 0, active: 0, completed: 2, failed: 0 }), { timeout: 8_000, interval: 100 });
+    const retry = attempts.find((attempt) => attempt.n === 1 && attempt.retryCount === 1)!;
+    const delayed = attempts.find((attempt) => attempt.n === 2)!;
+    expect(retry.at - sentAt).toBeGreaterThanOrEqual(1_000);
+    expect(delayed.at - sentAt).toBeGreaterThanOrEqual(1_000);
+    expect(Math.max(retry.at, delayed.at) - sentAt).toBeLessThan(5_000);
+  });
+
   it("refuses jobs for a queue this process has not defined", async () => {
     const queue = await startQueue();
     await expect(queue.send("undefined-queue", { n: 1 })).rejects.toThrow(/createQueue/);

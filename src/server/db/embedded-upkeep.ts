@@ -30,8 +30,10 @@ const activityQuery = `
   from pg_stat_user_tables s join pg_class c on c.oid = s.relid`;
 
 /**
- * PostgreSQL passes a statement's activity counts on at most once a second, at the end of a later transaction (the
- * queue's polls are some): two seconds after a class set's last grade its counts have arrived.
+ * PostgreSQL passes a statement's activity counts on at the end of a transaction, at most once a second, and PGlite
+ * has no timer to pass on what is left: each pass first ends a transaction of its own, so counts older than a second
+ * have arrived whatever else ran (the job queue's polls did this when they ran four times a second). Two seconds
+ * after a class set's last grade its counts have arrived.
  */
 const SOON_MS = 2_000;
 
@@ -42,6 +44,7 @@ export function startEmbeddedUpkeep(pglite: PGlite, logger: Logger, intervalMs: 
   let nextPassAt = Infinity;
 
   async function pass() {
+    await pglite.query("select 1");
     const { rows } = await pglite.query<TableActivity>(activityQuery);
     const done: Array<{ table: string; action: UpkeepAction }> = [];
     for (const table of rows) {

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import { embeddedJobs } from "../../db/schema";
 import type { JobOptions, QueueDefinition } from "./job-queue";
-import { countByState, type FetchedJob, type JobStore } from "./job-store";
+import { countByState, retryDelaySecondsOf, type FetchedJob, type JobStore } from "./job-store";
 
 const pendingStates: ("created" | "retry")[] = ["created", "retry"];
 const interruptedMessage = "The process stopped while this job was running.";
@@ -91,7 +91,7 @@ export function createEmbeddedStore(db: Db, logger: Logger): JobStore {
 
     async fail(_name, job, error, definition) {
       const isRetried = job.retryCount < job.retryLimit;
-      const delaySeconds = definition.retryDelaySeconds * (definition.retryBackoff ? 2 ** job.retryCount : 1);
+      const delaySeconds = retryDelaySecondsOf(definition, job.retryCount);
       await db
         .update(embeddedJobs)
         .set(

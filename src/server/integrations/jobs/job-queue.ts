@@ -67,9 +67,13 @@ export interface CreateJobQueueOptions {
   stopTimeoutSeconds?: number;
 }
 
-// pg-boss refuses to poll more often than every 0.5 s; the embedded queue is a local query, so it can look sooner.
+// pg-boss refuses to poll more often than every 0.5 s, and on PostgreSQL other processes send jobs too.
 const PG_BOSS_POLLING_INTERVAL_SECONDS = 0.5;
-const EMBEDDED_POLLING_INTERVAL_SECONDS = 0.25;
+// On PGlite one process owns the database, so every job is sent, failed or handed back through this queue, which
+// wakes its worker at once or when the job falls due (polling-job-queue.ts). The poll only finds jobs an earlier
+// process scheduled. Polling every 0.25 s had an idle server spend 3-5% of a core on it, each poll holding the
+// database that requests wait for (issue 16).
+const EMBEDDED_POLLING_INTERVAL_SECONDS = 5;
 const STOP_TIMEOUT_SECONDS = 30;
 
 /** Async because pg-boss (and the PostgreSQL driver it brings) is loaded only for PostgreSQL (issue 16, idle memory). */

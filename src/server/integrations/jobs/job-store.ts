@@ -27,6 +27,11 @@ export interface JobStore {
   stop(): Promise<void>;
 }
 
+/** Seconds a failed job waits before its next attempt (retryCount: the attempts it has already retried). */
+export function retryDelaySecondsOf(definition: QueueDefinition, retryCount: number): number {
+  return definition.retryDelaySeconds * (definition.retryBackoff ? 2 ** retryCount : 1);
+}
+
 /** Folds per-state row counts into the JobQueue's four numbers (pending is created plus retry). */
 export function countByState(rows: { state: string; count: number }[]): JobCounts {
   const count = (...states: string[]) => rows.filter((row) => states.includes(row.state)).reduce((sum, row) => sum + Number(row.count), 0);

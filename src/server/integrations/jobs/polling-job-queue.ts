@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Job, JobCounts, JobOptions, JobQueue, QueueDefinition, WorkOptions } from "./job-queue";
-import type { FetchedJob, JobStore } from "./job-store";
+import { retryDelaySecondsOf, type FetchedJob, type JobStore } from "./job-store";
 
 export interface PollingJobQueueSettings {
   logger: Logger;
@@ -43,7 +43,7 @@ export class PollingJobQueue implements JobQueue {
   async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<void> {
     const definition = await this.definitionOf(name);
     await this.store.send(name, data, options, definition);
-    this.wakeWorkers(name);
+    this.wakeWorkers(name, options.startAfterSeconds);
   }
 
   async sendMany<T extends object>(name: string, items: T[]): Promise<void> {
@@ -98,8 +98,9 @@ export class PollingJobQueue implements JobQueue {
     await this.store.stop();
   }
 
-  private wakeWorkers(name: string): void {
-    for (const worker of this.workers) if (worker.name === name) worker.wake();
+  /** Work was sent or handed back in this process: its workers look now, or when it falls due. */
+  private wakeWorkers(name: string, inSeconds = 0): void {
+    for (const worker of this.workers) if (worker.name === name) worker.wakeIn(inSeconds);
   }
 
   private async whenRunning(): Promise<void> {
@@ -140,6 +141,7 @@ class QueueWorker {
   private isWoken = false;
   private endSleep?: () => void;
   private readonly running = new Set<FetchedJob>();
+  private readonly wakeTimers = new Set<NodeJS.Timeout>();
   private waiting: FetchedJob[] = [];
 
   constructor(private readonly options: QueueWorkerOptions) {
@@ -153,8 +155,25 @@ class QueueWorker {
     this.endSleep?.();
   }
 
+  /**
+   * Work falls due in that many seconds (a delayed send, a retry's backoff): look then, not at the next poll. With
+   * these wakes the embedded queue, where every job passes through this process, can poll rarely (job-queue.ts).
+   */
+  wakeIn(seconds: number): void {
+    if (seconds <= 0) return this.wake();
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(timer);
+      this.wake();
+    }, seconds * 1000);
+    // A wake does not keep the process alive; stop() clears the rest.
+    timer.unref();
+    this.wakeTimers.add(timer);
+  }
+
   stop(): void {
     this.isStopping = true;
+    for (const timer of this.wakeTimers) clearTimeout(timer);
+    this.wakeTimers.clear();
     this.endSleep?.();
   }
 
@@ -227,8 +246,10 @@ class QueueWorker {
       }
       await store.fail(name, job, failure, definition);
       const details = { err: failure, queue: name, jobId: job.id, retryCount: job.retryCount };
-      if (job.retryCount < job.retryLimit) logger.warn(details, "job failed; it will be retried");
-      else logger.error(details, "job failed with no retries left");
+      if (job.retryCount < job.retryLimit) {
+        logger.warn(details, "job failed; it will be retried");
+        this.wakeIn(retryDelaySecondsOf(definition, job.retryCount));
+      } else logger.error(details, "job failed with no retries left");
     } catch (error) {
       logger.error({ err: error, queue: name, jobId: job.id }, "could not record a job's outcome; it is retried when it expires");
     }
