@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../../db/client";
 import { embeddedJobs } from "../../db/schema";
-import type { JobOptions, QueueDefinition } from "./job-queue";
+import type { JobOptions, QueueDefinition } from "./types";
 import { countByState, retryDelaySecondsOf, type FetchedJob, type JobStore } from "./job-store";
 
 const pendingStates: ("created" | "retry")[] = ["created", "retry"];

@@ -2,61 +2,9 @@ import type { Logger } from "pino";
 import type { Database } from "../../db/client";
 import { createEmbeddedStore } from "./embedded-store";
 import { PollingJobQueue } from "./polling-job-queue";
+import type { JobQueue } from "./types";
 
-export interface QueueDefinition {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  retryBackoff: boolean;
-  /** a job active longer than this is presumed lost (its process died) and retried */
-  expireInSeconds: number;
-}
-
-export interface JobOptions {
-  singletonKey?: string;
-  startAfterSeconds?: number;
-}
-
-export interface Job<T> {
-  id: string;
-  data: T;
-  /** retries so far: 0 on the first attempt */
-  retryCount: number;
-}
-
-export interface WorkOptions {
-  /** jobs fetched per round trip; all are marked active when fetched, so a batch should finish within expireInSeconds */
-  batchSize: number;
-  /** Told the ids of each fetched batch before any of it runs (a process records what it holds, for its survivors). */
-  onFetched?: (jobIds: string[]) => Promise<void>;
-  /**
-   * Jobs of a batch run at once (default 1). More than one lets a job's database round trips overlap another's CPU
-   * work; the handler must be safe to run alongside itself.
-   */
-  concurrency?: number;
-}
-
-export interface JobCounts {
-  pending: number;
-  active: number;
-  completed: number;
-  failed: number;
-}
-
-export interface JobQueue {
-  readonly kind: "pg-boss" | "embedded";
-  start(): Promise<void>;
-  createQueue(name: string, definition: QueueDefinition): Promise<void>;
-  send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;
-  sendMany<T extends object>(name: string, items: T[]): Promise<void>;
-  /** Handles jobs one at a time (in fetched batches). A handler that throws fails that job only: it is retried with backoff, then failed. */
-  work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void>;
-  /** Hands jobs back to the queue without counting an attempt (a dead process's batch); settled ones are left as they are. */
-  release(name: string, jobIds: string[]): Promise<void>;
-  /** Counts by state for a queue, for tests and the system page: { pending, active, completed, failed } */
-  counts(name: string): Promise<JobCounts>;
-  /** Stops fetching, waits for handlers in flight (up to a timeout), then releases connections. Idempotent. */
-  stop(): Promise<void>;
-}
+export type { Job, JobCounts, JobOptions, JobQueue, QueueDefinition, WorkOptions } from "./types";
 
 export interface CreateJobQueueOptions {
   /** The PostgreSQL URL; pg-boss opens its own connections with it. Required when the database is PostgreSQL. */

@@ -1,4 +1,4 @@
-import type { Job, JobCounts, JobOptions, JobQueue, QueueDefinition } from "./job-queue";
+import type { Job, JobCounts, JobOptions, JobQueue, QueueDefinition } from "./types";
 
 /** A job taken by a worker, with what it needs to tell a retry from a final failure. */
 export interface FetchedJob extends Job<object> {

@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 import type pg from "pg";
 import type { Logger } from "pino";
-import type { QueueDefinition } from "./job-queue";
+import type { QueueDefinition } from "./types";
 import { countByState, type JobStore } from "./job-store";
 
 const schema = "pgboss";

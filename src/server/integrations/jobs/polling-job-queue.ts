@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Job, JobCounts, JobOptions, JobQueue, QueueDefinition, WorkOptions } from "./job-queue";
+import type { Job, JobCounts, JobOptions, JobQueue, QueueDefinition, WorkOptions } from "./types";
 import { retryDelaySecondsOf, type FetchedJob, type JobStore } from "./job-store";
 
 export interface PollingJobQueueSettings {
