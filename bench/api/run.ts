@@ -134,8 +134,8 @@ await withBenchDatabase(async (databaseUrl, statementsSoFar) => {
     const idle = residentMegabytes(app.child.pid);
     const cookie = { cookie: seeded.cookie };
     // The reference runs before the first read and after each one, and each read is compared with the mean of the
-    // runs on either side of it: on a shared machine the speed drifts within a bench (the reference alone moved by
-    // 15-20% between runs), and one reference measured first lent that drift to every later ratio.
+    // runs on either side of it: on a shared machine the speed drifts within a bench (the reference's own runs
+    // spanned up to 25% in one bench), and one reference measured first lent that drift to every later ratio.
     const referenceRuns = [await load("reference: one indexed select", `${reference.url}/item/42`)];
     const plan: Array<[string, string, Record<string, string>]> = [
       ["health", `${app.url}/api/health`, {}],
