@@ -1,5 +1,5 @@
 import { isUuid } from "../http/validation";
-import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, UpdateAssignmentInput } from "../../contracts/assignments";
 import { updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import { assignmentSamples, assignments, storedFiles } from "../db/schema";
 import { preparedQuery } from "../db/prepared";
+import { jsonRowShape } from "../db/json-rows";
 import { AppError, notFound } from "../http/app-error";
 import { findTeacherProfile, type Queryable } from "./teacher-profiles";
 import { toGradingInput } from "./grading-input";
@@ -48,10 +49,13 @@ export async function createAssignment(db: Db, teacherId: string): Promise<Assig
   return toAssignment(row!, [], new Map());
 }
 
+/** The assignment's columns as one JSON value (json-rows.ts): read on most of the assignment's routes. */
+const assignmentShape = jsonRowShape(getTableColumns(assignments));
+
 /** The teacher's own assignment row; anything else (another teacher's, a malformed id) is simply not found. */
 const assignmentRowQuery = preparedQuery((db) =>
   db
-    .select()
+    .select({ assignment: assignmentShape.values() })
     .from(assignments)
     .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
     .prepare("find_assignment_row"),
@@ -59,34 +63,41 @@ const assignmentRowQuery = preparedQuery((db) =>
 
 export async function findAssignmentRow(db: Queryable, teacherId: string, id: string): Promise<AssignmentRow> {
   if (!isUuid(id)) throw notFound("That assignment");
-  const [row] = await assignmentRowQuery(db).execute({ id, teacherId });
-  if (!row) throw notFound("That assignment");
-  return row;
+  const [found] = await assignmentRowQuery(db).execute({ id, teacherId });
+  if (!found) throw notFound("That assignment");
+  return assignmentShape.read(found.assignment);
 }
+
+const sampleEntries = { ...getTableColumns(assignmentSamples), fileName: storedFiles.originalName };
+/** A sample with its file's name, null without a file (an outer join). */
+const sampleShape = jsonRowShape<typeof sampleEntries, SampleRow & { fileName: string | null }>(sampleEntries);
 
 /**
  * One assignment with its samples and their files' names in one prepared statement: the page's hottest read, so it
- * is planned once per connection rather than built and sent as three queries on every request.
+ * is planned once per connection rather than built and sent as three queries on every request. Each comes as a JSON
+ * array (json-rows.ts); the samples' subquery is a nested fragment, so Drizzle keeps its columns qualified.
  */
 const assignmentWithSamplesQuery = preparedQuery((db) =>
   db
-    .select({ assignment: assignments, sample: assignmentSamples, fileName: storedFiles.originalName })
+    .select({
+      assignment: assignmentShape.values(),
+      samples: sql<unknown[][]>`(${sql`
+        select coalesce(json_agg(${sampleShape.values()} order by ${assignmentSamples.position}, ${assignmentSamples.createdAt}), '[]'::json)
+        from ${assignmentSamples} left join ${storedFiles} on ${storedFiles.id} = ${assignmentSamples.fileId}
+        where ${assignmentSamples.assignmentId} = ${sql.placeholder("id")}`})`,
+    })
     .from(assignments)
-    .leftJoin(assignmentSamples, eq(assignmentSamples.assignmentId, assignments.id))
-    .leftJoin(storedFiles, eq(storedFiles.id, assignmentSamples.fileId))
     .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
-    .orderBy(asc(assignmentSamples.position), asc(assignmentSamples.createdAt))
     .prepare("find_assignment_with_samples"),
 );
 
 export async function findAssignment(db: Queryable, teacherId: string, id: string): Promise<Assignment> {
   if (!isUuid(id)) throw notFound("That assignment");
-  const rows = await assignmentWithSamplesQuery(db).execute({ id, teacherId });
-  const first = rows[0];
-  if (!first) throw notFound("That assignment");
-  const samples = rows.map((row) => row.sample).filter((sample): sample is SampleRow => sample !== null);
-  const fileNames = new Map(rows.flatMap((row) => (row.sample?.fileId && row.fileName ? [[row.sample.fileId, row.fileName] as const] : [])));
-  return toAssignment(first.assignment, samples, fileNames);
+  const [found] = await assignmentWithSamplesQuery(db).execute({ id, teacherId });
+  if (!found) throw notFound("That assignment");
+  const samples = found.samples.map(sampleShape.read);
+  const fileNames = new Map(samples.flatMap((sample) => (sample.fileId && sample.fileName ? [[sample.fileId, sample.fileName] as const] : [])));
+  return toAssignment(assignmentShape.read(found.assignment), samples, fileNames);
 }
 
 export async function listAssignments(db: Queryable, teacherId: string, status?: AssignmentStatus): Promise<Assignment[]> {

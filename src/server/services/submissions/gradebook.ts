@@ -11,7 +11,8 @@ import {
   lateFor,
   listSubmissionRows,
   assignmentWithSummaries,
-  summaryRowsOf,
+  readAssignmentWithSummaries,
+  type ListedAssignment,
   topSimilarityBySubmission,
   type AssignmentRow,
   type RankedSummaryRow,
@@ -22,7 +23,7 @@ import { isUuid } from "../../http/validation";
 import { notFound } from "../../http/app-error";
 
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
-export const scoreBasisOf = (assignment: AssignmentRow) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
+export const scoreBasisOf = (assignment: Pick<AssignmentRow, "criteria" | "gradingSettings">) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
 
 function median(values: number[]): number | null {
   if (!values.length) return null;
@@ -60,10 +61,11 @@ export async function buildGradebook(db: Queryable, teacherId: string, assignmen
   // The gradebook shows scores, not texts: only the summary's columns are read.
   const [found] = await gradebookQuery(db).execute({ id: assignmentId, teacherId });
   if (!found) throw notFound("That assignment");
-  return gradebookOf(found.assignment, summaryRowsOf(found.summaries), found.roster);
+  const { assignment, rows } = readAssignmentWithSummaries(found);
+  return gradebookOf(assignment, rows, found.roster);
 }
 
-function gradebookOf(assignment: AssignmentRow, submissionRows: RankedSummaryRow[], roster: RosterEntry[]): Gradebook {
+function gradebookOf(assignment: ListedAssignment, submissionRows: RankedSummaryRow[], roster: RosterEntry[]): Gradebook {
   const assignmentId = assignment.id;
   const rows = [...submissionRows].sort((a, b) => compareStudentNames(a.studentName, b.studentName));
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));

@@ -5,6 +5,7 @@ import type { Queryable } from "../teacher-profiles";
 import { assignments, gradeEvents, similarityMatches, storedFiles, submissions } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import { preparedQuery } from "../../db/prepared";
+import { jsonRowShape } from "../../db/json-rows";
 import { notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
 import { compareStudentNames, findAssignmentWithSummaries, summaryColumns, toSubmissionSummary } from "./records";
@@ -51,6 +52,26 @@ const otherSubmission = alias(submissions, "other_submission");
 const otherAssignment = alias(assignments, "other_assignment");
 
 /**
+ * What the detail shows of the submission (the summary's columns with the texts and grade documents) and of its
+ * assignment (what the late policy and the rubric's total need): issue 16, every column is written out by the
+ * engine and read back here on each visit. One JSON value (json-rows.ts).
+ */
+const detailShape = jsonRowShape({
+  ...summaryColumns,
+  content: submissions.content,
+  feedback: submissions.feedback,
+  engineGrade: submissions.engineGrade,
+  teacherReview: submissions.teacherReview,
+  excludedFromLearning: submissions.excludedFromLearning,
+  criteria: assignments.criteria,
+  dueDate: assignments.dueDate,
+  gradingSettings: assignments.gradingSettings,
+});
+const fileEntries = { id: storedFiles.id, name: storedFiles.originalName };
+/** The uploaded file, both null without one (an outer join). */
+const fileShape = jsonRowShape<typeof fileEntries, { id: string | null; name: string | null }>(fileEntries);
+
+/**
  * A submission with its assignment, file name, grade history and similarity matches in one prepared statement: the
  * review page asks for it on every student, so it is planned once per connection and answered in one round trip.
  * Matches with another teacher's work never come back (the other submission must belong to the same teacher).
@@ -58,19 +79,8 @@ const otherAssignment = alias(assignments, "other_assignment");
 const submissionDetailQuery = preparedQuery((db) =>
   db
     .select({
-      // Only what the answer shows: the summary's columns with the texts and grade documents, and of the assignment
-      // what the late policy and the rubric's total need (issue 16: every column is written out by the engine and read
-      // back here on each visit).
-      submission: {
-        ...summaryColumns,
-        content: submissions.content,
-        feedback: submissions.feedback,
-        engineGrade: submissions.engineGrade,
-        teacherReview: submissions.teacherReview,
-        excludedFromLearning: submissions.excludedFromLearning,
-      },
-      assignment: { criteria: assignments.criteria, dueDate: assignments.dueDate, gradingSettings: assignments.gradingSettings },
-      file: { id: storedFiles.id, name: storedFiles.originalName },
+      detail: detailShape.values(),
+      file: fileShape.values(),
       // Aggregated in the order of an ordered subquery, as a plain read returns them: events of one transaction share
       // a time, and they keep the order they were written in rather than a sort's.
       history: sql<HistoryJson[]>`(
@@ -101,10 +111,12 @@ export async function findSubmissionDetail(db: Queryable, teacherId: string, id:
   if (!isUuid(id)) throw notFound("That submission");
   const [found] = await submissionDetailQuery(db).execute({ id, teacherId });
   if (!found) throw notFound("That submission");
-  const { submission: row, assignment, file, history, similarity } = found;
+  const { history, similarity } = found;
+  const row = detailShape.read(found.detail);
+  const file = fileShape.read(found.file);
   const top = similarity.reduce<number | null>((best, match) => Math.max(best ?? 0, match.similarity), null);
   return {
-    ...toSubmissionSummary(assignment, row, top),
+    ...toSubmissionSummary(row, row, top),
     content: row.content,
     feedback: row.feedback,
     teachesGrader: row.gradeSource === "reviewed" && !row.excludedFromLearning,
@@ -112,6 +124,6 @@ export async function findSubmissionDetail(db: Queryable, teacherId: string, id:
     teacherReview: row.teacherReview,
     similarity,
     history: history.map((event) => ({ ...event, createdAt: new Date(event.createdAt).toISOString() })),
-    file: file?.id ? file : null,
+    file: file.id && file.name !== null ? { id: file.id, name: file.name } : null,
   };
 }

@@ -6,6 +6,7 @@ import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
 import { assignments, similarityMatches, submissions } from "../../db/schema";
 import { notFound } from "../../http/app-error";
 import { preparedQuery } from "../../db/prepared";
+import { jsonRowShape } from "../../db/json-rows";
 import type { Queryable } from "../teacher-profiles";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -78,20 +79,23 @@ export type SubmissionSummaryRow = Pick<SubmissionRow, keyof typeof summaryColum
 /** A summary row with the highest overlap the similarity check found for it (null when none). */
 export type RankedSummaryRow = SubmissionSummaryRow & { topSimilarity: number | null };
 
-/** The summary's fields in the order the statement gives them: its columns, then the highest overlap. */
-const summaryKeys = [...(Object.keys(summaryColumns) as Array<keyof typeof summaryColumns>), "topSimilarity"] as const;
+/** A summary as one JSON array: its columns, then the highest overlap (json-rows.ts). */
+const summaryShape = jsonRowShape({ ...summaryColumns, topSimilarity: sql<number | null>`top_similarity.similarity` });
+
+/** What the list and the gradebook show of the assignment itself. */
+const listedAssignmentShape = jsonRowShape({ id: assignments.id, title: assignments.title, criteria: assignments.criteria, dueDate: assignments.dueDate, gradingSettings: assignments.gradingSettings });
+export type ListedAssignment = ReturnType<typeof listedAssignmentShape.read>;
 
 /** The submissions' summaries of the assignment whose id and teacher are the statement's parameters, as one JSON value. */
 function summariesJson() {
-  const values = sql.join([...Object.values(summaryColumns).map((column) => sql`${column}`), sql`top_similarity.similarity`], sql`, `);
   // The submissions are matched on the same parameters, not on the outer row: in this one-table select a column of
   // assignments would be written bare and read as the submission's own. Each one's highest overlap comes from one
   // grouped read of the assignment's matches (the check stores them under the flagged submission's assignment), not a
   // lookup per submission: on the embedded database each lookup also asks the file system for the table's size.
-  // Each summary is an array of values in summaryKeys' order rather than an object: the engine writes each key once
-  // per row otherwise, and on the embedded database the statement took half again as long (issue 16).
+  // Each summary is an array of values rather than an object: the engine writes each key once per row otherwise, and
+  // on the embedded database the statement took half again as long (issue 16).
   return sql<unknown[][]>`(
-    select coalesce(json_agg(json_build_array(${values}) order by ${submissions.createdAt} desc), '[]'::json)
+    select coalesce(json_agg(${summaryShape.values()} order by ${submissions.createdAt} desc), '[]'::json)
     from ${submissions}
     left join (
       select ${similarityMatches.submissionId} as submission_id, max(${similarityMatches.similarity}) as similarity
@@ -105,12 +109,12 @@ function summariesJson() {
  * A prepared statement reading an assignment with its submissions' summaries (newest first, each with its highest
  * similarity) and any `extra` values computed from the same parameters: the list and the gradebook read these on every
  * visit, and on the embedded database every statement costs about as much again as the work it does (issue 16), so
- * each page's read is one statement. The summaries come as one JSON value, keyed like the columns.
+ * each page's read is one statement. The assignment and the summaries come as JSON values (json-rows.ts).
  */
 export function assignmentWithSummaries<Extra extends Record<string, SQL>>(name: string, extra: Extra) {
   return preparedQuery((db) =>
     db
-      .select({ assignment: assignments, summaries: summariesJson(), ...extra })
+      .select({ assignment: listedAssignmentShape.values(), summaries: summariesJson(), ...extra })
       .from(assignments)
       .where(and(eq(assignments.id, sql.placeholder("id")), eq(assignments.teacherId, sql.placeholder("teacherId"))))
       .prepare(name),
@@ -120,26 +124,21 @@ export function assignmentWithSummaries<Extra extends Record<string, SQL>>(name:
 const assignmentSummariesQuery = assignmentWithSummaries("assignment_with_summaries", {});
 
 /**
- * Summaries as the database's JSON gives them (arrays in summaryKeys' order, times as text), as rows. Each row is
- * filled key by key in one order, so all share one shape: built with Object.fromEntries and copied by a spread, a row
- * cost about 3.8 µs against 0.4 µs (Node 20 micro-measure); in a profile a list's 30 rows went from 8% of its time
- * to 4% (issue 16).
+ * The statement's JSON as the assignment and its rows. Each row is filled key by key in one order, so all share one
+ * shape: built with Object.fromEntries and copied by a spread, a row cost about 3.8 µs against 0.4 µs (Node 20
+ * micro-measure); in a profile a list's 30 rows went from 8% of its time to 4% (issue 16).
  */
-export const summaryRowsOf = (summaries: unknown[][]): RankedSummaryRow[] =>
-  summaries.map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < summaryKeys.length; i++) row[summaryKeys[i]!] = values[i];
-    row.submittedAt = new Date(row.submittedAt as string);
-    row.createdAt = new Date(row.createdAt as string);
-    return row as RankedSummaryRow;
-  });
+export const readAssignmentWithSummaries = (found: { assignment: unknown[]; summaries: unknown[][] }) => ({
+  assignment: listedAssignmentShape.read(found.assignment),
+  rows: found.summaries.map(summaryShape.read),
+});
 
 /** The teacher's assignment and its submissions' summaries, newest first; another teacher's assignment is not found. */
-export async function findAssignmentWithSummaries(db: Queryable, teacherId: string, assignmentId: string): Promise<{ assignment: AssignmentRow; rows: RankedSummaryRow[] }> {
+export async function findAssignmentWithSummaries(db: Queryable, teacherId: string, assignmentId: string): Promise<{ assignment: ListedAssignment; rows: RankedSummaryRow[] }> {
   if (!isUuid(assignmentId)) throw notFound("That assignment");
   const [found] = await assignmentSummariesQuery(db).execute({ id: assignmentId, teacherId });
   if (!found) throw notFound("That assignment");
-  return { assignment: found.assignment, rows: summaryRowsOf(found.summaries) };
+  return readAssignmentWithSummaries(found);
 }
 
 export function toSubmissionSummary(assignment: SummaryAssignment, row: SubmissionSummaryRow, topSimilarity: number | null): SubmissionSummary {
