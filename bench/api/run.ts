@@ -1,9 +1,9 @@
 /**
  * API speed benchmark (issue 16): the built app (one process, PostgreSQL when DATABASE_URL is set, else PGlite) with a
  * signed-in teacher and a graded class set, beside a bare Hono server doing one indexed select on the same engine,
- * both loaded the same way by autocannon (50 connections). Prints requests/s, p50 and p99 per read and the ratio to
- * the reference (run before the first read and after each, a read compared with the runs on either side of it), and
- * the app's resident memory idle and after the load.
+ * both loaded the same way by autocannon (50 connections, each run after 2 s of unmeasured load). Prints requests/s,
+ * p50 and p99 per read and the ratio to the reference (run before the first read and after each, a read compared with
+ * the runs on either side of it), and the app's resident memory idle and after the load.
  * npm run bench:api [-- --duration 10 --connections 50 --students 30 --profile /tmp/profile --only assignment --soak 300]
  */
 import autocannon from "autocannon";
@@ -83,7 +83,11 @@ function startChild(command: string, args: string[], env: NodeJS.ProcessEnv): Pr
 /** Statements committed so far in the bench database (PostgreSQL's statistics lag by up to half a second). */
 let committed: (() => Promise<number>) | undefined;
 
+/** Unmeasured load before each measured one: the first run of a cold server (the reference's own) ran at half speed. */
+const warmUpSeconds = 2;
+
 async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  await autocannon({ url, connections, duration: warmUpSeconds, headers });
   const before = await committed?.();
   const result = await autocannon({ url, connections, duration, headers });
   await new Promise((resolve) => setTimeout(resolve, committed ? 800 : 0));
