@@ -1,6 +1,4 @@
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { loadSession, mountAuth } from "./auth/mount-auth";
 import { forgetAfterChanges, SessionCache } from "./auth/session-cache";
 import { AppError } from "./http/app-error";
@@ -9,7 +7,8 @@ import { ApiRouter } from "./http/api-router";
 import { requireTrustedOrigin } from "./http/origin-check";
 import type { AppEnv } from "./http/app-env";
 import type { AppDeps } from "./http/context";
-import { requestLogging } from "./http/logging";
+import { requestContext } from "./http/logging";
+import { setSecurityHeaders } from "./http/security-headers";
 import { serveClient } from "./http/static-files";
 import { registerAccountRoutes } from "./routes/account";
 import { registerApiDocs } from "./routes/api-docs";
@@ -33,30 +32,9 @@ import { registerTeacherProfileRoutes } from "./routes/teacher-profile";
 /** Builds the whole HTTP app: middleware, error mapping, API routes, then the client. Tests use it too. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", requestId());
-  app.use("*", requestLogging(deps.logger));
-  // Scripts only from this server, never inline: an injected <script> in a student's text could not run anyway.
-  // Inline styles stay allowed (style attributes and the print page's @page rule); images may be data: URLs.
-  app.use(
-    "*",
-    secureHeaders({
-      crossOriginEmbedderPolicy: false,
-      // A handler may set its own policy (the LTI deep linking answer posts a form to the platform).
-      overwrite: false,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
+  app.use("*", requestContext(deps.logger));
+  // A handler may set its own policy (the LTI deep linking answer posts a form to the platform).
+  app.use("*", setSecurityHeaders());
   app.use("*", async (c, next) => {
     c.set("user", null);
     await next();

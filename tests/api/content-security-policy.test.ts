@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { securityHeaders } from "../../src/server/http/security-headers";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,5 +27,13 @@ describe("Content-Security-Policy", () => {
     const script = await client.get("/api/docs.js");
     expect(script.headers.get("content-type")).toContain("text/javascript");
     expect(script.text).toContain('fetch("/api/openapi.json")');
+  });
+
+  it("sends every security header once on pages, files, API answers and errors", async () => {
+    const client = new TestClient(server.url);
+    for (const path of ["/api/health", "/", "/api/docs.js", "/api/no-such-route", "/api/assignments"]) {
+      const answer = await client.get(path);
+      for (const [name, value] of securityHeaders) expect(answer.headers.get(name), `${name} on ${path}`).toBe(value);
+    }
   });
 });

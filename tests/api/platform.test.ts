@@ -68,6 +68,11 @@ describe(`logging and database loss (${testDatabaseKind})`, () => {
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ requestId, method: "GET", path: "/api/health", status: 200 });
       expect(typeof entries[0].durationMs).toBe("number");
+      // A proxy's id is kept, so its log and ours name the same request; one that could forge a log line is not.
+      const forwarded = await fetch(`${running.url}/api/health`, { headers: { "X-Request-Id": "lb-7f3a=1" } });
+      expect(forwarded.headers.get("x-request-id")).toBe("lb-7f3a=1");
+      const forged = await fetch(`${running.url}/api/health`, { headers: { "X-Request-Id": 'x" "level":60' } });
+      expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await running.close();
       await testDatabase.drop();
