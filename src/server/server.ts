@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { inFlightRequests } from "./http/in-flight";
 import { createApp } from "./app";
 import { openDatabase, type Database } from "./db/client";
-import { startEmbeddedUpkeep } from "./db/embedded-upkeep";
+import { startUpkeepFor } from "./db/database-upkeep";
 import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
@@ -23,11 +23,11 @@ import { createGradingQueues, gradingQueueOver, startGradingWorker } from "./ser
 import packageJson from "../../package.json" with { type: "json" };
 
 /**
- * How often the embedded database's tables are checked for vacuuming and statistics (db/embedded-upkeep.ts). A check
- * with nothing to do takes 10-25 ms; half PostgreSQL's autovacuum_naptime, so a class set graded is analysed before
- * its teacher has read far into the review.
+ * How often the tables are checked for vacuuming and statistics (db/database-upkeep.ts). On the embedded database a
+ * check with nothing to do takes 10-25 ms; half PostgreSQL's autovacuum_naptime, so a class set graded is analysed
+ * before its teacher has read far into the review. On PostgreSQL only never-analysed tables are looked for.
  */
-const EMBEDDED_UPKEEP_INTERVAL_MS = 30_000;
+const UPKEEP_INTERVALS = { embeddedIntervalMs: 30_000, serverIntervalMs: 300_000 };
 
 export const defaultStaticRoot = fileURLToPath(new URL("../../dist", import.meta.url));
 
@@ -51,7 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { env } = options;
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  const upkeep = database.pglite ? startEmbeddedUpkeep(database.pglite, logger.child({ component: "database-upkeep" }), EMBEDDED_UPKEEP_INTERVAL_MS) : undefined;
+  const upkeep = startUpkeepFor(database, logger.child({ component: "database-upkeep" }), UPKEEP_INTERVALS);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
   const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { upkeepDue, upkeepStatement, type TableActivity } from "./upkeep-policy";
+import { firstStatisticsDue, upkeepDue, upkeepStatement, type TableActivity } from "./upkeep-policy";
 
 const quiet: TableActivity = { schema: "public", table: "submissions", rows: 1000, pages: 40, deadRows: 0, changedSinceAnalyze: 0, insertedSinceVacuum: 0 };
 
@@ -29,5 +29,14 @@ describe("the embedded database's upkeep rule (autovacuum's defaults)", () => {
   it("writes the statement with the names quoted as identifiers", () => {
     expect(upkeepStatement({ schema: "public", table: "submissions" }, "vacuum")).toBe('vacuum (analyze) "public"."submissions"');
     expect(upkeepStatement({ schema: "odd", table: 'a"b' }, "analyze")).toBe('analyze "odd"."a""b"');
+  });
+});
+
+describe("PostgreSQL's first statistics (autovacuum does the rest)", () => {
+  it("analyses a table holding rows that never had statistics, and nothing else", () => {
+    expect(firstStatisticsDue({ ...quiet, rows: -1, changedSinceAnalyze: 30 })).toBe("analyze");
+    expect(firstStatisticsDue({ ...quiet, rows: -1, pages: 0 })).toBeUndefined();
+    // Changes, dead rows and inserts are autovacuum's to act on.
+    expect(firstStatisticsDue({ ...quiet, changedSinceAnalyze: 5000, deadRows: 5000, insertedSinceVacuum: 5000 })).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
 import { PGlite } from "@electric-sql/pglite";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedUpkeep } from "./embedded-upkeep";
+import { pgliteConnection, startDatabaseUpkeep } from "./database-upkeep";
 
 const pglite = new PGlite();
 // A timer that never fires in the test: passes run when the test asks (runOnce) or through soon().
-const upkeep = startEmbeddedUpkeep(pglite, pino({ level: "silent" }), 3_600_000);
+const upkeep = startDatabaseUpkeep(pgliteConnection(pglite), pino({ level: "silent" }), 3_600_000);
 
 async function statisticsOf(table: string) {
   const { rows } = await pglite.query<{ reltuples: number; analyzed: boolean }>(

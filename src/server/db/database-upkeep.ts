@@ -1,19 +1,21 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "pino";
-import { upkeepDue, upkeepStatement, type TableActivity, type UpkeepAction } from "./upkeep-policy";
+import type { Database } from "./client";
+import { firstStatisticsDue, upkeepDue, upkeepStatement, type TableActivity, type UpkeepAction } from "./upkeep-policy";
 
 /**
  * PGlite is PostgreSQL in one process, without the background workers a server runs: no autovacuum. Left alone, its
  * tables never get statistics, so the planner guesses (a submission's read looped over every other submission of the
  * teacher to find its similarity matches, with a file-size system call each time), and the rows that updates and the
- * job queue leave behind are never reclaimed. This runs autovacuum's own rule (upkeep-policy.ts) on a timer.
+ * job queue leave behind are never reclaimed. This runs autovacuum's own rule (upkeep-policy.ts) on a timer. On
+ * PostgreSQL autovacuum runs, and this gives only the first statistics it leaves out (firstStatisticsDue).
  *
  * A vacuum or analyse holds the database while it runs, as every statement on PGlite does; on a school's tables it
  * takes milliseconds to a second, and only tables that changed enough are touched. Besides the timer, a pass runs
  * seconds after `soon()`: the grading worker calls it when a class set is graded, since the teacher's review of it
  * comes next.
  */
-export interface EmbeddedUpkeep {
+export interface DatabaseUpkeep {
   /** One pass now: what was done to which table. */
   runOnce(): Promise<Array<{ table: string; action: UpkeepAction }>>;
   /** A pass in two seconds (unless one is due sooner): many rows just changed. */
@@ -37,23 +39,44 @@ const activityQuery = `
  */
 const SOON_MS = 2_000;
 
-export function startEmbeddedUpkeep(pglite: PGlite, logger: Logger, intervalMs: number): EmbeddedUpkeep {
+/** What a pass needs of a database: its rows for a query, and a statement run. */
+export interface UpkeepConnection {
+  query<T>(text: string): Promise<T[]>;
+  exec(text: string): Promise<unknown>;
+}
+
+export const pgliteConnection = (pglite: PGlite): UpkeepConnection => ({ query: async <T>(text: string) => (await pglite.query<T>(text)).rows, exec: (text) => pglite.exec(text) });
+
+/**
+ * The upkeep a database needs: the whole rule every `embeddedIntervalMs` on PGlite, first statistics every
+ * `serverIntervalMs` on PostgreSQL (where several app processes may each run it: an analysed table is not analysed
+ * again).
+ */
+export function startUpkeepFor(database: Database, logger: Logger, intervals: { embeddedIntervalMs: number; serverIntervalMs: number }): DatabaseUpkeep | undefined {
+  if (database.pglite) return startDatabaseUpkeep(pgliteConnection(database.pglite), logger, intervals.embeddedIntervalMs);
+  const pool = database.pool;
+  if (!pool) return undefined;
+  const connection: UpkeepConnection = { query: async <T>(text: string) => (await pool.query(text)).rows as T[], exec: (text) => pool.query(text) };
+  return startDatabaseUpkeep(connection, logger, intervals.serverIntervalMs, firstStatisticsDue);
+}
+
+export function startDatabaseUpkeep(connection: UpkeepConnection, logger: Logger, intervalMs: number, due = upkeepDue): DatabaseUpkeep {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let nextPassAt = Infinity;
 
   async function pass() {
-    await pglite.query("select 1");
-    const { rows } = await pglite.query<TableActivity>(activityQuery);
+    await connection.query("select 1");
+    const rows = await connection.query<TableActivity>(activityQuery);
     const done: Array<{ table: string; action: UpkeepAction }> = [];
     for (const table of rows) {
-      const action = upkeepDue(table);
+      const action = due(table);
       if (!action || stopped) continue;
       const started = performance.now();
-      await pglite.exec(upkeepStatement(table, action));
+      await connection.exec(upkeepStatement(table, action));
       done.push({ table: `${table.schema}.${table.table}`, action });
-      logger.debug({ table: table.table, action, ms: Math.round(performance.now() - started) }, "embedded database upkeep");
+      logger.debug({ table: table.table, action, ms: Math.round(performance.now() - started) }, "database upkeep");
     }
     return done;
   }
@@ -70,7 +93,7 @@ export function startEmbeddedUpkeep(pglite: PGlite, logger: Logger, intervalMs: 
     timer = setTimeout(() => {
       nextPassAt = Infinity;
       runOnce()
-        .catch((error: unknown) => logger.warn({ err: error }, "embedded database upkeep failed; it is tried again at the next pass"))
+        .catch((error: unknown) => logger.warn({ err: error }, "database upkeep failed; it is tried again at the next pass"))
         .finally(() => {
           if (!stopped && nextPassAt === Infinity) schedule(intervalMs);
         });
