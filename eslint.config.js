@@ -7,7 +7,7 @@ const forbid = (...groups) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist/**", "build/**", "data/**", "node_modules/**", "src/server/db/migrations/**", "test-results/**"] },
+  { ignores: ["dist/**", "build/**", "data/**", "node_modules/**", "src/server/db/migrations/**", "test-results/**", ".builds/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

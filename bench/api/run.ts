@@ -11,9 +11,9 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { cpus } from "node:os";
 import path from "node:path";
-import { createServer, type AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { option } from "../cli.js";
+import { freePort } from "./free-port.js";
 import { seedClassSet } from "./seed.js";
 import { withBenchDatabase } from "./database.js";
 import { residentMegabytes, runSoak } from "./soak.js";
@@ -40,16 +40,6 @@ interface Measure {
   bytes: number;
   /** The reference's requests/s around this read: the mean of its runs just before and just after. */
   referenceRps?: number;
-}
-
-/** A port nothing listens on now (the app logs at warn level, so it is told its port instead of printing it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startApp(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {

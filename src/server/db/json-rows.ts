@@ -3,9 +3,9 @@ import { is, sql, SQL, type Column } from "drizzle-orm";
 /**
  * Columns read as one JSON array per row instead of one result field each. The PostgreSQL driver describes every field
  * of every result anew (a RowDescription parsed and a type parser looked up per field, on each execution of a named
- * statement too), and Drizzle maps each field of each row: an assignment's 27 fields were a fifth of its read's
- * JavaScript in a profile, and as two JSON fields the app's CPU per read fell 12-18% (issue 16, decision 015).
- * `read` turns an array back into the row Drizzle would have given.
+ * statement too), and Drizzle maps each field of each row: for an assignment's 27 fields the description alone was a
+ * tenth of its read's JavaScript in a profile, and as two JSON fields the app's CPU per read fell 12-18% (issue 16,
+ * decision 015). `read` turns an array back into the row Drizzle would have given.
  */
 export interface JsonRowShape<Row> {
   /** `json_build_array` of the values, in the order of their keys (PostgreSQL takes at most 100). */
