@@ -2,7 +2,8 @@
  * The app's CPU per request for two or more builds of the server, read for read on the same data (issue 16). Requests
  * per second move with whatever else the machine runs; the CPU the app's process spends per answer moves much less,
  * and alternating the builds within each round cancels most of the drift. Two copies of one build differed by about
- * 5% (medians of five rounds).
+ * 5% (medians of four rounds); two runs of the same pair of builds have disagreed by more (decision 015), so run it
+ * twice before trusting a difference under 15%.
  *
  * Each build is a folder inside this checkout holding build/server/index.js (packages resolve from the checkout):
  *   git worktree add .builds/before HEAD~1 && (cd .builds/before && node scripts/build-server.mjs)
