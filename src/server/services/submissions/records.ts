@@ -123,11 +123,7 @@ export function assignmentWithSummaries<Extra extends Record<string, SQL>>(name:
 
 const assignmentSummariesQuery = assignmentWithSummaries("assignment_with_summaries", {});
 
-/**
- * The statement's JSON as the assignment and its rows. Each row is filled key by key in one order, so all share one
- * shape: built with Object.fromEntries and copied by a spread, a row cost about 3.8 µs against 0.4 µs (Node 20
- * micro-measure); in a profile a list's 30 rows went from 8% of its time to 4% (issue 16).
- */
+/** The statement's JSON values as the assignment and its rows (json-rows.ts writes out one reader per shape). */
 export const readAssignmentWithSummaries = (found: { assignment: unknown[]; summaries: unknown[][] }) => ({
   assignment: listedAssignmentShape.read(found.assignment),
   rows: found.summaries.map(summaryShape.read),
