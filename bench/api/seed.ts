@@ -30,6 +30,10 @@ export async function seedClassSet(baseUrl: string, dataDir: string, students: n
     rubric: { criteria: rubricCriteria },
     status: "active",
     autogradingEnabled: true,
+    // Due three days before the class set is handed in, 10% off per late day: every summary goes through the late
+    // policy's calendar, as a real class's late work does (a list without a due date skipped it).
+    dueDate: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+    gradingSettings: { ...assignment.gradingSettings, latePolicyType: "percentage", latePenalty: 10 },
   });
   if (saved.status !== 200) throw new Error(`assignment not saved: ${saved.status} ${saved.text}`);
   const files = Array.from({ length: students }, (_, i) => textFile(`student-${i + 1}.txt`, studentEssay(i + 1, `Student ${i + 1}`)));

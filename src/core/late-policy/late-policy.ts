@@ -1,3 +1,4 @@
+import { remembered } from "./remembered.js";
 import { addCalendarDays, DAY_MS, instantOfWallTime } from "./time-zone.js";
 
 export type LatePolicyType = "none" | "percentage" | "points";
@@ -39,6 +40,11 @@ export interface LatePolicyResult {
  * handed in at 23:59 that evening is on time and work at midnight is one day late.
  */
 export function dueMomentFor(dueDate: string, timeZone: string): Date {
+  return new Date(dueInstantFor(dueDate, timeZone));
+}
+
+/** The due moment as milliseconds: kept, since every student of a class has the same one (remembered.ts). */
+const dueInstantFor = remembered((dueDate: string, timeZone: string): number => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dueDate);
   if (!match) throw new RangeError(`Due date "${dueDate}" is not in the form YYYY-MM-DD.`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -50,8 +56,8 @@ export function dueMomentFor(dueDate: string, timeZone: string): Date {
     { year, month, day: day + 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
     timeZone,
   );
-  return new Date(nextMidnight - 1);
-}
+  return nextMidnight - 1;
+});
 
 /**
  * Late day n ends at the due moment's wall-clock time n calendar days later, so a day that loses or gains an hour to

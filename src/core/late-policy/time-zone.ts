@@ -1,5 +1,7 @@
 /** Calendar arithmetic in a named IANA time zone using only Intl (core stays free of date libraries). */
 
+import { remembered } from "./remembered.js";
+
 export const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,13 +34,13 @@ export interface WallTime {
   millisecond: number;
 }
 
-/** The wall-clock time an instant shows in the zone. */
-export function wallTimeAt(instant: number, timeZone: string): WallTime {
+/** The wall-clock time an instant shows in the zone (shared between callers, so frozen). */
+export const wallTimeAt = remembered((instant: number, timeZone: string): Readonly<WallTime> => {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  return {
+  return Object.freeze({
     year: parts.year!,
     month: parts.month!,
     day: parts.day!,
@@ -46,8 +48,8 @@ export function wallTimeAt(instant: number, timeZone: string): WallTime {
     minute: parts.minute!,
     second: parts.second!,
     millisecond: ((instant % 1000) + 1000) % 1000,
-  };
-}
+  });
+});
 
 function utcOf(w: WallTime): number {
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.millisecond);
@@ -71,7 +73,7 @@ export function instantOfWallTime(wall: WallTime, timeZone: string): number {
 }
 
 /** The same wall-clock time `days` calendar days later in the zone (a day may be 23 or 25 hours long). */
-export function addCalendarDays(instant: number, days: number, timeZone: string): number {
+export const addCalendarDays = remembered((instant: number, days: number, timeZone: string): number => {
   const wall = wallTimeAt(instant, timeZone);
   return instantOfWallTime({ ...wall, day: wall.day + days }, timeZone);
-}
+});

@@ -6,6 +6,7 @@ import { assignments, gradeEvents, similarityMatches, storedFiles, submissions }
 import { findAssignmentRow } from "../assignments";
 import { preparedQuery } from "../../db/prepared";
 import { jsonRowShape } from "../../db/json-rows";
+import { isoTime, timeFromJson } from "../../db/times";
 import { notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
 import { compareStudentNames, findAssignmentWithSummaries, summaryColumns, toSubmissionSummary } from "./records";
@@ -123,7 +124,7 @@ export async function findSubmissionDetail(db: Queryable, teacherId: string, id:
     engineGrade: row.engineGrade,
     teacherReview: row.teacherReview,
     similarity,
-    history: history.map((event) => ({ ...event, createdAt: new Date(event.createdAt).toISOString() })),
+    history: history.map((event) => ({ ...event, createdAt: isoTime(timeFromJson(event.createdAt)) })),
     file: file.id && file.name !== null ? { id: file.id, name: file.name } : null,
   };
 }

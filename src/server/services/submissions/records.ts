@@ -7,6 +7,7 @@ import { assignments, similarityMatches, submissions } from "../../db/schema";
 import { notFound } from "../../http/app-error";
 import { preparedQuery } from "../../db/prepared";
 import { jsonRowShape } from "../../db/json-rows";
+import { isoTime } from "../../db/times";
 import type { Queryable } from "../teacher-profiles";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -148,7 +149,7 @@ export function toSubmissionSummary(assignment: SummaryAssignment, row: Submissi
     originalName: row.originalName,
     wordCount: row.wordCount,
     isOcr: row.isOcr,
-    submittedAt: row.submittedAt.toISOString(),
+    submittedAt: isoTime(row.submittedAt),
     status: row.status,
     attempts: row.attempts,
     failureReason: row.failureReason,
@@ -159,7 +160,7 @@ export function toSubmissionSummary(assignment: SummaryAssignment, row: Submissi
     reviewReason: row.reviewReason,
     late: row.overallScore === null ? (late.daysLate ? { ...late, penalty: 0, finalScore: 0 } : null) : late,
     topSimilarity,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
   };
 }
 
