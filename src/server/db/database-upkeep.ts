@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "./client";
 import { firstStatisticsDue, upkeepDue, upkeepStatement, type TableActivity, type UpkeepAction } from "./upkeep-policy";
@@ -46,6 +47,7 @@ export interface UpkeepConnection {
 }
 
 export const pgliteConnection = (pglite: PGlite): UpkeepConnection => ({ query: async <T>(text: string) => (await pglite.query<T>(text)).rows, exec: (text) => pglite.exec(text) });
+const poolConnection = (pool: pg.Pool): UpkeepConnection => ({ query: async <T>(text: string) => (await pool.query(text)).rows as T[], exec: (text) => pool.query(text) });
 
 /**
  * The upkeep a database needs: the whole rule every `embeddedIntervalMs` on PGlite, first statistics every
@@ -54,10 +56,8 @@ export const pgliteConnection = (pglite: PGlite): UpkeepConnection => ({ query: 
  */
 export function startUpkeepFor(database: Database, logger: Logger, intervals: { embeddedIntervalMs: number; serverIntervalMs: number }): DatabaseUpkeep | undefined {
   if (database.pglite) return startDatabaseUpkeep(pgliteConnection(database.pglite), logger, intervals.embeddedIntervalMs);
-  const pool = database.pool;
-  if (!pool) return undefined;
-  const connection: UpkeepConnection = { query: async <T>(text: string) => (await pool.query(text)).rows as T[], exec: (text) => pool.query(text) };
-  return startDatabaseUpkeep(connection, logger, intervals.serverIntervalMs, firstStatisticsDue);
+  if (!database.pool) return undefined;
+  return startDatabaseUpkeep(poolConnection(database.pool), logger, intervals.serverIntervalMs, firstStatisticsDue);
 }
 
 export function startDatabaseUpkeep(connection: UpkeepConnection, logger: Logger, intervalMs: number, due = upkeepDue): DatabaseUpkeep {
