@@ -1,5 +1,7 @@
+import { DataFolderInUseError } from "./db/data-folder-lock";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
+import { doNotRestartExitCode } from "./restart-policy";
 import { startServer } from "./server";
 
 const env = loadEnv();
@@ -40,6 +42,11 @@ try {
   const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
   logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
 } catch (error) {
+  if (error instanceof DataFolderInUseError) {
+    // Starting again would meet the same server: the supervisor is told not to (restart-policy.ts).
+    logger.fatal({ dataDir: error.dataDir, otherPid: error.owner.pid }, error.message);
+    process.exit(doNotRestartExitCode);
+  }
   logger.fatal({ err: error }, "could not start Markwise");
   process.exit(1);
 }

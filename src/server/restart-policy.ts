@@ -9,6 +9,12 @@ export interface RestartDecision {
   delayMs: number;
 }
 
+/**
+ * A server exits with this code (EX_CONFIG in sysexits.h) when starting again cannot help: its data folder is in use
+ * by another Markwise. The supervisor then stops at once with the server's reason as the last line.
+ */
+export const doNotRestartExitCode = 78;
+
 export const restartLimits = { quickFailureMs: 10_000, maxQuickFailures: 5, firstDelayMs: 1_000, maxDelayMs: 30_000 } as const;
 
 export function nextRestart(recentRuns: readonly { ranMs: number }[]): RestartDecision {

@@ -7,7 +7,7 @@ import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import { concurrencyProblem, loadEnv } from "./env";
 import { createLogger } from "./logger";
-import { nextRestart, restartLimits } from "./restart-policy";
+import { doNotRestartExitCode, nextRestart, restartLimits } from "./restart-policy";
 
 const logger = createLogger(process.env.LOG_LEVEL ?? "info").child({ component: "supervisor" });
 let env: ReturnType<typeof loadEnv>;
@@ -51,19 +51,22 @@ function start(slot: (typeof slots)[number]) {
     }
     slot.runs.push({ ranMs: Date.now() - startedAt });
     const why = signal ? `signal ${signal}` : `exit code ${code}`;
+    if (code === doNotRestartExitCode) return giveUp({ pid, code, signal }, "the server cannot start as things stand; not restarting. Read the line above for the reason.");
     const decision = nextRestart(slot.runs.slice(-restartLimits.maxQuickFailures));
-    if (!decision.restart) {
-      logger.fatal({ pid, code, signal }, `the server stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting; not restarting. Read the lines above for the reason.`);
-      stopAll("SIGTERM");
-      exitCode = 1;
-      if (slots.every((other) => !other.worker)) process.exit(1);
-      return;
-    }
+    if (!decision.restart) return giveUp({ pid, code, signal }, `the server stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting; not restarting. Read the lines above for the reason.`);
     logger.error({ pid, code, signal, restartInMs: decision.delayMs }, `the server stopped unexpectedly (${why}); restarting${decision.delayMs ? ` in ${decision.delayMs / 1000} s` : ""}`);
     setTimeout(() => {
       if (!stopping) start(slot);
     }, decision.delayMs);
   });
+}
+
+/** Stops every server and exits 1 once they have stopped. */
+function giveUp(details: Record<string, unknown>, message: string) {
+  logger.fatal(details, message);
+  // Before stopAll, which exits with it once no server is left.
+  exitCode = 1;
+  stopAll("SIGTERM");
 }
 
 function stopAll(signal: NodeJS.Signals) {

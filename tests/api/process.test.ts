@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
+import { LOCK_FILE_NAME } from "../../src/server/db/data-folder-lock";
 import { leads } from "../../src/server/db/schema";
 import { findFreePort, startServerProcess } from "../support/server-process";
 import { testDatabaseKind } from "../support/test-database";
@@ -48,6 +50,32 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("refuses a second server on the same data folder at once, saying why, and the first goes on", async () => {
+    const first = await startServerProcess(ownDatabase);
+    try {
+      const second = spawn(process.execPath, ["build/server/supervisor.js"], {
+        env: { ...process.env, ...ownDatabase, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      second.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      second.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise((resolve) => second.once("exit", resolve));
+
+      expect(code).toBe(1);
+      expect(output).toContain(`The data folder ${dataDir} is in use by another Markwise (process ${first.child.pid} on this computer`);
+      expect(output).toContain("not restarting");
+      // Started once, not restarted five times.
+      expect(output.match(/"msg":"server started"/g)).toHaveLength(1);
+      expect(output).not.toContain("Markwise is ready");
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // A clean stop gives the folder back.
+    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
   });
 
   it("runs under a supervisor that starts the server again when it dies, logging why, and stops with it", async () => {

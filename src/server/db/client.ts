@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import { lockDataFolder } from "./data-folder-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -93,8 +94,15 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) mkdirSync(location, { recursive: true });
+  // Before PGlite touches the folder: a second server on it would damage it (data-folder-lock.ts).
+  const lock = inMemory ? undefined : lockDataFolder(dataDir);
   const client = new PGlite(location, { postgresqlconf: pgliteSettings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
   let isClosed = false;
   return {
@@ -105,7 +113,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     close: async () => {
       if (isClosed) return;
       isClosed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
