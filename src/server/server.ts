@@ -19,6 +19,7 @@ import { lazySpellChecker } from "./integrations/spelling/load-spell-checker";
 import { createImageTextReader } from "./integrations/ocr/image-text-reader";
 import { resolveAuthSecret } from "./services/app-settings";
 import { createJobQueue } from "./integrations/jobs/job-queue";
+import { createClassAnalyses } from "./services/submissions/class-analyses";
 import { createGradingQueues, gradingQueueOver, startGradingWorker } from "./services/submissions/grading-queue";
 import packageJson from "../../package.json" with { type: "json" };
 
@@ -86,8 +87,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await createGradingQueues(jobs);
   const grading = gradingQueueOver(jobs);
   const ai = aiConfigFrom(env);
-  const worker = env.GRADING_WORKER === "on" ? await startGradingWorker({ db: database.db, database, queue: jobs, spellChecker, logger, ...(ai ? { ai } : {}), ...(upkeep ? { onBatchFinished: () => upkeep.soon() } : {}) }) : undefined;
-  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, trustedOrigins, staticRoot, version: packageJson.version, jobs, grading };
+  const classAnalyses = createClassAnalyses();
+  const worker = env.GRADING_WORKER === "on" ? await startGradingWorker({ db: database.db, database, queue: jobs, spellChecker, logger, classAnalyses, ...(ai ? { ai } : {}), ...(upkeep ? { onBatchFinished: () => upkeep.soon() } : {}) }) : undefined;
+  const deps: AppDeps = { env, database, mailer, logger, auth, storage, spellChecker, ocr, publicUrl, trustedOrigins, staticRoot, version: packageJson.version, jobs, grading, classAnalyses };
   ready.app = createApp(deps);
 
   let closing: Promise<void> | undefined;

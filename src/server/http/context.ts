@@ -7,6 +7,7 @@ import type { FileStorage } from "../integrations/storage/file-storage";
 import type { ImageTextReader } from "../integrations/ocr/image-text-reader";
 import type { SpellChecker } from "../../core/grading";
 import type { JobQueue } from "../integrations/jobs/job-queue";
+import type { ClassAnalyses } from "../services/submissions/class-analyses";
 import type { GradingQueue } from "../services/submissions/grading-queue";
 
 /** Everything a route may use, built once at boot (or per test) and passed to createApp. */
@@ -32,4 +33,6 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Queues grading and similarity work. */
   grading: GradingQueue;
+  /** The classes' texts analysed, shared by the grading worker and the proposals of what to grade first. */
+  classAnalyses: ClassAnalyses;
 }

@@ -49,7 +49,7 @@ const actorOf = (user: SessionUser): Actor => ({ id: user.id, name: user.usernam
 export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void {
   const db = deps.database.db;
   const intakeDeps = { db, storage: deps.storage, ocr: deps.ocr, queue: deps.grading };
-  const proposalDeps = { db, spellChecker: deps.spellChecker };
+  const proposalDeps = { db, spellChecker: deps.spellChecker, classAnalyses: deps.classAnalyses };
 
   router.route(
     {

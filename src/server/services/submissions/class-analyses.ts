@@ -8,7 +8,9 @@ import { analyzeForAssignment, type PreparedAssignment, type TextAnalysis } from
  * grade reuses its analysis too.
  *
  * An analysis depends on the text, the assignment's prompt, source text and rubric (its `updatedAt` moves with each)
- * and the spelling dictionary, which is the process's own: `versionKey` must name the assignment and its `updatedAt`.
+ * and the spelling dictionary, which is the process's own: `versionKey` names the assignment and its `updatedAt`
+ * (analysisKeyOf). One store serves the grading worker and the proposals of what to grade first (proposed-samples.ts),
+ * so a class the worker has graded is not analysed again each time its assignment page asks.
  *
  * An analysis of a 367-word essay holds about 17 KB, so a class of 1,000 about 17 MB: only the `limit` versions used
  * last are kept (a worker grades one or two classes at a time).
@@ -48,3 +50,8 @@ export function createClassAnalyses(limit = 3) {
     },
   };
 }
+
+export type ClassAnalyses = ReturnType<typeof createClassAnalyses>;
+
+/** The version of an assignment its texts' analyses belong to. */
+export const analysisKeyOf = (assignment: { id: string; updatedAt: Date }) => `${assignment.id}:${assignment.updatedAt.toISOString()}`;

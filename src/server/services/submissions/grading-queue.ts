@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../integrations/jobs/job-queue";
+import type { ClassAnalyses } from "./class-analyses";
 import { createPreparedCache, findForgottenSubmissions, gradeQueuedSubmission, reclaimStalledSubmissions, type GradingDeps } from "./grading";
 import { checkSimilarity } from "./similarity-check";
 import { beat, holdJobs, liveness, reapDeadWorkers, registerWorker, unregisterWorker } from "./worker-liveness";
@@ -45,9 +46,9 @@ export async function createGradingQueues(queue: JobQueue): Promise<void> {
  * (worker-liveness.ts). Claims without a heartbeat behind them (older rows) wait out the lease; on the embedded
  * database this process is the only one, so claims left at start are stale at once.
  */
-export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; database: Database; logger: Logger }): Promise<{ stop(): Promise<void> }> {
+export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; database: Database; logger: Logger; classAnalyses?: ClassAnalyses }): Promise<{ stop(): Promise<void> }> {
   const workerId = randomUUID();
-  const cache = createPreparedCache();
+  const cache = createPreparedCache(deps.classAnalyses);
   const grading = gradingQueueOver(deps.queue);
   const runSafely = (what: string, work: () => Promise<void>) => async () => {
     try {

@@ -10,7 +10,7 @@ import { toGradingInput } from "../grading-input";
 import { autoAcceptPauseOf } from "../calibration-warning";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf } from "./audit";
-import { createClassAnalyses } from "./class-analyses";
+import { analysisKeyOf, createClassAnalyses, type ClassAnalyses } from "./class-analyses";
 import { learnedReviewsOf, loadLearnedSamples } from "./learned-samples";
 import { notifyFinishedBatch } from "./grading-notifications";
 import { maxScoreOf, type AssignmentRow } from "./records";
@@ -37,10 +37,10 @@ export interface GradingAttempt {
  * Prepared assignments by calibration state: a class set is graded against one preparation, and any change to the
  * rubric, the settings or the samples changes the key.
  */
-export function createPreparedCache(limit = 20) {
+export function createPreparedCache(classAnalyses: ClassAnalyses = createClassAnalyses(), limit = 20) {
   const entries = new Map<string, Promise<PreparedAssignment>>();
   return {
-    classAnalyses: createClassAnalyses(),
+    classAnalyses,
     get(key: string, build: () => Promise<PreparedAssignment>): Promise<PreparedAssignment> {
       const found = entries.get(key);
       if (found) return found;
@@ -90,7 +90,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     // A new upload changes the class, so the key holds its size: the next grade is centred on the class as it is now.
     // Each review the grader learns from changes it too.
     const key = [assignment.id, assignment.updatedAt.toISOString(), classSize, ...samples.map((sample) => sample.id), learned.key].join(":");
-    const analysisKey = `${assignment.id}:${assignment.updatedAt.toISOString()}`;
+    const analysisKey = analysisKeyOf(assignment);
     const prepared = await cache.get(key, async () => {
       const input = toGradingInput(assignment, [
         ...samples.map((sample) => ({ id: sample.id, text: sample.content, score: sample.score, criteriaScores: sample.criteriaScores, feedback: sample.feedback })),

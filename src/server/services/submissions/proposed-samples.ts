@@ -1,11 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { ProposedSamples, SubmissionStatus, SubmissionSummary } from "../../../contracts/submissions";
-import { analyzeForAssignment, estimateScores, prepareAssignment, type PreparedAssignment, type SpellChecker, type TextAnalysis } from "../../../core/grading";
+import { estimateScores, prepareAssignment, type PreparedAssignment, type SpellChecker, type TextAnalysis } from "../../../core/grading";
 import { chooseSamplesToGrade, orderByLearningValue, type SampleCandidate, type SampleChoiceReason } from "../../../core/grading/sample-choice";
 import type { Db } from "../../db/client";
 import { assignmentSamples, submissions } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import { toGradingInput } from "../grading-input";
+import { analysisKeyOf, type ClassAnalyses } from "./class-analyses";
 import { learnedReviewsOf, loadLearnedSamples } from "./learned-samples";
 import { listSubmissions } from "./queries";
 import type { AssignmentRow } from "./records";
@@ -13,6 +14,7 @@ import type { AssignmentRow } from "./records";
 export interface ProposalDeps {
   db: Db;
   spellChecker: SpellChecker;
+  classAnalyses: ClassAnalyses;
 }
 
 /**
@@ -61,6 +63,13 @@ async function classTextsOf(db: Db, assignmentId: string) {
     .orderBy(asc(submissions.createdAt), asc(submissions.id));
 }
 
+/** The class's texts, each with its analysis: kept between calls and shared with the grading worker (class-analyses.ts). */
+async function analysedClassOf(deps: ProposalDeps, assignment: AssignmentRow, prepared: PreparedAssignment) {
+  const rows = await classTextsOf(deps.db, assignment.id);
+  const analyses = deps.classAnalyses.analyzeClass(analysisKeyOf(assignment), prepared, rows.map((row) => row.content));
+  return rows.map((row, index) => ({ ...row, analysis: analyses[index]! }));
+}
+
 /**
  * The essays the teacher should grade first while the assignment has fewer graded texts than the calibration wants:
  * spread over the grader's predictions and the texts' features, each typical of its part of the class (see
@@ -72,8 +81,8 @@ export async function proposeSamples(deps: ProposalDeps, teacherId: string, assi
   const gradedCount = prepared.samples.length;
   const wanted = wantedGradedCount - gradedCount;
   if (wanted <= 0) return { gradedCount, wantedCount: wantedGradedCount, proposals: [] };
-  const open = (await classTextsOf(deps.db, assignment.id)).filter((row) => row.gradeSource !== "reviewed" && row.status !== "failed");
-  const candidates = open.map((row) => candidateOf(prepared, analyzeForAssignment(prepared, row.content)));
+  const open = (await analysedClassOf(deps, assignment, prepared)).filter((row) => row.gradeSource !== "reviewed" && row.status !== "failed");
+  const candidates = open.map((row) => candidateOf(prepared, row.analysis));
   const chosen = chooseSamplesToGrade(candidates, wanted, { graded: gradedCandidates(prepared) });
   return {
     gradedCount,
@@ -97,8 +106,9 @@ export async function listSubmissionsByLearningValue(deps: ProposalDeps, teacher
   if (open.length < 2) return [...open, ...summaries.filter((item) => !isOpen(item))];
   const assignment = await findAssignmentRow(deps.db, teacherId, assignmentId);
   const prepared = await prepareWithGradedTexts(deps, assignment);
-  const texts = new Map((await classTextsOf(deps.db, assignment.id)).map((row) => [row.id, row.content]));
-  const candidates = open.map((item) => candidateOf(prepared, analyzeForAssignment(prepared, texts.get(item.id) ?? "")));
+  const analysisById = new Map((await analysedClassOf(deps, assignment, prepared)).map((row) => [row.id, row.analysis]));
+  // A submission removed between the two reads is ordered as an empty text.
+  const candidates = open.map((item) => candidateOf(prepared, analysisById.get(item.id) ?? deps.classAnalyses.analyzeOne(analysisKeyOf(assignment), prepared, "")));
   const order = orderByLearningValue(
     candidates,
     open.map((item) => 1 - (item.confidence ?? 0) / 100),
