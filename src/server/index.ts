@@ -12,9 +12,16 @@ const logger = createLogger(env.LOG_LEVEL);
 // (npm start) starts a clean one.
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "a background task failed and nothing handled it"));
 process.on("uncaughtException", (error) => {
+  if (error instanceof DataFolderInUseError) stopForDataFolder(error);
   logger.fatal({ err: error }, "an unexpected error stopped the server; the supervisor starts it again");
   process.exit(1);
 });
+
+/** Another server has the data folder (at start, or taken over since): starting again would meet it too. */
+function stopForDataFolder(error: DataFolderInUseError): never {
+  logger.fatal({ dataDir: error.dataDir, otherPid: error.owner?.pid }, error.message);
+  process.exit(doNotRestartExitCode);
+}
 
 try {
   const running = await startServer({ env, logger });
@@ -42,11 +49,7 @@ try {
   const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
   logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
 } catch (error) {
-  if (error instanceof DataFolderInUseError) {
-    // Starting again would meet the same server: the supervisor is told not to (restart-policy.ts).
-    logger.fatal({ dataDir: error.dataDir, otherPid: error.owner.pid }, error.message);
-    process.exit(doNotRestartExitCode);
-  }
+  if (error instanceof DataFolderInUseError) stopForDataFolder(error);
   logger.fatal({ err: error }, "could not start Markwise");
   process.exit(1);
 }

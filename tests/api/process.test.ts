@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -54,6 +54,8 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
 
   it("refuses a second server on the same data folder at once, saying why, and the first goes on", async () => {
     const first = await startServerProcess(ownDatabase);
+    const lockFile = path.join(dataDir, LOCK_FILE_NAME);
+    const firstLock = readFileSync(lockFile, "utf8");
     try {
       const second = spawn(process.execPath, ["build/server/supervisor.js"], {
         env: { ...process.env, ...ownDatabase, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info" },
@@ -71,11 +73,12 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
       expect(output.match(/"msg":"server started"/g)).toHaveLength(1);
       expect(output).not.toContain("Markwise is ready");
       expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      expect(readFileSync(lockFile, "utf8")).toBe(firstLock);
     } finally {
       expect(await first.stop()).toBe(0);
     }
     // A clean stop gives the folder back.
-    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+    expect(existsSync(lockFile)).toBe(false);
   });
 
   it("runs under a supervisor that starts the server again when it dies, logging why, and stops with it", async () => {

@@ -45,7 +45,15 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
-  if (options.migrate !== false) await migrateDatabase(database);
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(database);
+    } catch (error) {
+      // Closed, so the embedded database's folder is given back (data-folder-lock.ts).
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+  }
   return database;
 }
 
@@ -95,7 +103,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) mkdirSync(location, { recursive: true });
   // Before PGlite touches the folder: a second server on it would damage it (data-folder-lock.ts).
-  const lock = inMemory ? undefined : lockDataFolder(dataDir);
+  const lock = inMemory ? undefined : await lockDataFolder(dataDir);
   const client = new PGlite(location, { postgresqlconf: pgliteSettings, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   try {
     await client.waitReady;
