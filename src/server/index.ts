@@ -1,4 +1,4 @@
-import { DataFolderInUseError } from "./db/data-folder-lock";
+import { StartupProblem } from "./db/startup-problem";
 import { loadEnv } from "./env";
 import { createLogger } from "./logger";
 import { doNotRestartExitCode } from "./restart-policy";
@@ -12,14 +12,17 @@ const logger = createLogger(env.LOG_LEVEL);
 // (npm start) starts a clean one.
 process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "a background task failed and nothing handled it"));
 process.on("uncaughtException", (error) => {
-  if (error instanceof DataFolderInUseError) stopForDataFolder(error);
+  if (error instanceof StartupProblem) stopFor(error);
   logger.fatal({ err: error }, "an unexpected error stopped the server; the supervisor starts it again");
   process.exit(1);
 });
 
-/** Another server has the data folder (at start, or taken over since): starting again would meet it too. */
-function stopForDataFolder(error: DataFolderInUseError): never {
-  logger.fatal({ dataDir: error.dataDir, otherPid: error.owner?.pid }, error.message);
+/**
+ * Starting again will not mend this (another server has the data folder, at start or taken over since; the embedded
+ * database's files are damaged): its message is the last line, and the supervisor is told not to restart.
+ */
+function stopFor(problem: StartupProblem): never {
+  logger.fatal({ problem: problem.name }, problem.message);
   process.exit(doNotRestartExitCode);
 }
 
@@ -49,7 +52,7 @@ try {
   const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
   logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
 } catch (error) {
-  if (error instanceof DataFolderInUseError) stopForDataFolder(error);
+  if (error instanceof StartupProblem) stopFor(error);
   logger.fatal({ err: error }, "could not start Markwise");
   process.exit(1);
 }

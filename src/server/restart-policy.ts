@@ -10,8 +10,9 @@ export interface RestartDecision {
 }
 
 /**
- * A server exits with this code (EX_CONFIG in sysexits.h) when starting again cannot help: its data folder is in use
- * by another Markwise. The supervisor then stops at once with the server's reason as the last line.
+ * A server exits with this code (EX_CONFIG in sysexits.h) when starting again cannot help (db/startup-problem.ts: its
+ * data folder is in use by another Markwise, or its files are damaged). The supervisor then stops at once with the
+ * server's reason as the last line.
  */
 export const doNotRestartExitCode = 78;
 

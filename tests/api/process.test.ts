@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,6 +13,19 @@ import { testDatabaseKind } from "../support/test-database";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-process-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const ownDatabase = { DATA_DIR: dataDir, DATABASE_URL: "" };
+
+/** `npm start`'s supervisor on these settings, run until it exits by itself: its exit code and everything it printed. */
+async function runSupervisorUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["build/server/supervisor.js"], {
+    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, output };
+}
 
 describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
   it("prints its address, and on SIGTERM finishes the in-flight request, closes the database and exits 0", async () => {
@@ -57,14 +70,7 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     const lockFile = path.join(dataDir, LOCK_FILE_NAME);
     const firstLock = readFileSync(lockFile, "utf8");
     try {
-      const second = spawn(process.execPath, ["build/server/supervisor.js"], {
-        env: { ...process.env, ...ownDatabase, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      second.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      second.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise((resolve) => second.once("exit", resolve));
+      const { code, output } = await runSupervisorUntilExit(ownDatabase);
 
       expect(code).toBe(1);
       expect(output).toContain(`The data folder ${dataDir} is in use by another Markwise (process ${first.child.pid} on this computer`);
@@ -79,6 +85,24 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     }
     // A clean stop gives the folder back.
     expect(existsSync(lockFile)).toBe(false);
+  });
+
+  it("stops at once on an embedded database whose files are damaged, saying what to do, without restarting", async () => {
+    const damagedDir = mkdtempSync(path.join(os.tmpdir(), "markwise-damaged-"));
+    try {
+      await (await openDatabase({ dataDir: damagedDir })).close();
+      writeFileSync(path.join(damagedDir, "pglite", "global", "pg_control"), "not a control file");
+      const { code, output } = await runSupervisorUntilExit({ ...ownDatabase, DATA_DIR: damagedDir });
+
+      expect(code).toBe(1);
+      expect(output).toContain(`The embedded database in ${path.join(damagedDir, "pglite")} could not be opened: PGlite stopped with \\"Aborted()\\", which usually means its files are damaged`);
+      expect(output.match(/"msg":"server started"/g)).toHaveLength(1);
+      expect(output).toContain("not restarting");
+      // The folder is given back, so once the files are restored the next start may open it.
+      expect(existsSync(path.join(damagedDir, LOCK_FILE_NAME))).toBe(false);
+    } finally {
+      rmSync(damagedDir, { recursive: true, force: true });
+    }
   });
 
   it("runs under a supervisor that starts the server again when it dies, logging why, and stops with it", async () => {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { lockDataFolder } from "./data-folder-lock";
 import * as schema from "./schema";
+import { openingProblem } from "./startup-problem";
 
 export type Schema = typeof schema;
 /** Both drivers share this type, so services never know which database they run on. */
@@ -109,7 +110,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     await client.waitReady;
   } catch (error) {
     lock?.release();
-    throw error;
+    throw openingProblem(error, location, dataDir);
   }
   const db = drizzlePglite({ client, schema, casing }) as unknown as Db;
   let isClosed = false;

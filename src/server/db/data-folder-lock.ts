@@ -2,6 +2,7 @@ import { linkSync, openSync, readFileSync, readlinkSync, realpathSync, statSync,
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { StartupProblem } from "./startup-problem";
 
 /**
  * PGlite opens its folder without a lock (electric-sql/pglite#1106): a second Markwise on the same data folder (a
@@ -41,7 +42,7 @@ export interface LockOwner {
 
 type OwnerNamed = Pick<LockOwner, "pid" | "host" | "startedAt">;
 
-export class DataFolderInUseError extends Error {
+export class DataFolderInUseError extends StartupProblem {
   constructor(readonly dataDir: string, readonly owner: OwnerNamed | null, readonly lockFile: string) {
     const where = owner?.host === os.hostname() ? "on this computer" : `on the computer ${owner?.host}`;
     super(
@@ -49,8 +50,8 @@ export class DataFolderInUseError extends Error {
         "Two servers on one embedded database would damage it. Stop the other one first (Ctrl+C in its window), or give " +
         `this one its own folder, e.g. DATA_DIR=./data-2 npm start. If no other Markwise is running, delete ${lockFile} and start again.`,
     );
-    this.name = "DataFolderInUseError";
   }
+  override name = "DataFolderInUseError";
 }
 
 export interface DataFolderLock {
