@@ -164,6 +164,17 @@ describe("the embedded database's data folder lock", () => {
       expect(results.filter((result) => result === "refused")).toHaveLength(4);
     }, 60_000);
 
+    it("writes its file again when it is deleted while the holder runs", async () => {
+      const holder = contender(3_000);
+      while (!holder.output().includes("got")) await new Promise((resolve) => setTimeout(resolve, 50));
+      const record = readFileSync(lockFile, "utf8");
+      rmSync(lockFile);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(readFileSync(lockFile, "utf8")).toBe(record);
+      expect(await holder.exited).toBe("got");
+      expect(holder.child.exitCode).toBe(0);
+    }, 30_000);
+
     it("stops a holder whose file another start took over", async () => {
       const holder = contender(10_000);
       while (!holder.output().includes("got")) await new Promise((resolve) => setTimeout(resolve, 50));

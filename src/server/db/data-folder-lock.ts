@@ -1,4 +1,4 @@
-import { linkSync, openSync, readFileSync, readlinkSync, realpathSync, statSync, unlinkSync, utimesSync, writeFileSync, closeSync } from "node:fs";
+import { existsSync, linkSync, openSync, readFileSync, readlinkSync, realpathSync, statSync, unlinkSync, utimesSync, writeFileSync, closeSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -231,6 +231,8 @@ export async function lockDataFolder(dataDir: string, timings: LockTimings = def
 
   const isMine = () => readOr(() => readFileSync(lockFile, "utf8"), null) === text;
   const touch = setInterval(() => {
+    // Deleted by hand or by a cleaner while this server runs: written again, unless another start has taken the name.
+    if (!existsSync(lockFile)) readOr(() => tryCreate(lockFile, text), false);
     if (!isMine()) {
       release();
       throw new DataFolderInUseError(folder, readOr(() => look(lockFile)?.owner ?? null, null), lockFile);
