@@ -28,6 +28,20 @@ describe(`the session cache (${testDatabaseKind})`, () => {
     expect(await withCookie(cookie)).toBe(401);
   });
 
+  it("signs the teacher out everywhere (the global scope): every browser's session ends at once, another teacher's stays", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "cache");
+    const other = await createSignedInTeacher(server.url, db(), "cache");
+    const laptop = new TestClient(server.url);
+    expect((await laptop.post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password })).status).toBe(200);
+    expect((await laptop.get("/api/profile-text")).status).toBe(200);
+    expect((await other.client.get("/api/profile-text")).status).toBe(200);
+
+    expect((await teacher.client.post("/api/auth/sign-out", {})).status).toBe(200);
+    expect((await laptop.get("/api/profile-text")).status).toBe(401);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, teacher.id))).toHaveLength(0);
+    expect((await other.client.get("/api/profile-text")).status).toBe(200);
+  });
+
   it("ends the teacher's other sessions at once when the password changes with 'sign out elsewhere'", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "cache");
     const laptop = new TestClient(server.url);

@@ -16,7 +16,7 @@ export function describeAuthRoutes(router: ApiRouter): void {
   describe("post", "sign-in/email", "Sign in with e-mail and password (answers twoFactorRedirect when TOTP is on)", z.object({ email: emailField, password: z.string() }));
   describe("post", "sign-in/username", "Sign in with username and password", z.object({ username: z.string(), password: z.string() }));
   describe("post", "sign-in/social", "Start Google sign-in (when configured); answers the URL to follow", z.object({ provider: z.literal("google"), callbackURL: z.string() }));
-  describe("post", "sign-out", "End the session");
+  describe("post", "sign-out", "Sign out everywhere: end the teacher's sessions in every browser and device");
   describe("get", "get-session", "The current session and user, or null");
   describe("get", "verify-email", "The e-mailed confirmation link: confirms, signs in and redirects to callbackURL");
   describe("post", "send-verification-email", "Send a new confirmation link", z.object({ email: emailField, callbackURL: z.string().optional() }));

@@ -2,7 +2,9 @@ import { controlCharacterPaths } from "../../contracts/control-characters";
 import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest } from "../../contracts/auth";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { sessions } from "../db/schema";
 import type { Env } from "../env";
 import type { ApiRouter } from "../http/api-router";
 import { AppError } from "../http/app-error";
@@ -34,6 +36,8 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   app.post("/api/auth/send-verification-email", mailing);
   app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
 
+  app.post("/api/auth/sign-out", endOtherSessions(auth, db));
+
   const isGoogleEnabled = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   app.post("/api/auth/sign-in/social", async (c, next) => {
     const body = (await c.req.raw.clone().json().catch(() => ({}))) as { provider?: string };
@@ -55,6 +59,19 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
 
   describeAuthRoutes(router);
   app.on(["GET", "POST"], "/api/auth/*", async (c) => reshapeAuthError(await callAuth(() => auth.handler(c.req.raw))));
+}
+
+/**
+ * Sign-out is global (the specification's default scope): it ends the teacher's sessions in every browser and device,
+ * then better-auth ends this one and clears its cookie. Other server processes forget them within seconds
+ * (session-cache.ts); this one at once (forgetAfterChanges).
+ */
+function endOtherSessions(auth: Auth, db: Db): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const current = await callAuth(() => auth.api.getSession({ headers: c.req.raw.headers })).catch(() => null);
+    if (current) await db.delete(sessions).where(and(eq(sessions.userId, current.user.id), ne(sessions.id, current.session.id)));
+    await next();
+  };
 }
 
 const freshSessionPaths = new Set(["/api/account/delete"]);
