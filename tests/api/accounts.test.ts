@@ -77,6 +77,25 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
     expect(await db().select().from(users).where(eq(users.email, existing.email))).toHaveLength(1);
   });
 
+  it("takes any username a teacher goes by (spaces, accents), signs in with it in any case, and refuses it twice or over 50 characters", async () => {
+    const teacher = { ...uniqueTeacher(), username: `Ms Élodie Rivera ${Date.now().toString(36)}` };
+    const browser = client();
+    expect((await browser.post("/api/auth/sign-up/email", { ...teacher, name: "Élodie Rivera", callbackURL: "/auth/confirmed" })).status).toBe(200);
+    const { link } = await latestMailTo(db(), teacher.email);
+    expect((await browser.get(new URL(link!).pathname + new URL(link!).search)).status).toBe(302);
+
+    const byUsername = client();
+    expect((await byUsername.post("/api/auth/sign-in/username", { username: teacher.username.toUpperCase(), password: teacher.password })).status).toBe(200);
+    expect((await byUsername.get("/api/auth/get-session")).data.user.email).toBe(teacher.email);
+
+    const twice = await client().post("/api/auth/sign-up/email", { ...uniqueTeacher(), username: teacher.username.toLowerCase() });
+    expect(twice.status).toBe(400);
+    expect(twice.data.error.message).toBe("Username is already taken. Please try another.");
+    const long = await client().post("/api/auth/sign-up/email", { ...uniqueTeacher(), username: "x".repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.data.error.fields.username).toBe("Username must be at most 50 characters");
+  });
+
   it("refuses a duplicate username with a clear message", async () => {
     const existing = await createSignedInTeacher(server.url, db(), "taken");
     const response = await client().post("/api/auth/sign-up/email", { ...uniqueTeacher(), username: existing.username });

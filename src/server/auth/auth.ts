@@ -86,7 +86,8 @@ export function createAuth(config: AuthConfig) {
         }
       : {},
     plugins: [
-      username({ minUsernameLength: authLimits.usernameMin, maxUsernameLength: authLimits.usernameMax }),
+      // Any name that is not blank (contracts/auth.ts); the plugin's own default allows only letters, digits, _ and .
+      username({ minUsernameLength: 1, maxUsernameLength: authLimits.usernameMax, usernameValidator: (value) => value.trim().length > 0 }),
       twoFactor({ issuer: "Markwise" }),
       ltiSessionPlugin(),
       ...(config.google ? [googleEndpointsPlugin(config.google)] : []),

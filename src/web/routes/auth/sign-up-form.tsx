@@ -88,7 +88,7 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
   return (
     <div className="grid gap-4">
       <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-busy={isSubmitting}>
-        <FormField id="auth-username" label="Username" error={errors.username} hint={`${authLimits.usernameMin}-${authLimits.usernameMax} letters, numbers, dots or underscores. You can sign in with it.`}>
+        <FormField id="auth-username" label="Username" error={errors.username} hint="You can sign in with it.">
           <Input
             ref={refs.username}
             {...fieldProps("auth-username", { error: errors.username, hint: true })}
