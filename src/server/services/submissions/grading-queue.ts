@@ -46,7 +46,7 @@ export async function createGradingQueues(queue: JobQueue): Promise<void> {
  * (worker-liveness.ts). Claims without a heartbeat behind them (older rows) wait out the lease; on the embedded
  * database this process is the only one, so claims left at start are stale at once.
  */
-export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; database: Database; logger: Logger; classAnalyses?: ClassAnalyses }): Promise<{ stop(): Promise<void> }> {
+export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; database: Database; logger: Logger; classAnalyses: ClassAnalyses }): Promise<{ stop(): Promise<void> }> {
   const workerId = randomUUID();
   const cache = createPreparedCache(deps.classAnalyses);
   const grading = gradingQueueOver(deps.queue);

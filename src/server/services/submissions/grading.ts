@@ -10,7 +10,7 @@ import { toGradingInput } from "../grading-input";
 import { autoAcceptPauseOf } from "../calibration-warning";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf } from "./audit";
-import { analysisKeyOf, createClassAnalyses, type ClassAnalyses } from "./class-analyses";
+import { analysisKeyOf, type ClassAnalyses } from "./class-analyses";
 import { learnedReviewsOf, loadLearnedSamples } from "./learned-samples";
 import { notifyFinishedBatch } from "./grading-notifications";
 import { maxScoreOf, type AssignmentRow } from "./records";
@@ -37,7 +37,7 @@ export interface GradingAttempt {
  * Prepared assignments by calibration state: a class set is graded against one preparation, and any change to the
  * rubric, the settings or the samples changes the key.
  */
-export function createPreparedCache(classAnalyses: ClassAnalyses = createClassAnalyses(), limit = 20) {
+export function createPreparedCache(classAnalyses: ClassAnalyses, limit = 20) {
   const entries = new Map<string, Promise<PreparedAssignment>>();
   return {
     classAnalyses,
