@@ -7,12 +7,15 @@
  * --llm-limit N (essays per set graded by the model).
  * --ablation: instead of the report, the feature ablation (ablation.ts): ASAP QWK at --k (2,10 by default) with each
  * feature group left out of the prior, --draws (4 by default) per set; --groups "a,b" limits it to those groups.
+ * --text-checks: instead of the report, how often the text checks send real answers to review and catch answers to
+ * other prompts (text-checks.ts), --draws classes (10 by default) of --class-size answers per set, every data set.
  */
 import { cpus, totalmem } from "node:os";
 import { essayDataOption, option, writeReport } from "../cli.js";
 import type { CalibrationMethod } from "../../src/core/grading/index.js";
 import { loadDictionaryChecker, loadSpellChecker } from "../../src/server/integrations/spelling/load-spell-checker.js";
-import { loadBenchSets } from "./datasets.js";
+import { essayDatasets, loadBenchSets } from "./datasets.js";
+import { formatTextChecks, runTextChecks } from "./text-checks.js";
 import { evaluateSet, leaveSetOut, prepareBench, type SetResult } from "./evaluate.js";
 import { formatReport, summarize } from "./report.js";
 import { measureSpeed } from "./speed.js";
@@ -23,13 +26,14 @@ import { formatAblation, runAblation } from "./ablation.js";
 
 const dataDir = essayDataOption();
 const isAblation = process.argv.includes("--ablation");
+const isTextChecks = process.argv.includes("--text-checks");
 const ks = option("k", isAblation ? "2,10" : "2").split(",").map(Number);
-const draws = Number(option("draws", isAblation ? "4" : "5"));
+const draws = Number(option("draws", isAblation ? "4" : isTextChecks ? "10" : "5"));
 const seed = Number(option("seed", "1"));
 const out = option("out", "");
 const grader = option("grader", "builtin");
 const method = option("method", "") as CalibrationMethod | "";
-const benchDatasets = option("datasets", isAblation ? "asap" : "asap,ellipse,asap_sas").split(",");
+const benchDatasets = option("datasets", isAblation ? "asap" : isTextChecks ? essayDatasets.join(",") : "asap,ellipse,asap_sas").split(",");
 const samples = option("samples", "random");
 if (!isSampleChoice(samples)) throw new Error(`--samples must be random, chosen or range, not ${samples}`);
 const classSize = Number(option("class-size", String(defaultClassSize)));
@@ -52,6 +56,14 @@ if (isAblation) {
   const groupsOption = option("groups", "");
   const lines = runAblation(bench, sets, { ks, draws, seed, spell, ...(groupsOption ? { groups: groupsOption.split(",") } : {}) });
   console.log(formatAblation(lines, { ks, draws, seed, datasets: benchDatasets }));
+  console.log(`Runtime ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  process.exit(0);
+}
+
+if (isTextChecks) {
+  const sets = allSets.filter((s) => benchDatasets.includes(s.dataset));
+  const tallies = runTextChecks(bench, sets, { draws, seed, spell, classSize });
+  console.log(formatTextChecks(tallies, { draws, seed, classSize }));
   console.log(`Runtime ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(0);
 }

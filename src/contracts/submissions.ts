@@ -134,6 +134,8 @@ export const submissionSummary = z.object({
   confidence: z.number().nullable(),
   gradeSource: z.enum(["automatic", "reviewed"]).nullable(),
   reviewReason: z.string().nullable(),
+  /** What the grader found in the text itself for the teacher to check, one sentence each (none for most texts). */
+  textConcerns: z.array(z.string()),
   late: latePenaltyView.nullable(),
   /** Highest overlap found by the similarity check, or null when none is above the threshold. */
   topSimilarity: z.number().nullable(),

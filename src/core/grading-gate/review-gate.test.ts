@@ -15,6 +15,8 @@ describe("decideReview", () => {
     { rule: "pauses auto-accept while QWK is below 0.6", input: { confidence: 99, autoAcceptThreshold: 50, agreement: { ...trusted, qwk: 0.55 } }, outcome: "needs_review", reason: /agrees too little.*QWK 0\.55, 92% within tolerance/ },
     { rule: "pauses auto-accept while adjacent agreement is below 80%", input: { confidence: 99, autoAcceptThreshold: 50, agreement: { ...trusted, adjacent: 0.75 } }, outcome: "needs_review", reason: /agrees too little.*75% within tolerance/ },
     { rule: "accepts at exactly QWK 0.6 and 80% adjacent", input: { confidence: 99, autoAcceptThreshold: 50, agreement: { ...trusted, qwk: 0.6, adjacent: 0.8 } }, outcome: "accepted", reason: /Accepted automatically/ },
+    { rule: "sends a text with concerns to review whatever its confidence, saying each", input: { confidence: 99, autoAcceptThreshold: 50, agreement: trusted, concerns: ["It shares few words with the rest of the class: it may answer another assignment.", "Read the model's comment."] }, outcome: "needs_review", reason: /^It shares few words with the rest of the class: it may answer another assignment\. Read the model's comment\.$/ },
+    { rule: "says a text's concerns before a paused auto-accept", input: { confidence: 99, autoAcceptThreshold: 50, pausedBecause: "Recalibrating.", concerns: ["Concern."] }, outcome: "needs_review", reason: /^Concern\.$/ },
     { rule: "never accepts with a threshold of 100", input: { confidence: 100, autoAcceptThreshold: 100, agreement: trusted }, outcome: "needs_review", reason: /not above/ },
   ];
 

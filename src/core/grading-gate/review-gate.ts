@@ -16,6 +16,11 @@ export interface ReviewGateInput {
   minimumReviewed?: number;
   /** Why auto-accept is off whatever the agreement (recalibrating, a calibration that disagrees with the samples). */
   pausedBecause?: string;
+  /**
+   * What the teacher must read before this grade counts, one sentence each: the text's own checks (an answer to
+   * another assignment, text that is not words) and feedback the grader could not check against the essay.
+   */
+  concerns?: string[];
 }
 
 export interface ReviewDecision {
@@ -35,6 +40,7 @@ export function decideReview(input: ReviewGateInput): ReviewDecision {
   const minimumReviewed = input.minimumReviewed ?? DEFAULT_MINIMUM_REVIEWED;
   const reviewed = input.agreement?.reviewedCount ?? 0;
 
+  if (input.concerns?.length) return { outcome: "needs_review", reason: input.concerns.join(" ") };
   if (input.pausedBecause) return { outcome: "needs_review", reason: input.pausedBecause };
   if (reviewed < minimumReviewed) {
     return {

@@ -3,6 +3,7 @@ import { lexicalVector, type LexicalVector } from "./lexical-residual.js";
 import type { SpellChecker } from "./spelling.js";
 import { countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
 import { firstPersonWords, stopWords, transitionPhrases } from "./word-lists.js";
+import { copiedRunWords, repeatedRunWords, runHashes, shareFound, shareRepeated, wordHash } from "./word-runs.js";
 
 /** Order matters: the prior's weights are stored in this order. */
 export const featureNames = [
@@ -59,6 +60,10 @@ export interface TextAnalysis {
   features: Float64Array;
   /** Content-word stems with counts, for similarity to the samples. */
   stemCounts: Map<string, number>;
+  /** Share of the text's words inside a five-word run found in the prompt or source text (word-runs.ts). */
+  copiedShare: number;
+  /** Share of the text's words inside an eight-word run that repeats an earlier one. */
+  repeatedShare: number;
   /** The text's character n-grams (lexical-residual.ts), computed on first use: only enough samples need them. */
   lexical: () => LexicalVector;
 }
@@ -88,9 +93,11 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
   const promptUsed = new Set<string>();
   let high = 0;
   let low = 0;
+  const wordHashes: number[] = [];
 
   for (const w of words) {
     const lower = w.text.toLowerCase();
+    wordHashes.push(wordHash(lower));
     types.add(lower);
     letters += w.text.length;
     syllables += countSyllables(lower);
@@ -205,6 +212,8 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     sentenceLengthSd,
     features,
     stemCounts,
+    copiedShare: shareFound(runHashes(wordHashes, copiedRunWords), copiedRunWords, context.topicRuns),
+    repeatedShare: shareRepeated(runHashes(wordHashes, repeatedRunWords), repeatedRunWords),
     lexical: () => (lexical ??= lexicalVector(text)),
   };
 }

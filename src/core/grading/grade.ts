@@ -19,6 +19,7 @@ import { defaultPrior } from "./default-prior.js";
 import { findMostSimilar } from "./similarity.js";
 import { createCachedSpellChecker, type SpellChecker } from "./spelling.js";
 import { clamp } from "./text.js";
+import { classProfileOf, concernsFor, doubtfulConfidence, type ClassProfile, type TextConcern } from "./text-checks.js";
 import { bottomCutFor, levelFraction } from "./level-cuts.js";
 import type { CriterionScore, GradingInput, GradingResult, GradingRubricCriterion, GradingSample } from "./types.js";
 
@@ -55,6 +56,8 @@ export interface PreparedAssignment {
   kinds: Record<CriterionKind, TargetCalibration>;
   criteria: PreparedCriterion[];
   samples: Array<{ sample: GradingSample; analysis: TextAnalysis }>;
+  /** The texts a grade's text checks compare with (text-checks.ts): the samples, then the class; none while few. */
+  classProfile: ClassProfile | undefined;
 }
 
 export function scoreRangeFor(input: GradingInput): [number, number] {
@@ -146,6 +149,7 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
     kinds,
     criteria,
     samples,
+    classProfile: classProfileOf(samples.map((s) => s.analysis)),
   };
 }
 
@@ -180,6 +184,7 @@ export function prepareForClass(prepared: PreparedAssignment, analyses: TextAnal
   const overall = centre(prepared.overall, "overall");
   return {
     ...prepared,
+    classProfile: classProfileOf([...prepared.samples.map((s) => s.analysis), ...analyses]),
     overall,
     overallBottomCut: bottomCut(overall, "overall", prepared.overallStep, prepared.scoreRange),
     kinds: Object.fromEntries(criterionKinds.map((kind) => [kind, centre(prepared.kinds[kind], kind)])) as Record<CriterionKind, TargetCalibration>,
@@ -227,6 +232,8 @@ export interface ScoreEstimate {
   criteria: Array<{ criterionId: string; kind: CriterionKind; score: number; range: [number, number] }>;
   kindFractions: Record<CriterionKind, number>;
   nearest?: { index: number; similarity: number };
+  /** What the teacher should check before the grade counts (text-checks.ts). */
+  concerns: TextConcern[];
 }
 
 export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): ScoreEstimate {
@@ -264,14 +271,16 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): S
     overallScore = toScore(balanced - shift, prepared.overallStep, range, prepared.overallBottomCut);
     mean = range[0] + (balanced - p.grade + p.value - shift) * span;
   }
-  const confidence = confidenceFor({
+  const concerns = concernsFor(a, prepared.classProfile);
+  const estimated = confidenceFor({
     grade: overallScore,
     mean,
     sd: p.sd * span * outOfRangeFactor(prior, a),
     range,
     step: settings.gradingApproach === "points" ? 1 : prepared.overallStep,
   });
-  return { overallScore, scoreRange: range, confidence, criteria, kindFractions, ...(nearest ? { nearest } : {}) };
+  const confidence = concerns.some((c) => c.doubtsGrade) ? Math.min(estimated, doubtfulConfidence) : estimated;
+  return { overallScore, scoreRange: range, confidence, criteria, kindFractions, concerns, ...(nearest ? { nearest } : {}) };
 }
 
 export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis): GradingResult {
@@ -303,6 +312,7 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     scoreRange: range,
     confidence: estimate.confidence,
     tolerance: toleranceFor(range),
+    concerns: estimate.concerns.map((c) => c.message),
     feedback,
     feedbackParts,
     calibration: {

@@ -29,3 +29,8 @@ function table(): Map<string, number> {
 export function zipfFrequency(word: string): number | undefined {
   return table().get(word.toLowerCase());
 }
+
+/** Every word of the list with its Zipf frequency, lower-cased. */
+export function zipfFrequencies(): ReadonlyMap<string, number> {
+  return table();
+}

@@ -80,6 +80,11 @@ export const submissions = pgTable(
     feedback: text(),
     confidence: integer(),
     reviewReason: text(),
+    /**
+     * What the grader found in the text itself that the teacher should check (an answer to another assignment, text
+     * that is not words, the prompt copied out; core/grading/text-checks.ts), one sentence each; kept through review.
+     */
+    textConcerns: jsonb().$type<string[]>().notNull().default([]),
     /** The teacher's last review, kept through regrades (see contracts' teacherReview). */
     teacherReview: jsonb().$type<TeacherReview>(),
     /** automatic: the engine's grade stands; reviewed: a teacher accepted or edited it. */

@@ -67,6 +67,8 @@ export async function gradeSubmission(submission: SubmissionToGrade, deps: Grade
       ...model,
       tolerance: builtin.tolerance,
       calibration: builtin.calibration,
+      // The checks read the text, not a grade: a model's grade of an answer to another assignment waits for review too.
+      concerns: builtin.concerns,
       confidence: combineConfidence(builtin, model.overallScore),
       grader: "llm",
       builtinOverallScore: builtin.overallScore,

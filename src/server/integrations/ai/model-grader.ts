@@ -58,7 +58,7 @@ function scoresOf(answer: ModelAnswer, input: GradingInput): Array<{ criterion: 
   });
 }
 
-export interface ModelGrade extends Omit<GradingResult, "confidence" | "calibration" | "tolerance"> {
+export interface ModelGrade extends Omit<GradingResult, "confidence" | "calibration" | "tolerance" | "concerns"> {
   /** Criteria whose comments still quote nothing verifiable after one more request: the teacher should look. */
   feedbackWarnings: string[];
 }

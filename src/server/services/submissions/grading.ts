@@ -104,9 +104,14 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     const grade = await gradeSubmission({ ...prepared.input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, analysis, ...(deps.ai ? { ai: deps.ai } : {}) });
     const agreement = await agreementForAssignment(db, assignment);
     const pausedBecause = await autoAcceptPauseOf(db, assignment);
-    const gate = decideReview({ confidence: grade.confidence, autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold, agreement, ...(pausedBecause ? { pausedBecause } : {}) });
-    // Feedback the grader could not check against the essay is never handed to a student unread.
-    const decision = grade.feedbackWarnings.length ? { outcome: "needs_review" as const, reason: grade.feedbackWarnings.join(" ") } : gate;
+    const decision = decideReview({
+      confidence: grade.confidence,
+      autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold,
+      agreement,
+      ...(pausedBecause ? { pausedBecause } : {}),
+      // A text the grader should not be trusted on, and feedback it could not check, never reach a student unread.
+      concerns: [...grade.concerns, ...grade.feedbackWarnings],
+    });
     const engineGrade: EngineGrade = {
       criterionScores: grade.criterionScores,
       overallScore: grade.overallScore,
@@ -124,6 +129,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       feedback: grade.feedback,
       confidence: grade.confidence,
       reviewReason: decision.reason,
+      textConcerns: grade.concerns,
       gradeSource: "automatic" as const,
       failureReason: null,
       reviewedAt: null,

@@ -73,6 +73,7 @@ export const summaryColumns = {
   confidence: submissions.confidence,
   gradeSource: submissions.gradeSource,
   reviewReason: submissions.reviewReason,
+  textConcerns: submissions.textConcerns,
   createdAt: submissions.createdAt,
 };
 export type SubmissionSummaryRow = Pick<SubmissionRow, keyof typeof summaryColumns>;
@@ -158,6 +159,7 @@ export function toSubmissionSummary(assignment: SummaryAssignment, row: Submissi
     confidence: row.confidence,
     gradeSource: row.gradeSource,
     reviewReason: row.reviewReason,
+    textConcerns: row.textConcerns,
     late: row.overallScore === null ? (late.daysLate ? { ...late, penalty: 0, finalScore: 0 } : null) : late,
     topSimilarity,
     createdAt: isoTime(row.createdAt),

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { analyzeForAssignment, estimateScores, prepareAssignment, prepareForClass, type PreparedAssignment } from "./index.js";
+import { classProfileOf, concernsFor, doubtfulConfidence, type TextConcernKind } from "./text-checks.js";
+import { fakeSpellChecker, makeInput, strongEssay } from "./test-fixtures.js";
+
+// A class answering the computers prompt, each in its own words.
+const classTexts = [
+  `I think computers help students a great deal. With a computer I can search the internet for facts about history and science, type my homework faster and send it to my teacher by email. Some people say computers waste time, but they are useful tools when students use them for learning and research.`,
+  `Computers are bad for people when they spend all day online. Kids stop playing outside and stop exercising because they want to stay on the computer playing games or chatting with friends. Families should limit screen time so children stay healthy and spend time with nature and with each other.`,
+  `The internet lets people talk with family far away. My uncle lives overseas and we send him emails and video messages every week from our computer. Without computers we would only write letters and wait weeks for an answer, so technology keeps families close and helps people learn about other places.`,
+  `Dear newspaper, computers have changed how we learn. Students research projects online, teachers post lessons on websites and libraries lend e-books. Still, people should not forget books and conversations. If we balance time on the computer with time outdoors, technology will help our town more than it hurts it.`,
+  `Many adults use computers at work to write reports, manage money and talk with customers by email. Without computers, offices would be slow and businesses would lose money. Young people learn typing and internet skills at school, which will help them find jobs, so computers benefit society in many ways.`,
+  `Video games and social media keep teenagers on computers late at night, and they come to school tired. I have seen friends spend hours online instead of doing homework or sports. Computers can teach us things, but parents need rules about screen time so the internet does not take over our lives.`,
+];
+
+const desertRide = `The cyclist set out across the desert on a hot morning with two bottles of water. The road was long and the old map showed a town that had closed years ago. Snakes crossed the cracked pavement, the hills were steep and the sun was beginning to beat down on his back. By noon his water was gone and his legs were shaking as he pushed on toward a distant building.`;
+
+function preparedClass(extra: string[] = []): PreparedAssignment {
+  const input = makeInput();
+  const base = prepareAssignment(input, { spellChecker: fakeSpellChecker() });
+  return prepareForClass(base, [...classTexts, ...extra].map((text) => analyzeForAssignment(base, text)));
+}
+
+const kindsOf = (prepared: PreparedAssignment, text: string): TextConcernKind[] =>
+  concernsFor(analyzeForAssignment(prepared, text), prepared.classProfile).map((c) => c.kind);
+
+describe("text checks", () => {
+  it("find nothing to say about ordinary answers, inside the class or new to it", () => {
+    const prepared = preparedClass();
+    for (const text of [...classTexts, strongEssay]) expect(kindsOf(prepared, text)).toEqual([]);
+  });
+
+  it("send an answer to another prompt to review, with its confidence at most even odds", () => {
+    const prepared = preparedClass([desertRide]);
+    const analysis = analyzeForAssignment(prepared, desertRide);
+    const concerns = concernsFor(analysis, prepared.classProfile);
+    expect(concerns.map((c) => c.kind)).toEqual(["off-topic"]);
+    expect(concerns[0]!.message).toBe("It shares few words with the rest of the class: it may answer another assignment.");
+    expect(estimateScores(prepared, analysis).confidence).toBeLessThanOrEqual(doubtfulConfidence);
+  });
+
+  it("do not judge the topic without a class to compare with", () => {
+    const base = prepareAssignment(makeInput(), { spellChecker: fakeSpellChecker() });
+    expect(base.classProfile).toBeUndefined();
+    expect(kindsOf(base, desertRide)).toEqual([]);
+  });
+
+  it("count each distinct text of the class once, samples included", () => {
+    const base = prepareAssignment(makeInput(), { spellChecker: fakeSpellChecker() });
+    const twice = [...classTexts.slice(0, 2), ...classTexts.slice(0, 2)].map((text) => analyzeForAssignment(base, text));
+    expect(classProfileOf(twice)).toBeUndefined();
+    expect(classProfileOf(classTexts.slice(0, 5).map((text) => analyzeForAssignment(base, text)))).toBeDefined();
+  });
+
+  it("say when most of the words are not English words", () => {
+    const gibberish = "xhf nittorq gjssbrm udnyrqpx jividhlh oswbhonk xbji ynekhj inpgx wqqnn yksgpji uwcvc dczfq lpd wxxxthag aqg mrgwgjx xaxezo gffobus qmvt plorb zzkt";
+    const base = prepareAssignment(makeInput(), { spellChecker: fakeSpellChecker(gibberish.split(" ")) });
+    const concerns = concernsFor(analyzeForAssignment(base, gibberish), undefined);
+    expect(concerns.map((c) => c.kind)).toEqual(["not-words"]);
+    expect(concerns[0]!.message).toBe("100% of its words are not in the English dictionary: it may be in another language, or not an answer.");
+  });
+
+  it("say when the answer copies the prompt, or repeats itself", () => {
+    const prepared = preparedClass();
+    const prompt = makeInput().prompt;
+    expect(kindsOf(prepared, `${prompt} ${prompt}`)).toContain("copied");
+    const passage = "Computers help students learn about the world and talk with their families far away.";
+    const repeated = Array.from({ length: 6 }, () => passage).join(" ");
+    const concerns = concernsFor(analyzeForAssignment(prepared, repeated), prepared.classProfile);
+    expect(concerns.map((c) => c.kind)).toEqual(["repeated"]);
+    expect(concerns[0]!.message).toMatch(/^8\d% of it repeats passages it already has\.$/);
+    // Quoting a line of the prompt inside an answer of one's own is not copying.
+    expect(kindsOf(prepared, `${classTexts[0]} As the prompt says, "${prompt}"`)).toEqual([]);
+  });
+
+  it("say when a text is a fraction of what a class of essays wrote, without doubting its grade", () => {
+    const base = prepareAssignment(makeInput(), { spellChecker: fakeSpellChecker() });
+    // Essays of about a hundred words: two of the class's paragraphs each.
+    const essays = classTexts.map((text, i) => `${text}\n\n${classTexts[(i + 1) % classTexts.length]}`);
+    const prepared = prepareForClass(base, essays.map((text) => analyzeForAssignment(base, text)));
+    const concerns = concernsFor(analyzeForAssignment(prepared, "Computers are good."), prepared.classProfile);
+    expect(concerns).toEqual([
+      { kind: "very-short", doubtsGrade: false, message: "It has 3 words where the class's texts have about 102: check the whole text arrived." },
+    ]);
+    // In a class of short answers (about fifty words) a one-line answer is an answer.
+    expect(kindsOf(preparedClass(), "Computers are good.")).toEqual([]);
+  });
+});

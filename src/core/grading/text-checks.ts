@@ -1,0 +1,158 @@
+import { fnv1a } from "../similarity/index.js";
+import type { TextAnalysis } from "./features.js";
+import { stemInformativeness } from "./topic-weights.js";
+
+/**
+ * Texts a grade should not be trusted on without a teacher reading them: an answer to another assignment, text that
+ * is not English words, the prompt or source copied out, one passage pasted again and again, or a fraction of what
+ * the class wrote (a scan or upload that lost most of the essay). The grader's features were fitted on real answers,
+ * so on these it can give a middling grade with a confident air (an on-topic essay of another prompt scored 7 of 12
+ * on ASAP set 1 at confidence 64). Each check names what it found for the teacher; a grade with any of them always
+ * waits for review (review-gate.ts).
+ *
+ * Thresholds were set on the shared human-scored essays (`npm run bench:grading -- --text-checks`): together they
+ * send 0.21% of real answers to review, scored 0.23 of their scale on average, and doubt the grade of about half the
+ * answers to other prompts slipped into a class (three in four between ASAP's prompts, fewer between ELLIPSE's
+ * school-life prompts, which share their words). See docs/decisions/023-text-checks.md.
+ */
+
+export type TextConcernKind = "off-topic" | "not-words" | "copied" | "repeated" | "very-short";
+
+export interface TextConcern {
+  kind: TextConcernKind;
+  /** For the teacher, one sentence: what was found. */
+  message: string;
+  /** Whether the grade itself is in doubt, not only the text: its confidence is then at most doubtfulConfidence. */
+  doubtsGrade: boolean;
+}
+
+/** What a class's texts have in common: their words, their relevance to one another and their length. */
+export interface ClassProfile {
+  /** Sum of the texts' unit vectors of square-rooted stem counts. */
+  centroid: Map<string, number>;
+  centroidNormSquared: number;
+  /** The texts' fingerprints, so a text of the class is compared with the others and not with itself. */
+  members: Set<string>;
+  /** Median relevance of a class text to the rest of the class. */
+  typicalRelevance: number;
+  medianWords: number;
+}
+
+/**
+ * The grader's features were fitted on answers to the prompt: on these texts its estimate is a guess, and a guess at
+ * the top of a short scale would otherwise keep the high confidence the scale's end gives it (an answer to another
+ * prompt graded 4 of 4 at 92). At best even odds.
+ */
+export const doubtfulConfidence = 50;
+
+/** Fewer distinct texts than this, and the class's words say too little about its topic. */
+export const minimumClassTexts = 5;
+/** Off-topic: relevance under this share of the class's typical one (0.03% of real answers; see the bench). */
+export const offTopicRelevanceShare = 0.2;
+/** Not words: more than this share of the words unknown to the dictionary (no real answer of 20 words or more). */
+export const unknownWordShare = 0.5;
+/** Copied: more than this share of the words in five-word runs of the prompt or source (0.28% of ASAP's answers). */
+export const copiedShareLimit = 0.9;
+/** Repeated: more than this share of the words repeat an earlier eight-word run (0.03% of real answers). */
+export const repeatedShareLimit = 0.5;
+/**
+ * Very short: fewer words than this share of the class's median, in a class writing essays (a median of
+ * `essayWords` or more). Short-answer classes have their one-line answers, scored at the bottom and graded so.
+ */
+export const veryShortShare = 0.15;
+export const essayWords = 100;
+/** The checks of words and topic need this many words to say anything. */
+export const wordsForTopicChecks = 40;
+export const wordsForWordCheck = 20;
+export const wordsForRunChecks = 15;
+
+/**
+ * A text's content stems weighted by what they say of its topic (topic-weights.ts) and square-rooted, so a word used
+ * ten times says less than ten words used once; unit length.
+ */
+function unitVector(stemCounts: Map<string, number>): Map<string, number> {
+  const unit = new Map<string, number>();
+  let norm = 0;
+  for (const [stem, count] of stemCounts) {
+    const weight = count * stemInformativeness(stem);
+    if (weight <= 0) continue;
+    unit.set(stem, Math.sqrt(weight));
+    norm += weight;
+  }
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (const [stem, value] of unit) unit.set(stem, value * scale);
+  return unit;
+}
+
+/** Same text, same fingerprint; the order of the stems does not matter (a sum). */
+function fingerprintOf(a: TextAnalysis): string {
+  let sum = 0;
+  for (const [stem, count] of a.stemCounts) sum = (sum + Math.imul(fnv1a(stem), count + 1)) >>> 0;
+  return `${a.wordCount}:${a.stemCounts.size}:${sum}`;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+};
+
+/** Cosine of a text's words with the rest of the class (the text itself left out when it is one of them). */
+function relevanceToClass(unit: Map<string, number>, isMember: boolean, profile: Pick<ClassProfile, "centroid" | "centroidNormSquared">): number {
+  let dot = 0;
+  for (const [stem, value] of unit) dot += value * (profile.centroid.get(stem) ?? 0);
+  const selfLength = unit.size ? 1 : 0;
+  const others = isMember ? dot - selfLength : dot;
+  const normSquared = isMember ? profile.centroidNormSquared - 2 * dot + selfLength : profile.centroidNormSquared;
+  return selfLength && normSquared > 1e-12 ? Math.max(0, others) / Math.sqrt(normSquared) : 0;
+}
+
+/** The class as the checks see it (samples and submissions, each distinct text once); none for a small class. */
+export function classProfileOf(analyses: TextAnalysis[]): ClassProfile | undefined {
+  const distinct = new Map<string, TextAnalysis>();
+  for (const a of analyses) distinct.set(fingerprintOf(a), a);
+  if (distinct.size < minimumClassTexts) return undefined;
+  const units = [...distinct.values()].map((a) => unitVector(a.stemCounts));
+  const centroid = new Map<string, number>();
+  for (const unit of units) for (const [stem, value] of unit) centroid.set(stem, (centroid.get(stem) ?? 0) + value);
+  let centroidNormSquared = 0;
+  for (const value of centroid.values()) centroidNormSquared += value * value;
+  const shape = { centroid, centroidNormSquared };
+  return {
+    ...shape,
+    members: new Set(distinct.keys()),
+    typicalRelevance: median(units.map((unit) => relevanceToClass(unit, true, shape))),
+    medianWords: median([...distinct.values()].map((a) => a.wordCount)),
+  };
+}
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** What a teacher should know about a text before its grade counts; empty for an ordinary answer. */
+export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined): TextConcern[] {
+  const concerns: TextConcern[] = [];
+  const unknown = a.wordCount ? a.misspelled.length / a.wordCount : 0;
+  if (a.wordCount >= wordsForWordCheck && unknown > unknownWordShare) {
+    concerns.push({ kind: "not-words", doubtsGrade: true, message: `${percent(unknown)} of its words are not in the English dictionary: it may be in another language, or not an answer.` });
+  }
+  if (a.wordCount >= wordsForRunChecks && a.copiedShare > copiedShareLimit) {
+    concerns.push({ kind: "copied", doubtsGrade: true, message: `${percent(a.copiedShare)} of it repeats the prompt or source text word for word.` });
+  }
+  // The prompt pasted three times repeats itself too; saying it was copied says enough.
+  if (a.wordCount >= wordsForRunChecks && a.repeatedShare > repeatedShareLimit && concerns.length === 0) {
+    concerns.push({ kind: "repeated", doubtsGrade: true, message: `${percent(a.repeatedShare)} of it repeats passages it already has.` });
+  }
+  if (!profile) return concerns;
+  const unit = unitVector(a.stemCounts);
+  if (
+    a.wordCount >= wordsForTopicChecks &&
+    concerns.length === 0 &&
+    relevanceToClass(unit, profile.members.has(fingerprintOf(a)), profile) < offTopicRelevanceShare * profile.typicalRelevance
+  ) {
+    concerns.push({ kind: "off-topic", doubtsGrade: true, message: "It shares few words with the rest of the class: it may answer another assignment." });
+  }
+  if (profile.medianWords >= essayWords && a.wordCount < veryShortShare * profile.medianWords) {
+    const words = a.wordCount === 1 ? "1 word" : `${a.wordCount} words`;
+    concerns.push({ kind: "very-short", doubtsGrade: false, message: `It has ${words} where the class's texts have about ${Math.round(profile.medianWords)}: check the whole text arrived.` });
+  }
+  return concerns;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "text_concerns" jsonb DEFAULT '[]'::jsonb NOT NULL;

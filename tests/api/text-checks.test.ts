@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher } from "../support/accounts";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { createActiveAssignment, studentEssay, waitForGrading } from "../support/submissions";
+
+let server: TestServer;
+const db = () => server.deps.database.db;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const desertRide = `The cyclist set out across the desert on a hot morning with two bottles of water. The road was long and the old map showed a town that had closed years ago. Snakes crossed the cracked pavement, the hills were steep and the sun was beginning to beat down on his back. By noon his water was gone and his legs were shaking as he pushed on toward a distant building.`;
+const prompt = "Should students wear school uniforms? Take a position and support it with evidence.";
+
+describe(`texts a grade should not be trusted on go to review, saying why (${testDatabaseKind})`, () => {
+  it("an answer to another assignment and the prompt copied out wait for the teacher at low confidence; the class's essays do not", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "textchecks");
+    // Auto-accept at any confidence once trusted: only the checks keep a grade from being accepted.
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { autoAcceptThreshold: 0 } });
+    const upload = (studentName: string, text: string) => teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName, text });
+    for (let seed = 1; seed <= 6; seed++) expect((await upload(`Student ${seed}`, studentEssay(seed))).status).toBe(200);
+    const offTopic = (await upload("Cal Rivers", desertRide)).data.created[0].submissionId as string;
+    const copied = (await upload("Pat Lane", `${prompt} ${prompt} ${prompt}`)).data.created[0].submissionId as string;
+    await waitForGrading(teacher.client, assignment.id);
+
+    const detail = async (id: string) => (await teacher.client.get(`/api/submissions/${id}`)).data;
+    const cal = await detail(offTopic);
+    expect(cal).toMatchObject({ status: "needs_review", reviewReason: "It shares few words with the rest of the class: it may answer another assignment." });
+    expect(cal.confidence).toBeLessThanOrEqual(50);
+    const pat = await detail(copied);
+    expect(pat).toMatchObject({ status: "needs_review" });
+    expect(pat.reviewReason).toMatch(/^\d+% of it repeats the prompt or source text word for word\.$/);
+    expect(pat.confidence).toBeLessThanOrEqual(50);
+    // The history says why too: the teacher sees it in the grade's timeline.
+    expect(cal.history.map((event: { kind: string; note: string | null }) => [event.kind, event.note])).toContainEqual(["sent_to_review", cal.reviewReason]);
+
+    const list = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data as Array<{ id: string; reviewReason: string | null }>;
+    for (const row of list.filter((r) => r.id !== offTopic && r.id !== copied)) {
+      expect(row.reviewReason).toMatch(/^Auto-accept starts after you review 5 grades/);
+    }
+  });
+});
