@@ -256,4 +256,45 @@ describe("review page", () => {
     await page.screenshot({ path: `${shots}/empty-360.png`, fullPage: true });
     app.assertNoConsoleErrors(page);
   });
+
+  it("marks an answer to another assignment in the list, the queue and the review page, at phone and desktop widths", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(15_000);
+    const teacher = await signInAsNewTeacher(app, page, "chk");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 6" });
+    const desertRide =
+      "The cyclist set out across the desert on a hot morning with two bottles of water. The road was long and the old map showed a town that had closed years ago. Snakes crossed the cracked pavement, the hills were steep and the sun was beginning to beat down on his back. By noon his water was gone and his legs were shaking as he pushed on toward a distant building.";
+    const files = [...["Ada Moss", "Ben Cruz", "Cy Hart", "Dee Park", "Eli Rowe", "Flo Tan"].map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 30, name))), textFile("Gil Ames.txt", desertRide)];
+    expect((await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) })).status).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    const concern = "It shares few words with the rest of the class: it may answer another assignment.";
+
+    await page.goto(`${app.url}/assignments/${assignment.id}`);
+    const row = page.getByRole("listitem", { name: "Gil Ames" });
+    await row.getByText("Check the text", { exact: true }).waitFor();
+    expect(await row.getByText("Check the text", { exact: true }).getAttribute("title")).toBe(concern);
+    expect(await page.getByText("Check the text", { exact: true }).count()).toBe(1);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/text-check-list-1280.png` });
+
+    const list = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data as Summary[];
+    const gil = list.find((item) => item.studentName === "Gil Ames")!;
+    // Even odds at best: the grade of an answer to another prompt is a guess.
+    expect(gil.confidence).toBeLessThanOrEqual(50);
+    for (const viewport of [desktop, phone]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${app.url}/assignments/${assignment.id}/review?submission=${gil.id}`);
+      const queueList = page.getByRole("list", { name: "Review queue" });
+      const queued = queueList.getByRole("listitem").filter({ hasText: "Gil Ames" });
+      expect(await textOf(queued)).toMatch(/^Gil Ames Check the text \d+% confident$/);
+      expect(await queueList.getByText("Check the text").count()).toBe(1);
+      await studentHeading(page, "Gil Ames").waitFor();
+      const notice = page.getByRole("region", { name: "Check the text" });
+      expect(await textOf(notice)).toBe(`Check the text ${concern}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await notice.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/text-check-review-${viewport.width}.png`, fullPage: viewport === phone });
+    }
+    app.assertNoConsoleErrors(page);
+  });
 });

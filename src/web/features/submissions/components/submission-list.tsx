@@ -1,4 +1,4 @@
-import { CalendarClock, Copy, EllipsisVertical, Pencil, Trash2 } from "lucide-react";
+import { CalendarClock, Copy, EllipsisVertical, Pencil, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { submissionStatusLabels, type SubmissionStatus, type SubmissionSummary } from "../../../../contracts/submissions";
@@ -39,6 +39,16 @@ export function OverlapBadge({ similarity }: { similarity: number }) {
   );
 }
 
+/** The grader found something in the text itself to check (an answer to another assignment, not words, copied). */
+export function TextCheckBadge({ concerns }: { concerns: string[] }) {
+  return (
+    <span title={concerns.join(" ")} className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-800">
+      <TriangleAlert aria-hidden className="size-3" />
+      Check the text
+    </span>
+  );
+}
+
 /** Every submission with its state and grade; each row leads to the review page and offers corrections. */
 export function SubmissionList({ assignmentId, submissions, totalPoints }: { assignmentId: string; submissions: SubmissionSummary[]; totalPoints: number }) {
   const [editing, setEditing] = useState<SubmissionSummary | null>(null);
@@ -46,7 +56,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
 
   return (
     <>
-      <div className="hidden grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_7.5rem_minmax(0,1.2fr)_auto] gap-3 border-b border-border px-3 pb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase md:grid" aria-hidden>
+      <div className="hidden grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_8.75rem_minmax(0,1.2fr)_auto] gap-3 border-b border-border px-3 pb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase md:grid" aria-hidden>
         <span>Student</span>
         <span>Submitted</span>
         <span>Status</span>
@@ -58,7 +68,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
           <li
             key={submission.id}
             aria-label={submission.studentName}
-            className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-1 py-3 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_7.5rem_minmax(0,1.2fr)_auto] md:items-center md:px-3"
+            className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-1 py-3 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_8.75rem_minmax(0,1.2fr)_auto] md:items-center md:px-3"
           >
             <div className="min-w-0">
               <p className="truncate font-medium">{submission.studentName}</p>
@@ -77,6 +87,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
             </div>
             <div className="col-span-2 flex flex-wrap items-center gap-1.5 md:col-span-1">
               <StatusBadge status={submission.status} />
+              {submission.textConcerns.length ? <TextCheckBadge concerns={submission.textConcerns} /> : null}
               {submission.status === "failed" && submission.failureReason ? <span className="text-xs text-destructive">{submission.failureReason}</span> : null}
             </div>
             <ScoreCell submission={submission} totalPoints={totalPoints} className="col-span-2 md:col-span-1" />

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { Clock, TriangleAlert } from "lucide-react";
 import type { SubmissionDetail } from "../../../../contracts/submissions";
 import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
@@ -29,9 +29,25 @@ export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummar
         <div className="rounded-xl bg-muted p-3">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Confidence</p>
           <p className="mt-1 font-display text-3xl font-semibold tabular-nums">{detail.confidence === null ? "-" : `${Math.round(detail.confidence)}%`}</p>
-          {detail.reviewReason ? <p className="mt-1 text-xs leading-snug text-muted-foreground">{detail.reviewReason}</p> : null}
+          {detail.reviewReason && detail.reviewReason !== detail.textConcerns.join(" ") ? <p className="mt-1 text-xs leading-snug text-muted-foreground">{detail.reviewReason}</p> : null}
         </div>
       </div>
+
+      {detail.textConcerns.length ? (
+        <section aria-labelledby="text-check-heading" className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
+          <div className="grid gap-0.5">
+            <h3 id="text-check-heading" className="font-medium">
+              Check the text
+            </h3>
+            {detail.textConcerns.map((concern) => (
+              <p key={concern} className="text-muted-foreground">
+                {concern}
+              </p>
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       {detail.late && detail.late.daysLate > 0 ? (
         <div className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">

@@ -1,4 +1,4 @@
-import { Clock, Copy } from "lucide-react";
+import { Clock, Copy, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { submissionStatusLabels, type SubmissionSummary } from "../../../../contracts/submissions";
 import { Label } from "../../../components/ui/label";
@@ -85,6 +85,12 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
                   </span>
                   <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
                     {item.late && item.late.daysLate > 0 ? <span className="rounded-full border border-border px-1.5">Late</span> : null}
+                    {item.textConcerns.length ? (
+                      <span title={item.textConcerns.join(" ")}>
+                        <TriangleAlert aria-hidden className="size-3.5 text-amber-700" />
+                        <span className="sr-only">Check the text</span>
+                      </span>
+                    ) : null}
                     {item.topSimilarity !== null ? (
                       <span title="Overlaps other work">
                         <Copy aria-hidden className="size-3.5" />
