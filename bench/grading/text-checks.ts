@@ -29,8 +29,9 @@ interface Tally {
   straysDoubted: number;
 }
 
+// Misread scans are not measured: the data sets hold typed answers only.
 const kinds: TextConcernKind[] = ["off-topic", "not-words", "copied", "repeated", "very-short"];
-const emptyTally = (): Tally => ({ answers: 0, flagged: { "off-topic": 0, "not-words": 0, copied: 0, repeated: 0, "very-short": 0 }, doubted: 0, flaggedScore: 0, anyFlagged: 0, strays: 0, straysDoubted: 0 });
+const emptyTally = (): Tally => ({ answers: 0, flagged: { "off-topic": 0, "not-words": 0, misread: 0, copied: 0, repeated: 0, "very-short": 0 }, doubted: 0, flaggedScore: 0, anyFlagged: 0, strays: 0, straysDoubted: 0 });
 
 export function runTextChecks(bench: PreparedBench, sets: BenchSet[], options: TextChecksOptions): Map<string, Tally> {
   const { draws, seed, spell, classSize = 30, strays = 2 } = options;

@@ -19,7 +19,7 @@ import { defaultPrior } from "./default-prior.js";
 import { findMostSimilar } from "./similarity.js";
 import { createCachedSpellChecker, type SpellChecker } from "./spelling.js";
 import { clamp } from "./text.js";
-import { classProfileOf, concernsFor, doubtfulConfidence, type ClassProfile, type TextConcern } from "./text-checks.js";
+import { classProfileOf, concernsFor, confidenceWithConcerns, type ClassProfile, type TextConcern, type TextSource } from "./text-checks.js";
 import { bottomCutFor, levelFraction } from "./level-cuts.js";
 import type { CriterionScore, GradingInput, GradingResult, GradingRubricCriterion, GradingSample } from "./types.js";
 
@@ -236,7 +236,7 @@ export interface ScoreEstimate {
   concerns: TextConcern[];
 }
 
-export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): ScoreEstimate {
+export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, source: TextSource = {}): ScoreEstimate {
   const { input, prior } = prepared;
   const settings = input.settings;
   const shift = strictnessShift(settings.strictness);
@@ -271,21 +271,23 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis): S
     overallScore = toScore(balanced - shift, prepared.overallStep, range, prepared.overallBottomCut);
     mean = range[0] + (balanced - p.grade + p.value - shift) * span;
   }
-  const concerns = concernsFor(a, prepared.classProfile);
-  const estimated = confidenceFor({
+  const concerns = concernsFor(a, prepared.classProfile, source);
+  const confidence = confidenceWithConcerns(
+    confidenceFor({
     grade: overallScore,
     mean,
     sd: p.sd * span * outOfRangeFactor(prior, a),
     range,
-    step: settings.gradingApproach === "points" ? 1 : prepared.overallStep,
-  });
-  const confidence = concerns.some((c) => c.doubtsGrade) ? Math.min(estimated, doubtfulConfidence) : estimated;
+      step: settings.gradingApproach === "points" ? 1 : prepared.overallStep,
+    }),
+    concerns,
+  );
   return { overallScore, scoreRange: range, confidence, criteria, kindFractions, concerns, ...(nearest ? { nearest } : {}) };
 }
 
-export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis): GradingResult {
+export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis, source: TextSource = {}): GradingResult {
   const a = analysis ?? analyzeForAssignment(prepared, text);
-  const estimate = estimateScores(prepared, a);
+  const estimate = estimateScores(prepared, a, source);
   const range = estimate.scoreRange;
   const scores: CriterionScore[] = estimate.criteria.map((c) => ({ criterionId: c.criterionId, score: c.score, min: c.range[0], max: c.range[1], rationale: "", quotes: [] }));
   const written = writeFeedback({
@@ -312,7 +314,7 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     scoreRange: range,
     confidence: estimate.confidence,
     tolerance: toleranceFor(range),
-    concerns: estimate.concerns.map((c) => c.message),
+    concerns: estimate.concerns,
     feedback,
     feedbackParts,
     calibration: {
@@ -358,6 +360,6 @@ function outOfRangeFactor(prior: PriorModel, a: TextAnalysis): number {
 }
 
 /** Grades one text against an assignment; prepare the assignment once with prepareAssignment to grade many. */
-export function gradeText(input: GradingInput, text: string, options: GradingEngineOptions): GradingResult {
-  return gradeWithAssignment(prepareAssignment(input, options), text);
+export function gradeText(input: GradingInput, text: string, options: GradingEngineOptions, source: TextSource = {}): GradingResult {
+  return gradeWithAssignment(prepareAssignment(input, options), text, undefined, source);
 }

@@ -4,7 +4,7 @@ import { stemInformativeness } from "./topic-weights.js";
 
 /**
  * Texts a grade should not be trusted on without a teacher reading them: an answer to another assignment, text that
- * is not English words, the prompt or source copied out, one passage pasted again and again, or a fraction of what
+ * is not English words or a scan the reader misread, the prompt or source copied out, one passage pasted again and again, or a fraction of what
  * the class wrote (a scan or upload that lost most of the essay). The grader's features were fitted on real answers,
  * so on these it can give a middling grade with a confident air (an on-topic essay of another prompt scored 7 of 12
  * on ASAP set 1 at confidence 64). Each check names what it found for the teacher; a grade with any of them always
@@ -16,7 +16,7 @@ import { stemInformativeness } from "./topic-weights.js";
  * school-life prompts, which share their words). See docs/decisions/023-text-checks.md.
  */
 
-export type TextConcernKind = "off-topic" | "not-words" | "copied" | "repeated" | "very-short";
+export type TextConcernKind = "off-topic" | "not-words" | "misread" | "copied" | "repeated" | "very-short";
 
 export interface TextConcern {
   kind: TextConcernKind;
@@ -51,6 +51,12 @@ export const minimumClassTexts = 5;
 export const offTopicRelevanceShare = 0.2;
 /** Not words: more than this share of the words unknown to the dictionary (no real answer of 20 words or more). */
 export const unknownWordShare = 0.5;
+/**
+ * A text read from a scan or photo with more unknown words than this was probably misread: students' own typed
+ * answers have at most 10-17% (the 99th percentile of each data set), tesseract on handwriting often far more. Its
+ * spelling features count the reader's mistakes as the student's.
+ */
+export const scanUnknownWordShare = 0.15;
 /** Copied: more than this share of the words in five-word runs of the prompt or source (0.28% of ASAP's answers). */
 export const copiedShareLimit = 0.9;
 /** Repeated: more than this share of the words repeat an earlier eight-word run (0.03% of real answers). */
@@ -127,11 +133,23 @@ export function classProfileOf(analyses: TextAnalysis[]): ClassProfile | undefin
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+/** How the text reached the grader: typed or pasted, or read from an image by OCR (a scan or a photo). */
+export interface TextSource {
+  readFromImage?: boolean;
+}
+
+/** The grade's confidence as the concerns leave it: at most doubtfulConfidence when one doubts the grade. */
+export function confidenceWithConcerns(confidence: number, concerns: readonly TextConcern[]): number {
+  return concerns.some((c) => c.doubtsGrade) ? Math.min(confidence, doubtfulConfidence) : confidence;
+}
+
 /** What a teacher should know about a text before its grade counts; empty for an ordinary answer. */
-export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined): TextConcern[] {
+export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, source: TextSource = {}): TextConcern[] {
   const concerns: TextConcern[] = [];
   const unknown = a.wordCount ? a.misspelled.length / a.wordCount : 0;
-  if (a.wordCount >= wordsForWordCheck && unknown > unknownWordShare) {
+  if (source.readFromImage && a.wordCount >= wordsForWordCheck && unknown > scanUnknownWordShare) {
+    concerns.push({ kind: "misread", doubtsGrade: true, message: `${percent(unknown)} of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts.` });
+  } else if (a.wordCount >= wordsForWordCheck && unknown > unknownWordShare) {
     concerns.push({ kind: "not-words", doubtsGrade: true, message: `${percent(unknown)} of its words are not in the English dictionary: it may be in another language, or not an answer.` });
   }
   if (a.wordCount >= wordsForRunChecks && a.copiedShare > copiedShareLimit) {

@@ -1,3 +1,4 @@
+import type { TextConcern } from "./text-checks.js";
 /** Public types of the grading engine. */
 
 export interface GradingRubricCriterion {
@@ -92,8 +93,8 @@ export interface GradingResult {
   confidence: number;
   /** Tolerance used by the confidence: 1 point on scales up to 6 points, else 10% of the range. */
   tolerance: number;
-  /** What the teacher should check before the grade counts, one sentence each (text-checks.ts); empty for most texts. */
-  concerns: string[];
+  /** What the teacher should check before the grade counts (text-checks.ts); empty for most texts. */
+  concerns: TextConcern[];
   feedback: string;
   /** The same feedback in its parts (headings, sentences and their quotations). */
   feedbackParts: FeedbackParts;

@@ -185,4 +185,18 @@ describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", ()
     expect(result.fallbackReason).toBeUndefined();
     expect(server.requests.length).toBe(before);
   });
+
+  it("keeps a misread scan's concern and holds its confidence at even odds, even when the model agrees", async () => {
+    // Eleven of 41 words as a reader of handwriting leaves them; the passages the model quotes are read well.
+    const scan = `Cornputcrs hclp pcople lcarn. Tbe rcsult wns clcar tbat tbis mnttcrs. ${text.slice(text.indexOf("For example"))}`;
+    server.behave({ kind: "answer", content: () => goodAnswer });
+    const read = await gradeSubmission({ ...input, text: scan, readFromImage: true }, await deps(config));
+    expect(read.grader).toBe("llm");
+    expect(read.concerns.map((c) => c.kind)).toEqual(["misread"]);
+    expect(read.concerns[0]!.message).toMatch(/^2\d% of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts\.$/);
+    expect(read.confidence).toBeLessThanOrEqual(50);
+    // The same words typed by the student are the student's own spelling: no concern.
+    const typed = await gradeSubmission({ ...input, text: scan }, await deps());
+    expect(typed.concerns).toEqual([]);
+  });
 });

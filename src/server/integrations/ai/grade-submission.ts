@@ -1,4 +1,5 @@
 import {
+  confidenceWithConcerns,
   gradeText,
   gradeWithAssignment,
   type GradingInput,
@@ -7,11 +8,12 @@ import {
   type PriorModel,
   type SpellChecker,
   type TextAnalysis,
+  type TextSource,
 } from "../../../core/grading/index.js";
 import type { AiConfig } from "./config.js";
 import { gradeWithModel, ModelGradingError } from "./model-grader.js";
 
-export interface SubmissionToGrade extends GradingInput {
+export interface SubmissionToGrade extends GradingInput, TextSource {
   text: string;
 }
 
@@ -49,10 +51,11 @@ export function combineConfidence(builtin: GradingResult, modelOverall: number):
 
 /** Grades one submission with the configured model, falling back to the built-in grader when the provider fails. */
 export async function gradeSubmission(submission: SubmissionToGrade, deps: GradeSubmissionDeps): Promise<SubmissionGrade> {
-  const { text, ...input } = submission;
+  const { text, readFromImage, ...input } = submission;
+  const source = { readFromImage: readFromImage === true };
   const builtin = deps.prepared
-    ? gradeWithAssignment(deps.prepared, text, deps.analysis)
-    : gradeText(input, text, { spellChecker: deps.spellChecker, ...(deps.prior ? { prior: deps.prior } : {}) });
+    ? gradeWithAssignment(deps.prepared, text, deps.analysis, source)
+    : gradeText(input, text, { spellChecker: deps.spellChecker, ...(deps.prior ? { prior: deps.prior } : {}) }, source);
   const asBuiltin = (fallbackReason?: string): SubmissionGrade => ({
     ...builtin,
     grader: "builtin",
@@ -69,7 +72,8 @@ export async function gradeSubmission(submission: SubmissionToGrade, deps: Grade
       calibration: builtin.calibration,
       // The checks read the text, not a grade: a model's grade of an answer to another assignment waits for review too.
       concerns: builtin.concerns,
-      confidence: combineConfidence(builtin, model.overallScore),
+      // A model agreeing with a guess does not make it less of one.
+      confidence: confidenceWithConcerns(combineConfidence(builtin, model.overallScore), builtin.concerns),
       grader: "llm",
       builtinOverallScore: builtin.overallScore,
     };

@@ -101,7 +101,8 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       return prepareForClass(base, cache.classAnalyses.analyzeClass(analysisKey, base, texts));
     });
     const analysis = cache.classAnalyses.analyzeOne(analysisKey, prepared, claimed.content);
-    const grade = await gradeSubmission({ ...prepared.input, text: claimed.content }, { spellChecker: deps.spellChecker, prepared, analysis, ...(deps.ai ? { ai: deps.ai } : {}) });
+    const grade = await gradeSubmission({ ...prepared.input, text: claimed.content, readFromImage: claimed.isOcr }, { spellChecker: deps.spellChecker, prepared, analysis, ...(deps.ai ? { ai: deps.ai } : {}) });
+    const concerns = grade.concerns.map((concern) => concern.message);
     const agreement = await agreementForAssignment(db, assignment);
     const pausedBecause = await autoAcceptPauseOf(db, assignment);
     const decision = decideReview({
@@ -110,7 +111,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       agreement,
       ...(pausedBecause ? { pausedBecause } : {}),
       // A text the grader should not be trusted on, and feedback it could not check, never reach a student unread.
-      concerns: [...grade.concerns, ...grade.feedbackWarnings],
+      concerns: [...concerns, ...grade.feedbackWarnings],
     });
     const engineGrade: EngineGrade = {
       criterionScores: grade.criterionScores,
@@ -129,7 +130,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       feedback: grade.feedback,
       confidence: grade.confidence,
       reviewReason: decision.reason,
-      textConcerns: grade.concerns,
+      textConcerns: concerns,
       gradeSource: "automatic" as const,
       failureReason: null,
       reviewedAt: null,
