@@ -128,3 +128,14 @@ describe("prepared assignments", () => {
     expect(gradeWithAssignment(prepared, strongEssay)).toEqual(gradeText(input, strongEssay, options));
   });
 });
+
+describe("a text read from a scan or photo", () => {
+  it("gets no comment naming a misspelling, which may be the reader's; typed, the same words are named", () => {
+    const typed = gradeText(makeInput(), middleEssay, options);
+    expect(typed.feedback).toMatch(/Spelling slips such as ‘thier’ and ‘wich’/);
+    const scanned = gradeText(makeInput(), middleEssay, options, { readFromImage: true });
+    // Quoting a sentence as it was read is fine; calling its words misspelled is not.
+    expect(scanned.feedback).not.toMatch(/spell|correct ‘/i);
+    expect(scanned.overallScore).toBe(typed.overallScore);
+  });
+});

@@ -297,6 +297,7 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     settings: prepared.input.settings,
     criteria: prepared.criteria.map((c, i) => ({ criterion: c.criterion, kind: c.kind, score: scores[i]! })),
     kindFractions: estimate.kindFractions,
+    ...(source.readFromImage ? { readFromImage: true } : {}),
     suggest: (word) => {
       const guess = suggestSpelling(word);
       // The guess must itself pass the teacher-facing dictionary, word by word ("a lot").

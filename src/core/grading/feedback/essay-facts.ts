@@ -51,6 +51,8 @@ export interface EssayFacts {
   hasPrompt: boolean;
   /** Sentences other comments already quote; readers prefer others. */
   avoid: Set<number>;
+  /** Read from a scan or photo: its unknown words may be the reader's mistakes, so no comment names them. */
+  readFromImage?: boolean;
 }
 
 const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];

@@ -24,6 +24,8 @@ export interface FeedbackInput {
   /** The engine's estimate per kind, used for the aspects of a holistic rubric. */
   kindFractions: Record<CriterionKind, number>;
   suggest?: SpellingSuggester;
+  /** The text was read from a scan or photo (see EssayFacts.readFromImage). */
+  readFromImage?: boolean;
 }
 
 /** The public shape of assembled feedback: what the API and the benchmarks read. */
@@ -67,7 +69,7 @@ function aspectsFor(input: FeedbackInput): FeedbackAspect[] {
 }
 
 export function writeFeedback(input: FeedbackInput): WrittenFeedback {
-  const facts = gatherEssayFacts(input.text, input.analysis, input.context);
+  const facts = { ...gatherEssayFacts(input.text, input.analysis, input.context), ...(input.readFromImage ? { readFromImage: true } : {}) };
   const aspects = aspectsFor(input);
   const document = composeFeedback(facts, aspects, input.settings, input.suggest);
   const criteria = input.criteria.map(({ criterion, kind, score }) => {

@@ -26,7 +26,8 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
   const misspelled = [...new Set(facts.sentences.flatMap((s) => s.misspelled.map((m) => m.text)))];
-  if (misspelled.length > 0) {
+  // A reader of handwriting makes spelling mistakes of its own: a student is never told of a slip the reader made.
+  if (misspelled.length > 0 && !facts.readFromImage) {
     const worst = bestSentence(facts, (s) => s.misspelled.length, (s) => s.misspelled.length > 0);
     const inWorst = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
     const corrections = inWorst.map((word) => {
