@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { createActiveAssignment, studentEssay, waitForGrading } from "../support/submissions";
+import { createActiveAssignment, studentEssay, uploadForm, waitForGrading } from "../support/submissions";
+import { fixtureFile } from "../support/uploads";
 
 let server: TestServer;
 const db = () => server.deps.database.db;
@@ -40,5 +41,21 @@ describe(`texts a grade should not be trusted on go to review, saying why (${tes
     for (const row of list.filter((r) => r.id !== offTopic && r.id !== copied)) {
       expect(row.reviewReason).toMatch(/^Auto-accept starts after you review 5 grades/);
     }
+  });
+
+  it("a scan the reader misread waits for the teacher, who is asked to compare it with the original; a clear scan does not", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "misread");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const form = uploadForm([fixtureFile("documents/blurred-essay.pdf", "Noa Quill.pdf"), fixtureFile("documents/scanned-essay.pdf", "Ray Stone.pdf")]);
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: form });
+    expect(upload.status, upload.text).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    const list = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data as Array<{ studentName: string; isOcr: boolean; textConcerns: string[]; confidence: number }>;
+    const blurred = list.find((row) => row.studentName === "Noa Quill")!;
+    expect(blurred.isOcr).toBe(true);
+    expect(blurred.textConcerns).toHaveLength(1);
+    expect(blurred.textConcerns[0]).toMatch(/^\d+% of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts\.$/);
+    expect(blurred.confidence).toBeLessThanOrEqual(50);
+    expect(list.find((row) => row.studentName === "Ray Stone")).toMatchObject({ isOcr: true, textConcerns: [] });
   });
 });
