@@ -1,5 +1,5 @@
 import { analyzeForAssignment, prepareAssignment, prepareForClass, type SpellChecker } from "../../src/core/grading/index.js";
-import { concernsFor, type TextConcernKind } from "../../src/core/grading/text-checks.js";
+import { concernsFor, wordsForTopicChecks, type TextConcernKind } from "../../src/core/grading/text-checks.js";
 import type { BenchSet } from "./datasets.js";
 import type { PreparedBench } from "./evaluate.js";
 import { createRandom, drawIndices } from "./random.js";
@@ -27,11 +27,25 @@ interface Tally {
   anyFlagged: number;
   strays: number;
   straysDoubted: number;
+  /** Strays long enough for the topic check (wordsForTopicChecks). */
+  longStrays: number;
+  longStraysDoubted: number;
 }
 
 // Misread scans are not measured: the data sets hold typed answers only.
 const kinds: TextConcernKind[] = ["off-topic", "not-words", "copied", "repeated", "very-short"];
-const emptyTally = (): Tally => ({ answers: 0, flagged: { "off-topic": 0, "not-words": 0, misread: 0, copied: 0, repeated: 0, "very-short": 0 }, doubted: 0, flaggedScore: 0, anyFlagged: 0, strays: 0, straysDoubted: 0 });
+const emptyTally = (): Tally => ({ answers: 0, flagged: { "off-topic": 0, "not-words": 0, misread: 0, copied: 0, repeated: 0, "very-short": 0 }, doubted: 0, flaggedScore: 0, anyFlagged: 0, strays: 0, straysDoubted: 0, longStrays: 0, longStraysDoubted: 0 });
+
+/**
+ * ELLIPSE's sets are prompts without their wording (every prompt is empty), so sets are told apart by name; Feedback
+ * Prize ELL's one set mixes essays on the same prompts as ELLIPSE's, so the two never lend each other strays.
+ */
+function answersAnotherPrompt(set: BenchSet, other: BenchSet): boolean {
+  if (other.group === set.group) return false;
+  if (set.input.prompt && set.input.prompt === other.input.prompt) return false;
+  const ell = new Set(["ellipse", "feedback_prize_ell"]);
+  return !(ell.has(set.dataset) && ell.has(other.dataset));
+}
 
 export function runTextChecks(bench: PreparedBench, sets: BenchSet[], options: TextChecksOptions): Map<string, Tally> {
   const { draws, seed, spell, classSize = 30, strays = 2 } = options;
@@ -41,7 +55,7 @@ export function runTextChecks(bench: PreparedBench, sets: BenchSet[], options: T
     const tally = byDataset.get(set.dataset) ?? emptyTally();
     byDataset.set(set.dataset, tally);
     const own = bench.analyses.get(set.group)!;
-    const others = sets.filter((s) => s.input.prompt !== set.input.prompt);
+    const others = sets.filter((other) => answersAnotherPrompt(set, other));
     const base = prepareAssignment({ ...set.input, samples: [] }, { spellChecker: spell });
     const [low, high] = set.input.scoreRange!;
     for (let draw = 0; draw < draws; draw++) {
@@ -65,8 +79,12 @@ export function runTextChecks(bench: PreparedBench, sets: BenchSet[], options: T
         }
       }
       for (const analysis of strayAnalyses) {
+        const doubted = concernsFor(analysis, prepared.classProfile).some((c) => c.doubtsGrade);
+        const isLong = analysis.wordCount >= wordsForTopicChecks;
         tally.strays++;
-        if (concernsFor(analysis, prepared.classProfile).some((c) => c.doubtsGrade)) tally.straysDoubted++;
+        tally.longStrays += isLong ? 1 : 0;
+        if (doubted) tally.straysDoubted++;
+        if (doubted && isLong) tally.longStraysDoubted++;
       }
     }
   }
@@ -78,10 +96,10 @@ const percent = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(2)}
 export function formatTextChecks(tallies: Map<string, Tally>, options: Pick<TextChecksOptions, "draws" | "seed" | "classSize">): string {
   const lines = [
     `Text checks (src/core/grading/text-checks.ts): ${options.draws} classes of ${options.classSize ?? 30} answers per set, seed ${options.seed}, each with 2 answers to other prompts.`,
-    "Share of real answers each check sends to review, the teacher's mean score of those (fraction of the scale), and the share of other prompts' answers whose grade the checks doubt.",
+    `Share of real answers each check sends to review, the teacher's mean score of those (fraction of the scale), and the share of other prompts' answers whose grade the checks doubt (all, and those of ${wordsForTopicChecks} words or more, which the topic check reads).`,
     "",
-    `| data set | answers | any check | doubts the grade | ${kinds.join(" | ")} | their mean score | other prompts' answers doubted |`,
-    `|---|---|---|---|${kinds.map(() => "---").join("|")}|---|---|`,
+    `| data set | answers | any check | doubts the grade | ${kinds.join(" | ")} | their mean score | other prompts' answers doubted | of ${wordsForTopicChecks}+ words |`,
+    `|---|---|---|---|${kinds.map(() => "---").join("|")}|---|---|---|`,
   ];
   const total = emptyTally();
   for (const [dataset, t] of tallies) {
@@ -93,6 +111,8 @@ export function formatTextChecks(tallies: Map<string, Tally>, options: Pick<Text
     total.flaggedScore += t.flaggedScore;
     total.strays += t.strays;
     total.straysDoubted += t.straysDoubted;
+    total.longStrays += t.longStrays;
+    total.longStraysDoubted += t.longStraysDoubted;
   }
   lines.push(row("all", total));
   return lines.join("\n");
@@ -100,5 +120,5 @@ export function formatTextChecks(tallies: Map<string, Tally>, options: Pick<Text
 
 function row(name: string, t: Tally): string {
   const meanScore = t.anyFlagged ? (t.flaggedScore / t.anyFlagged).toFixed(2) : "-";
-  return `| ${name} | ${t.answers} | ${percent(t.anyFlagged, t.answers)} | ${percent(t.doubted, t.answers)} | ${kinds.map((k) => percent(t.flagged[k], t.answers)).join(" | ")} | ${meanScore} | ${percent(t.straysDoubted, t.strays)} |`;
+  return `| ${name} | ${t.answers} | ${percent(t.anyFlagged, t.answers)} | ${percent(t.doubted, t.answers)} | ${kinds.map((k) => percent(t.flagged[k], t.answers)).join(" | ")} | ${meanScore} | ${percent(t.straysDoubted, t.strays)} | ${percent(t.longStraysDoubted, t.longStrays)} |`;
 }

@@ -38,9 +38,16 @@ describe(`texts a grade should not be trusted on go to review, saying why (${tes
     expect(cal.history.map((event: { kind: string; note: string | null }) => [event.kind, event.note])).toContainEqual(["sent_to_review", cal.reviewReason]);
 
     const list = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data as Array<{ id: string; reviewReason: string | null }>;
-    for (const row of list.filter((r) => r.id !== offTopic && r.id !== copied)) {
-      expect(row.reviewReason).toMatch(/^Auto-accept starts after you review 5 grades/);
-    }
+    const ordinary = list.filter((r) => r.id !== offTopic && r.id !== copied);
+    for (const row of ordinary) expect(row.reviewReason).toMatch(/^Auto-accept starts after you review 5 grades/);
+
+    // Neither is proposed to grade first, and neither teaches the grader once reviewed unless the teacher says so.
+    const proposed = (await teacher.client.get(`/api/assignments/${assignment.id}/proposed-samples`)).data as { proposals: Array<{ submissionId: string }> };
+    expect(proposed.proposals.length).toBeGreaterThan(0);
+    expect(proposed.proposals.map((p) => p.submissionId)).not.toContain(offTopic);
+    expect(proposed.proposals.map((p) => p.submissionId)).not.toContain(copied);
+    expect((await teacher.client.post(`/api/submissions/${offTopic}/accept`)).data).toMatchObject({ gradeSource: "reviewed", teachesGrader: false });
+    expect((await teacher.client.post(`/api/submissions/${ordinary[0]!.id}/accept`)).data).toMatchObject({ gradeSource: "reviewed", teachesGrader: true });
   });
 
   it("a scan the reader misread waits for the teacher, who is asked to compare it with the original; a clear scan does not", async () => {

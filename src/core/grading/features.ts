@@ -1,7 +1,7 @@
 import type { AssignmentContext } from "./assignment-context.js";
 import { lexicalVector, type LexicalVector } from "./lexical-residual.js";
 import type { SpellChecker } from "./spelling.js";
-import { countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
+import { countOtherScriptWords, countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
 import { firstPersonWords, stopWords, transitionPhrases } from "./word-lists.js";
 import { copiedRunWords, repeatedRunWords, runHashes, shareFound, shareRepeated, wordHash } from "./word-runs.js";
 
@@ -60,6 +60,8 @@ export interface TextAnalysis {
   features: Float64Array;
   /** Content-word stems with counts, for similarity to the samples. */
   stemCounts: Map<string, number>;
+  /** Runs of letters in another script than the Latin one (text.ts), which no other count includes. */
+  otherScriptWords: number;
   /** Share of the text's words inside a five-word run found in the prompt or source text (word-runs.ts). */
   copiedShare: number;
   /** Share of the text's words inside an eight-word run that repeats an earlier one. */
@@ -212,6 +214,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     sentenceLengthSd,
     features,
     stemCounts,
+    otherScriptWords: countOtherScriptWords(text),
     copiedShare: shareFound(runHashes(wordHashes, copiedRunWords), copiedRunWords, context.topicRuns),
     repeatedShare: shareRepeated(runHashes(wordHashes, repeatedRunWords), repeatedRunWords),
     lexical: () => (lexical ??= lexicalVector(text)),

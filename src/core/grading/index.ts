@@ -39,7 +39,7 @@ export {
   type PhrasedAspect,
 } from "./feedback/index.js";
 export type { TextAnalysis } from "./features.js";
-export { confidenceWithConcerns, type TextConcern, type TextConcernKind, type TextSource } from "./text-checks.js";
+export { classProfileOf, concernsFor, confidenceWithConcerns, type TextConcern, type TextConcernKind, type TextSource } from "./text-checks.js";
 export { analyzeText, featureNames } from "./features.js";
 export { buildAssignmentContext } from "./assignment-context.js";
 export type { PriorModel } from "./prior.js";

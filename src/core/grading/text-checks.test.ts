@@ -60,6 +60,25 @@ describe("text checks", () => {
     expect(concerns[0]!.message).toBe("100% of its words are not in the English dictionary: it may be in another language, or not an answer.");
   });
 
+  it("say when a text is in another script, however short", () => {
+    const russian = "Компьютеры помогают людям учиться и общаться с друзьями, но дети должны гулять на улице.";
+    const base = prepareAssignment(makeInput(), { spellChecker: fakeSpellChecker() });
+    const concerns = concernsFor(analyzeForAssignment(base, russian), undefined);
+    expect(concerns.map((c) => c.kind)).toEqual(["not-words"]);
+    expect(concerns[0]!.message).toMatch(/^100% of its words are not in the English dictionary/);
+    // A Russian name in an English answer is only a name.
+    expect(kindsOf(base, `${classTexts[0]} My friend Дмитрий agrees.`)).toEqual([]);
+  });
+
+  it("do not take a weak speller's answer for one to another assignment", () => {
+    const slips = ["compootrs", "studnts", "intrnet", "serch", "histry", "sience", "homewrk", "teechr", "emial", "usefull", "lerning", "reserch"];
+    const spelled = "I think compootrs help studnts a grate deal. With a compootr I can serch the intrnet for facts about histry and sience, type my homewrk faster and send it to my teechr by emial. Some peple say compootrs waste time, but they are usefull tools when studnts use them for lerning and reserch.";
+    const input = makeInput();
+    const base = prepareAssignment(input, { spellChecker: fakeSpellChecker([...slips, "grate", "compootr", "peple"]) });
+    const prepared = prepareForClass(base, [...classTexts.slice(1), spelled].map((text) => analyzeForAssignment(base, text)));
+    expect(kindsOf(prepared, spelled)).toEqual([]);
+  });
+
   it("say when the answer copies the prompt, or repeats itself", () => {
     const prepared = preparedClass();
     const prompt = makeInput().prompt;

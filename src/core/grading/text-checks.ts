@@ -4,16 +4,16 @@ import { stemInformativeness } from "./topic-weights.js";
 
 /**
  * Texts a grade should not be trusted on without a teacher reading them: an answer to another assignment, text that
- * is not English words or a scan the reader misread, the prompt or source copied out, one passage pasted again and again, or a fraction of what
- * the class wrote (a scan or upload that lost most of the essay). The grader's features were fitted on real answers,
+ * is not English words or a scan the reader misread, the prompt or source copied out, one passage pasted again and
+ * again, or a fraction of what the class wrote (a scan or upload that lost most of the essay). The grader's features were fitted on real answers,
  * so on these it can give a middling grade with a confident air (an on-topic essay of another prompt scored 7 of 12
  * on ASAP set 1 at confidence 64). Each check names what it found for the teacher; a grade with any of them always
  * waits for review (review-gate.ts).
  *
  * Thresholds were set on the shared human-scored essays (`npm run bench:grading -- --text-checks`): together they
- * send 0.21% of real answers to review, scored 0.23 of their scale on average, and doubt the grade of about half the
- * answers to other prompts slipped into a class (three in four between ASAP's prompts, fewer between ELLIPSE's
- * school-life prompts, which share their words). See docs/decisions/023-text-checks.md.
+ * send 0.21% of real answers to review, scored 0.23 of their scale on average, and doubt the grade of 71% of the
+ * answers of 40 words or more to other prompts slipped into a class (shorter ones are not read for their topic). An
+ * answer on a neighbouring topic, or in a class that mixes prompts, is not caught. See docs/decisions/023-text-checks.md.
  */
 
 export type TextConcernKind = "off-topic" | "not-words" | "misread" | "copied" | "repeated" | "very-short";
@@ -47,7 +47,7 @@ export const doubtfulConfidence = 50;
 
 /** Fewer distinct texts than this, and the class's words say too little about its topic. */
 export const minimumClassTexts = 5;
-/** Off-topic: relevance under this share of the class's typical one (0.03% of real answers; see the bench). */
+/** Off-topic: relevance under this share of the class's typical one (0.04% of the bench's real answers). */
 export const offTopicRelevanceShare = 0.2;
 /** Not words: more than this share of the words unknown to the dictionary (no real answer of 20 words or more). */
 export const unknownWordShare = 0.5;
@@ -57,7 +57,10 @@ export const unknownWordShare = 0.5;
  * spelling features count the reader's mistakes as the student's.
  */
 export const scanUnknownWordShare = 0.15;
-/** Copied: more than this share of the words in five-word runs of the prompt or source (0.28% of ASAP's answers). */
+/**
+ * Copied: more than this share of the words in five-word runs of the prompt or source (0.28% of ASAP's answers, which
+ * quote their source texts). The app's assignments have a prompt and no source text, so there it is the prompt.
+ */
 export const copiedShareLimit = 0.9;
 /** Repeated: more than this share of the words repeat an earlier eight-word run (0.03% of real answers). */
 export const repeatedShareLimit = 0.5;
@@ -146,10 +149,13 @@ export function confidenceWithConcerns(confidence: number, concerns: readonly Te
 /** What a teacher should know about a text before its grade counts; empty for an ordinary answer. */
 export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, source: TextSource = {}): TextConcern[] {
   const concerns: TextConcern[] = [];
-  const unknown = a.wordCount ? a.misspelled.length / a.wordCount : 0;
-  if (source.readFromImage && a.wordCount >= wordsForWordCheck && unknown > scanUnknownWordShare) {
+  // Words in another script are unknown words too; a text mostly in one is not English however short.
+  const words = a.wordCount + a.otherScriptWords;
+  const unknown = words ? (a.misspelled.length + a.otherScriptWords) / words : 0;
+  const isOtherScript = a.otherScriptWords > a.wordCount;
+  if (source.readFromImage && words >= wordsForWordCheck && unknown > scanUnknownWordShare) {
     concerns.push({ kind: "misread", doubtsGrade: true, message: `${percent(unknown)} of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts.` });
-  } else if (a.wordCount >= wordsForWordCheck && unknown > unknownWordShare) {
+  } else if ((words >= wordsForWordCheck || isOtherScript) && unknown > unknownWordShare) {
     concerns.push({ kind: "not-words", doubtsGrade: true, message: `${percent(unknown)} of its words are not in the English dictionary: it may be in another language, or not an answer.` });
   }
   if (a.wordCount >= wordsForRunChecks && a.copiedShare > copiedShareLimit) {

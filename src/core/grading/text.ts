@@ -19,6 +19,14 @@ export function findWords(text: string): Span[] {
   return words;
 }
 
+// Letters of any script but the Latin one: Cyrillic, Greek, Arabic, Han and the rest.
+const otherScriptPattern = /(?:(?![A-Za-z\u00C0-\u024F])\p{L})+/gu;
+
+/** Runs of letters outside the Latin script, which findWords does not see: a text in another language. */
+export function countOtherScriptWords(text: string): number {
+  return text.match(otherScriptPattern)?.length ?? 0;
+}
+
 export function countPlaceholders(text: string): number {
   return text.match(placeholderPattern)?.length ?? 0;
 }

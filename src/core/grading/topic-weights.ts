@@ -4,8 +4,9 @@ import { stopWords } from "./word-lists.js";
 
 /**
  * How much a content stem says about what a text is about: 7 less the Zipf frequency of its commonest word form,
- * from 0 to 5, so "people" or "think" say little and "hibiscus" much. A stem the frequency list does not know (a rare
- * word, a name, a misspelling) counts as rare, Zipf 2. Keyed by stem, as a text's `stemCounts` are, so nothing is kept
+ * from 0 to 5, so "people" or "think" say little and "hibiscus" much. A stem the frequency list does not know counts
+ * for nothing: most are misspellings, and a weak speller's essay about computers must not look like one about
+ * something else (with rare stems weighted 5, one with half its words misspelled was called off-topic). Keyed by stem, as a text's `stemCounts` are, so nothing is kept
  * per text (a class of 1,000 held a map per text before, and grading slowed by a quarter).
  */
 let zipfByStem: Map<string, number> | undefined;
@@ -22,5 +23,6 @@ function stemTable(): Map<string, number> {
 }
 
 export function stemInformativeness(stem: string): number {
-  return 7 - clamp(stemTable().get(stem) ?? 2, 2, 7);
+  const zipf = stemTable().get(stem);
+  return zipf === undefined ? 0 : 7 - clamp(zipf, 2, 7);
 }

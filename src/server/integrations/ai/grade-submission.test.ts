@@ -4,6 +4,7 @@ import { defaultGradingSettings, type GradingInput } from "../../../core/grading
 import { loadSpellChecker } from "../spelling/load-spell-checker.js";
 import type { AiConfig } from "./config.js";
 import { gradeSubmission } from "./grade-submission.js";
+import { readFromImageNote } from "./model-prompt.js";
 
 const text =
   "Computers help people learn. For example, my cousin used the internet to study the history of Peru. However, too much screen time can keep families apart, so we should set limits.";
@@ -192,11 +193,14 @@ describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", ()
     server.behave({ kind: "answer", content: () => goodAnswer });
     const read = await gradeSubmission({ ...input, text: scan, readFromImage: true }, await deps(config));
     expect(read.grader).toBe("llm");
+    // The model is told the reader's mistakes are not the student's.
+    expect(promptOf(server.requests.at(-1)!)).toContain(readFromImageNote);
     expect(read.concerns.map((c) => c.kind)).toEqual(["misread"]);
     expect(read.concerns[0]!.message).toMatch(/^2\d% of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts\.$/);
     expect(read.confidence).toBeLessThanOrEqual(50);
     // The same words typed by the student are the student's own spelling: no concern.
-    const typed = await gradeSubmission({ ...input, text: scan }, await deps());
+    const typed = await gradeSubmission({ ...input, text: scan }, await deps(config));
     expect(typed.concerns).toEqual([]);
+    expect(promptOf(server.requests.at(-1)!)).not.toContain(readFromImageNote);
   });
 });

@@ -65,7 +65,7 @@ export async function gradeSubmission(submission: SubmissionToGrade, deps: Grade
   });
   if (!deps.ai) return asBuiltin();
   try {
-    const model = await gradeWithModel(input, text, builtin, deps.ai);
+    const model = await gradeWithModel(input, text, builtin, deps.ai, source);
     return {
       ...model,
       tolerance: builtin.tolerance,

@@ -12,6 +12,7 @@ import {
   type GradingResult,
   type ModelComment,
   type PhrasedAspect,
+  type TextSource,
 } from "../../../core/grading/index.js";
 import type { AiConfig } from "./config.js";
 import { createLanguageModel } from "./create-model.js";
@@ -169,8 +170,8 @@ async function askModel<T>(config: AiConfig, request: { system: string; prompt: 
  * Asks the model for a grade. Criteria whose comments quote nothing the essay says are asked for once more; if the
  * second answer fails or still quotes nothing, the grade keeps what could be checked and carries a warning.
  */
-export async function gradeWithModel(input: GradingInput, text: string, builtin: GradingResult, config: AiConfig): Promise<ModelGrade> {
-  const answer = await askModel(config, buildGradingPrompt(input, text, builtin), modelAnswerSchema, "grade");
+export async function gradeWithModel(input: GradingInput, text: string, builtin: GradingResult, config: AiConfig, source: TextSource = {}): Promise<ModelGrade> {
+  const answer = await askModel(config, buildGradingPrompt(input, text, builtin, source), modelAnswerSchema, "grade");
   const failures = needingRewrite(answer, input, text);
   let rewrites: ModelComment[] = [];
   if (failures.length > 0) {

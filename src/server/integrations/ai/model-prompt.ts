@@ -1,4 +1,4 @@
-import type { GradingInput, GradingResult } from "../../../core/grading/index.js";
+import type { GradingInput, GradingResult, TextSource } from "../../../core/grading/index.js";
 import { levelsLowestFirst } from "../../../core/rubric/index.js";
 
 const maxSampleChars = 2500;
@@ -42,7 +42,11 @@ function rubricOf(input: GradingInput): string {
 }
 
 /** The instructions for the model: the rubric, the teacher's graded samples as worked examples, and the settings. */
-export function buildGradingPrompt(input: GradingInput, text: string, builtin: GradingResult): { system: string; prompt: string } {
+/** Said of a text read from a scan or photo: the reader's mistakes are not the student's (text-checks.ts, grade.ts). */
+export const readFromImageNote =
+  "This text was read from a scan or photo by text recognition, which makes mistakes of its own: do not grade, quote or comment on its spelling, and quote only passages that read as the student must have written them.";
+
+export function buildGradingPrompt(input: GradingInput, text: string, builtin: GradingResult, source: TextSource = {}): { system: string; prompt: string } {
   const s = input.settings;
   const samples = input.samples
     .slice(0, maxSamples)
@@ -68,6 +72,7 @@ export function buildGradingPrompt(input: GradingInput, text: string, builtin: G
     samples ? `The teacher's graded examples:\n${samples}` : "",
     `Settings: strictness ${s.strictness}/100 (50 = as the examples); weight of grammar versus content ${s.grammarVsContent}/100; tone ${toneGuide[s.tone]}; length ${lengthGuide[s.feedbackLength]}.`,
     commentRules,
+    source.readFromImage ? readFromImageNote : "",
     `Student's text:\n"""\n${text}\n"""`,
     'Answer with JSON: {"criteria":[{"criterionId":string,"score":number,"rationale":string,"strength":string,"problem":string,"nextStep":string}],"overallScore":number,"opening":string}. Give one entry per criterion id above; "rationale" says to the teacher why this score; "opening" is one sentence on the whole essay that names its topic.',
   ]

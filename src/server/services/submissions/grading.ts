@@ -131,6 +131,9 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       confidence: grade.confidence,
       reviewReason: decision.reason,
       textConcerns: concerns,
+      // A text the grader doubts (another assignment, a misread scan) would teach it about something else: it does not
+      // teach the grader unless the teacher turns that on when reviewing it. A teacher's earlier choice stays.
+      ...(grade.concerns.some((concern) => concern.doubtsGrade) && claimed.teacherReview === null ? { excludedFromLearning: true } : {}),
       gradeSource: "automatic" as const,
       failureReason: null,
       reviewedAt: null,

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { ProposedSamples, SubmissionStatus, SubmissionSummary } from "../../../contracts/submissions";
-import { estimateScores, prepareAssignment, type PreparedAssignment, type SpellChecker, type TextAnalysis } from "../../../core/grading";
+import { classProfileOf, concernsFor, estimateScores, prepareAssignment, type PreparedAssignment, type SpellChecker, type TextAnalysis } from "../../../core/grading";
 import { chooseSamplesToGrade, orderByLearningValue, type SampleCandidate, type SampleChoiceReason } from "../../../core/grading/sample-choice";
 import type { Db } from "../../db/client";
 import { assignmentSamples, submissions } from "../../db/schema";
@@ -57,7 +57,7 @@ const gradedCandidates = (prepared: PreparedAssignment) => prepared.samples.map(
 
 async function classTextsOf(db: Db, assignmentId: string) {
   return db
-    .select({ id: submissions.id, studentName: submissions.studentName, status: submissions.status, content: submissions.content, gradeSource: submissions.gradeSource })
+    .select({ id: submissions.id, studentName: submissions.studentName, status: submissions.status, content: submissions.content, gradeSource: submissions.gradeSource, isOcr: submissions.isOcr })
     .from(submissions)
     .where(eq(submissions.assignmentId, assignmentId))
     .orderBy(asc(submissions.createdAt), asc(submissions.id));
@@ -81,7 +81,11 @@ export async function proposeSamples(deps: ProposalDeps, teacherId: string, assi
   const gradedCount = prepared.samples.length;
   const wanted = wantedGradedCount - gradedCount;
   if (wanted <= 0) return { gradedCount, wantedCount: wantedGradedCount, proposals: [] };
-  const open = (await analysedClassOf(deps, assignment, prepared)).filter((row) => row.gradeSource !== "reviewed" && row.status !== "failed");
+  const analysed = await analysedClassOf(deps, assignment, prepared);
+  // A text the grader doubts (another assignment, a misread scan) would teach it nothing of this one: never proposed.
+  const profile = classProfileOf([...prepared.samples.map((sample) => sample.analysis), ...analysed.map((row) => row.analysis)]);
+  const isDoubted = (row: (typeof analysed)[number]) => concernsFor(row.analysis, profile, { readFromImage: row.isOcr }).some((concern) => concern.doubtsGrade);
+  const open = analysed.filter((row) => row.gradeSource !== "reviewed" && row.status !== "failed" && !isDoubted(row));
   const candidates = open.map((row) => candidateOf(prepared, row.analysis));
   const chosen = chooseSamplesToGrade(candidates, wanted, { graded: gradedCandidates(prepared) });
   return {
@@ -101,7 +105,8 @@ export async function proposeSamples(deps: ProposalDeps, teacherId: string, assi
  */
 export async function listSubmissionsByLearningValue(deps: ProposalDeps, teacherId: string, assignmentId: string, status?: SubmissionStatus): Promise<SubmissionSummary[]> {
   const summaries = await listSubmissions(deps.db, teacherId, assignmentId, { order: "review", ...(status ? { status } : {}) });
-  const isOpen = (item: SubmissionSummary) => item.confidence !== null && item.gradeSource !== "reviewed";
+  // A grade the text checks flagged teaches nothing by default (grading.ts): it follows with the rest.
+  const isOpen = (item: SubmissionSummary) => item.confidence !== null && item.gradeSource !== "reviewed" && item.textConcerns.length === 0;
   const open = summaries.filter(isOpen);
   if (open.length < 2) return [...open, ...summaries.filter((item) => !isOpen(item))];
   const assignment = await findAssignmentRow(deps.db, teacherId, assignmentId);

@@ -4,6 +4,12 @@ import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
 import { formatPoints, scoreOf, totalPointsOf, type ReviewCriterion } from "./review-criteria";
 
+/** Why the grade waits, less the text checks' sentences that lead it: the notice below says those already. */
+function reasonBeyondConcerns({ reviewReason, textConcerns }: SubmissionDetail): string | null {
+  const concerns = textConcerns.join(" ");
+  return concerns && reviewReason?.startsWith(concerns) ? reviewReason.slice(concerns.length).trim() || null : reviewReason;
+}
+
 type GradeSummaryProps = {
   detail: SubmissionDetail;
   criteria: ReviewCriterion[];
@@ -15,6 +21,7 @@ type GradeSummaryProps = {
 export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummaryProps) {
   const total = totalPointsOf(criteria);
   const isEdited = detail.gradeSource === "reviewed" && detail.engineGrade !== null && detail.overallScore !== detail.engineGrade.overallScore;
+  const reason = reasonBeyondConcerns(detail);
   return (
     <div className="grid gap-5">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -29,7 +36,7 @@ export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummar
         <div className="rounded-xl bg-muted p-3">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Confidence</p>
           <p className="mt-1 font-display text-3xl font-semibold tabular-nums">{detail.confidence === null ? "-" : `${Math.round(detail.confidence)}%`}</p>
-          {detail.reviewReason && detail.reviewReason !== detail.textConcerns.join(" ") ? <p className="mt-1 text-xs leading-snug text-muted-foreground">{detail.reviewReason}</p> : null}
+          {reason ? <p className="mt-1 text-xs leading-snug text-muted-foreground">{reason}</p> : null}
         </div>
       </div>
 

@@ -23,7 +23,9 @@ export function TeachesGraderSwitch({ detail }: { detail: SubmissionDetail }) {
           Teaches the grader
         </Label>
         <p className="text-xs leading-snug text-muted-foreground">
-          The grades that follow are calibrated on your reviewed grades. Turn this off for a grade that should not count.
+          {detail.textConcerns.length && !detail.teachesGrader
+            ? "A text the grader doubts starts off, so it does not calibrate the grades that follow. Turn this on if it should count."
+            : "The grades that follow are calibrated on your reviewed grades. Turn this off for a grade that should not count."}
         </p>
       </div>
     </div>
