@@ -274,10 +274,10 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
   const concerns = concernsFor(a, prepared.classProfile, source);
   const confidence = confidenceWithConcerns(
     confidenceFor({
-    grade: overallScore,
-    mean,
-    sd: p.sd * span * outOfRangeFactor(prior, a),
-    range,
+      grade: overallScore,
+      mean,
+      sd: p.sd * span * outOfRangeFactor(prior, a),
+      range,
       step: settings.gradingApproach === "points" ? 1 : prepared.overallStep,
     }),
     concerns,

@@ -166,17 +166,16 @@ export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, 
     concerns.push({ kind: "repeated", doubtsGrade: true, message: `${percent(a.repeatedShare)} of it repeats passages it already has.` });
   }
   if (!profile) return concerns;
-  const unit = unitVector(a.stemCounts);
   if (
     a.wordCount >= wordsForTopicChecks &&
     concerns.length === 0 &&
-    relevanceToClass(unit, profile.members.has(fingerprintOf(a)), profile) < offTopicRelevanceShare * profile.typicalRelevance
+    relevanceToClass(unitVector(a.stemCounts), profile.members.has(fingerprintOf(a)), profile) < offTopicRelevanceShare * profile.typicalRelevance
   ) {
     concerns.push({ kind: "off-topic", doubtsGrade: true, message: "It shares few words with the rest of the class: it may answer another assignment." });
   }
   if (profile.medianWords >= essayWords && a.wordCount < veryShortShare * profile.medianWords) {
-    const words = a.wordCount === 1 ? "1 word" : `${a.wordCount} words`;
-    concerns.push({ kind: "very-short", doubtsGrade: false, message: `It has ${words} where the class's texts have about ${Math.round(profile.medianWords)}: check the whole text arrived.` });
+    const has = a.wordCount === 1 ? "1 word" : `${a.wordCount} words`;
+    concerns.push({ kind: "very-short", doubtsGrade: false, message: `It has ${has} where the class's texts have about ${Math.round(profile.medianWords)}: check the whole text arrived.` });
   }
   return concerns;
 }

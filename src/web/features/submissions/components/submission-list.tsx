@@ -49,6 +49,9 @@ export function TextCheckBadge({ concerns }: { concerns: string[] }) {
   );
 }
 
+/** The header and every row share the desktop columns; the status column fits "Check the text" under a status. */
+const desktopColumns = "md:grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_8.75rem_minmax(0,1.2fr)_auto]";
+
 /** Every submission with its state and grade; each row leads to the review page and offers corrections. */
 export function SubmissionList({ assignmentId, submissions, totalPoints }: { assignmentId: string; submissions: SubmissionSummary[]; totalPoints: number }) {
   const [editing, setEditing] = useState<SubmissionSummary | null>(null);
@@ -56,7 +59,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
 
   return (
     <>
-      <div className="hidden grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_8.75rem_minmax(0,1.2fr)_auto] gap-3 border-b border-border px-3 pb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase md:grid" aria-hidden>
+      <div className={cn("hidden gap-3 border-b border-border px-3 pb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase md:grid", desktopColumns)} aria-hidden>
         <span>Student</span>
         <span>Submitted</span>
         <span>Status</span>
@@ -68,7 +71,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
           <li
             key={submission.id}
             aria-label={submission.studentName}
-            className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-1 py-3 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1.4fr)_8.75rem_minmax(0,1.2fr)_auto] md:items-center md:px-3"
+            className={cn("grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 px-1 py-3 md:items-center md:px-3", desktopColumns)}
           >
             <div className="min-w-0">
               <p className="truncate font-medium">{submission.studentName}</p>
