@@ -1,4 +1,4 @@
-import { gradeWithAssignment, prepareAssignment, prepareForClass, type FeedbackLength, type FeedbackTone, type GradingSettings, type SpellChecker } from "../../src/core/grading/index.js";
+import { copiedRunsOf, gradeWithAssignment, prepareAssignment, prepareForClass, type FeedbackLength, type FeedbackTone, type GradingSettings, type SpellChecker } from "../../src/core/grading/index.js";
 import type { BenchSet } from "../grading/datasets.js";
 import { leaveSetOut, type PreparedBench } from "../grading/evaluate.js";
 import { createRandom } from "../grading/random.js";
@@ -46,6 +46,8 @@ export function gradeClasses(bench: PreparedBench, sets: BenchSet[], options: { 
     const { prior } = leaveSetOut(bench, set.group);
     const analyses = bench.analyses.get(set.group)!;
     const range = set.input.scoreRange!;
+    const promptRuns = copiedRunsOf([set.input.prompt ?? ""]);
+    const borrowedRuns = copiedRunsOf([set.input.prompt ?? "", set.input.sourceText ?? ""]);
     const perClass = Math.min(options.size, scored.length - 2);
     const classCount = Math.max(1, Math.min(options.classes, Math.floor((scored.length - 2) / perClass)));
     const order = shuffled(scored.length, createRandom(options.seed * 31 + set.group.length * 7919 + scored.length));
@@ -65,7 +67,7 @@ export function gradeClasses(bench: PreparedBench, sets: BenchSet[], options: { 
           group: set.group,
           classIndex: c,
           settings: key,
-          feedback: graded.map(({ e, result }) => ({ essay: e.sample.text, text: result.feedback, parts: result.feedbackParts })),
+          feedback: graded.map(({ e, result }) => ({ essay: e.sample.text, text: result.feedback, parts: result.feedbackParts, promptRuns, borrowedRuns })),
           predicted: graded.map(({ result }) => result.overallScore),
           human: graded.map(({ e }) => e.sample.score),
           span: range[1] - range[0],

@@ -5,6 +5,7 @@ export interface RunMeasures {
   quotationRate: number;
   quotedStepRate: number;
   falseQuotations: number;
+  borrowedQuotations: number;
   boilerplate: number;
   boilerplateStrict: number;
   scoreBreaks: number;
@@ -24,6 +25,7 @@ export function measureRun(run: ClassRun): RunMeasures {
     quotationRate: q.comments ? q.commentsWithQuotation / q.comments : 0,
     quotedStepRate: q.students ? q.studentsWithQuotedStep / q.students : 0,
     falseQuotations: q.falseQuotations,
+    borrowedQuotations: q.borrowedQuotations,
     boilerplate: b.share,
     boilerplateStrict: strict.share,
     scoreBreaks: a.breakShare,
@@ -54,6 +56,7 @@ function row(label: string, measures: RunMeasures[]): Row {
       quotationRate: avg((m) => m.quotationRate),
       quotedStepRate: avg((m) => m.quotedStepRate),
       falseQuotations: measures.reduce((s, m) => s + m.falseQuotations, 0),
+      borrowedQuotations: measures.reduce((s, m) => s + m.borrowedQuotations, 0),
       boilerplate: avg((m) => m.boilerplate),
       boilerplateStrict: avg((m) => m.boilerplateStrict),
       scoreBreaks: avg((m) => m.scoreBreaks),
@@ -95,7 +98,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}%`;
 
 function table(rows: Row[]): string {
-  const header = ["", "classes", "students", "quoted comments (worst)", "quoted next step (worst)", "boilerplate (worst)", "strict boilerplate (worst)", "praise/score breaks (worst)", "false quotes", "class bias (k=2, 2 draws)"];
+  const header = ["", "classes", "students", "quoted comments (worst)", "quoted next step (worst)", "boilerplate (worst)", "strict boilerplate (worst)", "praise/score breaks (worst)", "false quotes", "prompt quoted", "class bias (k=2, 2 draws)"];
   const body = rows.map((r) => [
     r.label,
     String(r.runs),
@@ -106,6 +109,7 @@ function table(rows: Row[]): string {
     `${pct(r.mean.boilerplateStrict)} (${pct(r.worst.boilerplateStrict)})`,
     `${pct(r.mean.scoreBreaks)} (${pct(r.worst.scoreBreaks)})`,
     String(r.mean.falseQuotations),
+    String(r.mean.borrowedQuotations),
     signed(r.mean.bias),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
@@ -119,6 +123,7 @@ export function formatFeedbackReport(report: { machine: { cpu: string; cores: nu
     `Feedback benchmark: class sets of ${report.size} students (up to ${report.classes} per set), k = 2 teacher samples, leave-one-set-out prior, seed ${report.seed}`,
     `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, Node ${report.machine.node}`,
     "Each class is graded once per tone x length (9 runs). Quotation: a passage in double quotation marks, six words or more, verbatim in the essay.",
+    "Prompt quoted: a quotation over half of whose words are in five-word runs of the prompt, or of the source text outside the praise of a detail the student chose from it.",
     "Boilerplate: a sentence whose skeleton (quotations and numbers removed; strict also removes words named in single quotation marks) is in more than 20% of the class's feedback.",
     "Praise/score breaks: comments on bottom-third scores judged as praise, or top-third ones judged mostly criticism (word list + wink-nlp sentiment, next-step sentences excluded).",
     "",
@@ -144,6 +149,8 @@ export function formatFeedbackReport(report: { machine: { cpu: string; cores: nu
   check("boilerplate sentences <= 15%, strict", all.boilerplateStrict <= 0.15 && everySet((r) => r.mean.boilerplateStrict <= 0.15), pct(all.boilerplateStrict));
   check("comments whose words disagree with the score <= 5%", all.scoreBreaks <= 0.05 && everySet((r) => r.mean.scoreBreaks <= 0.05), pct(all.scoreBreaks));
   check("no quotation that is not verbatim in the essay", all.falseQuotations === 0, String(all.falseQuotations));
+  lines.push("Decision 023 (feedback quotes the student's words, not the assignment's):");
+  check("no quotation made mostly of the prompt's words, or the source's outside praise of evidence", all.borrowedQuotations === 0, String(all.borrowedQuotations));
   lines.push("  (mean score bias per set, k = 2 and k = 10, is printed by npm run bench:grading beside QWK)");
   lines.push(`Runtime ${report.runtimeSeconds.toFixed(0)} s.`);
   return lines.join("\n");

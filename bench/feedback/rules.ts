@@ -1,6 +1,7 @@
 import winkNLP from "wink-nlp";
 import model from "wink-eng-lite-web-model";
-import { countQuoteWords, minQuoteWords, type FeedbackParts, type FeedbackSentenceView } from "../../src/core/grading/index.js";
+import { countQuoteWords, minQuoteWords, shareCopiedFrom, type FeedbackParts, type FeedbackSentenceView } from "../../src/core/grading/index.js";
+import { borrowedPassageShare } from "../../src/core/grading/feedback/passages.js";
 
 /**
  * The feedback rules of issue 13, measured on what the student reads. A quotation is a passage in double quotation
@@ -11,6 +12,24 @@ export interface StudentFeedback {
   essay: string;
   text: string;
   parts: FeedbackParts;
+  /** The assignment's prompt, and its prompt and source text together, as runs of words (`copiedRunsOf`). */
+  promptRuns: ReadonlySet<number>;
+  borrowedRuns: ReadonlySet<number>;
+}
+
+/**
+ * The content comment's sentences about a detail the student chose (read-content.ts): its praise ("... with a detail
+ * from the text: "..."") and the step that builds on it ("after "...", explain ... how the detail ...").
+ */
+const praisesEvidence = /detail(?: from the text)?: ["“]|explain in one sentence how the detail/;
+
+/**
+ * A quotation made mostly of the assignment's words: the prompt's anywhere, the source's anywhere but in the praise of
+ * evidence the student chose from it.
+ */
+export function isBorrowedQuotation(feedback: StudentFeedback, sentence: string, quotation: string): boolean {
+  const runs = praisesEvidence.test(sentence) ? feedback.promptRuns : feedback.borrowedRuns;
+  return shareCopiedFrom(quotation, runs) > borrowedPassageShare;
 }
 
 const doubleQuoted = /"([^"]+)"|“([^”]+)”/g;
@@ -49,10 +68,12 @@ export interface QuotationMeasures {
   studentsWithQuotedStep: number;
   /** Quotations shown that are not verbatim passages of six words or more (must be zero). */
   falseQuotations: number;
+  /** Quotations made mostly of the assignment's words (`isBorrowedQuotation`), quoted back as the student's. */
+  borrowedQuotations: number;
 }
 
 export function measureQuotations(class_: StudentFeedback[]): QuotationMeasures {
-  const m: QuotationMeasures = { comments: 0, commentsWithQuotation: 0, students: class_.length, studentsWithQuotedStep: 0, falseQuotations: 0 };
+  const m: QuotationMeasures = { comments: 0, commentsWithQuotation: 0, students: class_.length, studentsWithQuotedStep: 0, falseQuotations: 0, borrowedQuotations: 0 };
   for (const feedback of class_) {
     let hasQuotedStep = false;
     for (const section of feedback.parts.sections) {
@@ -60,7 +81,10 @@ export function measureQuotations(class_: StudentFeedback[]): QuotationMeasures 
       const real = section.sentences.flatMap((s) => quotationsIn(s.text)).filter((q) => isRealQuotation(feedback.essay, q));
       if (real.length > 0) m.commentsWithQuotation++;
       for (const s of section.sentences) {
-        for (const q of quotationsIn(s.text)) if (!isRealQuotation(feedback.essay, q)) m.falseQuotations++;
+        for (const q of quotationsIn(s.text)) {
+          if (!isRealQuotation(feedback.essay, q)) m.falseQuotations++;
+          else if (isBorrowedQuotation(feedback, s.text, q)) m.borrowedQuotations++;
+        }
         if (s.role === "step" && quotationsIn(s.text).some((q) => isRealQuotation(feedback.essay, q))) hasQuotedStep = true;
       }
     }

@@ -2,7 +2,7 @@ import { levelsLowestFirst } from "../rubric/level-order.js";
 import { findWords, stemWord } from "./text.js";
 import { stopWords } from "./word-lists.js";
 import type { GradingInput } from "./types.js";
-import { copiedRunWords, runHashes, wordHashesOf } from "./word-runs.js";
+import { copiedRunsOf } from "./word-runs.js";
 
 /** What kind of writing the task asks for: it decides whether feedback talks of reasons, moments or the source. */
 export type WritingGenre = "argument" | "narrative" | "source";
@@ -18,6 +18,8 @@ export interface AssignmentContext {
   lowDescriptorStems: Set<string>;
   /** Every run of five words in the prompt and source text (word-runs.ts): what an answer can copy from them. */
   topicRuns: Set<number>;
+  /** The prompt's runs alone: the feedback quotes the source's words as evidence, never the prompt's. */
+  promptRuns: Set<number>;
 }
 
 export function contentStems(text: string): string[] {
@@ -51,6 +53,7 @@ export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sou
   }
   const highDescriptorStems = new Set([...high].filter((s) => !low.has(s)));
   const lowDescriptorStems = new Set([...low].filter((s) => !high.has(s)));
-  const topicRuns = new Set([input.prompt ?? "", input.sourceText ?? ""].flatMap((text) => runHashes(wordHashesOf(text), copiedRunWords)));
-  return { genre: genreOf(input.prompt ?? "", input.sourceText), promptStems, topicStems, highDescriptorStems, lowDescriptorStems, topicRuns };
+  const promptRuns = copiedRunsOf([input.prompt ?? ""]);
+  const topicRuns = new Set([...promptRuns, ...copiedRunsOf([input.sourceText ?? ""])]);
+  return { genre: genreOf(input.prompt ?? "", input.sourceText), promptStems, topicStems, highDescriptorStems, lowDescriptorStems, topicRuns, promptRuns };
 }

@@ -23,6 +23,7 @@ export { previewSample, summarizeCalibrationFit } from "./calibration-fit.js";
 export { checkCalibrationFit, disagreementShare, type CalibrationCheck } from "./calibration-check.js";
 export type { CalibrationMethod } from "./calibration.js";
 export { confidenceFor, toleranceFor } from "./confidence.js";
+export { copiedRunsOf, shareCopiedFrom } from "./word-runs.js";
 export {
   assembleFeedback,
   bandOf,

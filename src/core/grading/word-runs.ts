@@ -59,3 +59,14 @@ export function shareRepeated(runs: readonly number[], n: number): number {
     return false;
   });
 }
+
+/** Every run of `copiedRunWords` in the given texts (the prompt and source): what a copied passage is made of. */
+export function copiedRunsOf(texts: readonly string[]): Set<number> {
+  return new Set(texts.flatMap((text) => runHashes(wordHashesOf(text), copiedRunWords)));
+}
+
+/** Share of a text's words inside a run of `copiedRunWords` that occurs in `known` (the prompt's and source's runs). */
+export function shareCopiedFrom(text: string, known: ReadonlySet<number>): number {
+  if (known.size === 0) return 0;
+  return shareFound(runHashes(wordHashesOf(text), copiedRunWords), copiedRunWords, known);
+}

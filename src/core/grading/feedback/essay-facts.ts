@@ -53,6 +53,13 @@ export interface EssayFacts {
   avoid: Set<number>;
   /** Read from a scan or photo: its unknown words may be the reader's mistakes, so no comment names them. */
   readFromImage?: boolean;
+  /**
+   * The prompt's and the source text's runs of words (`copiedRunsOf`): a passage made mostly of them is the
+   * assignment's words, not the student's, and is quoted only as evidence the student chose from the source.
+   */
+  promptRuns: ReadonlySet<number>;
+  /** The prompt's and the source's runs together. */
+  borrowedRuns: ReadonlySet<number>;
 }
 
 const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];
@@ -156,6 +163,8 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
     repeated: repeatedWords(tagged, context.topicStems),
     hasPrompt: context.promptStems.size > 0,
     avoid: new Set(),
+    promptRuns: context.promptRuns,
+    borrowedRuns: context.topicRuns,
   };
 }
 

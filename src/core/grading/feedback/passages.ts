@@ -1,4 +1,5 @@
 import { countPlaceholders, findWords } from "../text.js";
+import { shareCopiedFrom } from "../word-runs.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 
 /** A verbatim stretch of the student's text, long enough to be a real quotation (a sentence or a clause). */
@@ -21,6 +22,22 @@ export function countQuoteWords(text: string): number {
  */
 function canBeQuoted(text: string): boolean {
   return !(text.includes('"') && /[“”]/.test(text));
+}
+
+/**
+ * Above this share of words in runs of the prompt or source text, a passage is the assignment's words, not the
+ * student's: quoting it back as their claim, their word choice or their sentence credits or corrects what they copied.
+ */
+export const borrowedPassageShare = 0.5;
+
+/**
+ * What a quotation shows: the student's own writing, or evidence they chose, which may be the source's words (never
+ * the prompt's: restating the question is not evidence).
+ */
+export type QuoteUse = "own" | "evidence";
+
+function isBorrowed(facts: EssayFacts, passage: string, use: QuoteUse): boolean {
+  return shareCopiedFrom(passage, use === "own" ? facts.borrowedRuns : facts.promptRuns) > borrowedPassageShare;
 }
 
 /** Leading and trailing spaces and joining punctuation are not part of what the student said. */
@@ -49,7 +66,12 @@ function clauseBreaks(sentence: SentenceFacts): number[] {
  * holds at least six words (with words on both sides of it when `isSplit`, for a place to break the sentence); a
  * sentence too short on its own is quoted with its neighbour.
  */
-export function passageOf(facts: EssayFacts, sentenceIndex: number, focus?: number, isSplit = false): Passage | undefined {
+export function passageOf(facts: EssayFacts, sentenceIndex: number, focus?: number, isSplit = false, use: QuoteUse = "own"): Passage | undefined {
+  const passage = candidatePassageOf(facts, sentenceIndex, focus, isSplit);
+  return passage && !isBorrowed(facts, passage.text, use) ? passage : undefined;
+}
+
+function candidatePassageOf(facts: EssayFacts, sentenceIndex: number, focus: number | undefined, isSplit: boolean): Passage | undefined {
   const sentence = facts.sentences[sentenceIndex];
   if (!sentence) return undefined;
   const text = facts.text;

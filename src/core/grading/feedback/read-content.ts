@@ -1,5 +1,6 @@
 import type { WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import type { QuoteUse } from "./passages.js";
 import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
@@ -74,9 +75,11 @@ function gapOf(facts: EssayFacts, genre: WritingGenre): SentenceFacts | undefine
 /** Ideas, content, argument, evidence, or the work as a whole; a second criterion of this kind skips the length. */
 export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   const words = wording[facts.genre];
-  const best = bestSentence(facts, development, (s) => s.words >= 5);
+  // A sentence with a concrete detail is praised as evidence, which may be the source's words the student chose.
+  const useOf = (s: SentenceFacts): QuoteUse => (s.hasDetail ? "evidence" : "own");
+  const best = bestSentence(facts, development, (s) => s.words >= 5, useOf);
   const point = about(best) || of(facts.topics[0]);
-  const strength: Finding | undefined = best ? withQuote(words.strength(best, point), quoted(facts, best), clause("you stay with the question", point)) : undefined;
+  const strength: Finding | undefined = best ? withQuote(words.strength(best, point), quoted(facts, best, undefined, useOf(best)), clause("you stay with the question", point)) : undefined;
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
   const [topic] = facts.topics;
@@ -86,7 +89,8 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
     return {
       ...withStrength,
       problem: { note: words.short(topicsOf(facts), facts.wordCount) },
-      step: withQuote(words.shortStep(topic), quoted(facts, last) ?? strength?.passage),
+      // The strength's passage again only if it is the student's own words: the step is about their writing.
+      step: withQuote(words.shortStep(topic), quoted(facts, last) ?? quoted(facts, best)),
     };
   }
   const gap = gapOf(facts, facts.genre);

@@ -1,5 +1,5 @@
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import { passageOf, type Passage } from "./passages.js";
+import { passageOf, type Passage, type QuoteUse } from "./passages.js";
 
 /**
  * One observation about the student's text. `note` is a clause in plain words that names what it is about; `{q}`
@@ -18,8 +18,8 @@ export interface AspectReading {
   step: Finding;
 }
 
-export function quoted(facts: EssayFacts, sentence: SentenceFacts | undefined, focus?: number): Passage | undefined {
-  return sentence ? passageOf(facts, sentence.index, focus) : undefined;
+export function quoted(facts: EssayFacts, sentence: SentenceFacts | undefined, focus?: number, use: QuoteUse = "own"): Passage | undefined {
+  return sentence ? passageOf(facts, sentence.index, focus, false, use) : undefined;
 }
 
 /**
@@ -57,14 +57,19 @@ export function topicsOf(facts: EssayFacts, count = 2): string {
   return listWords(facts.topics.slice(0, count));
 }
 
-/** The highest-scoring sentence that can be quoted; ties go to the earlier sentence. */
-export function bestSentence(facts: EssayFacts, score: (s: SentenceFacts) => number, isEligible: (s: SentenceFacts) => boolean = () => true): SentenceFacts | undefined {
+/** The highest-scoring sentence that can be quoted (as `useOf` says it would be); ties go to the earlier sentence. */
+export function bestSentence(
+  facts: EssayFacts,
+  score: (s: SentenceFacts) => number,
+  isEligible: (s: SentenceFacts) => boolean = () => true,
+  useOf: (s: SentenceFacts) => QuoteUse = () => "own",
+): SentenceFacts | undefined {
   let best: SentenceFacts | undefined;
   let bestScore = -Infinity;
   for (const s of facts.sentences) {
     if (!isEligible(s)) continue;
     const value = score(s) - (facts.avoid.has(s.index) ? 1000 : 0);
-    if (value > bestScore && passageOf(facts, s.index)) {
+    if (value > bestScore && passageOf(facts, s.index, undefined, false, useOf(s))) {
       best = s;
       bestScore = value;
     }

@@ -1,0 +1,37 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
+import { buildAssignmentContext } from "../assignment-context.js";
+import { analyzeText } from "../features.js";
+import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
+import { gatherEssayFacts } from "./essay-facts.js";
+import { passageOf } from "./passages.js";
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+const prompt = "Write a letter to your local newspaper that persuades readers to agree with you about the effects computers have on people.";
+const sourceText = "The road ahead was long and the heat rose off the cracked pavement in waves that made the hills shimmer.";
+const factsOf = (text: string) => {
+  const context = buildAssignmentContext(makeInput({}, { prompt, sourceText }));
+  return gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+};
+
+describe("passages the feedback may quote", () => {
+  const essay = [
+    "I am writing a letter to your local newspaper about the effects computers have on people.",
+    "The author writes that the heat rose off the cracked pavement in waves that made the hills shimmer.",
+    "My cousin learned to build a website last summer and now she earns money fixing them for shops.",
+  ].join(" ");
+
+  it("never quotes the prompt's words back as the student's, in any use", () => {
+    const facts = factsOf(essay);
+    expect(passageOf(facts, 0)).toBeUndefined();
+    expect(passageOf(facts, 0, undefined, false, "evidence")).toBeUndefined();
+  });
+
+  it("quotes the source's words only as evidence the student chose, and the student's own words in every use", () => {
+    const facts = factsOf(essay);
+    expect(passageOf(facts, 1)).toBeUndefined();
+    expect(passageOf(facts, 1, undefined, false, "evidence")?.text).toBe(facts.sentences[1]!.text);
+    expect(passageOf(facts, 2)?.text).toBe(facts.sentences[2]!.text);
+  });
+});
