@@ -52,4 +52,17 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
     expect(answer.status).toBe(400);
     expect(answer.data.error.fields).toEqual({ name: "Contains invisible control characters; type or paste it again" });
   });
+
+  it("refuses a body nested too deeply with a 400 saying so, signed in or not, and keeps serving", async () => {
+    const nested = (depth: number) => `{"type":"get-started","x":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    const send = (path: string, body: string) => new TestClient(server.url).request("POST", path, { body, headers: { "content-type": "application/json" } });
+    for (const path of ["/api/leads", "/api/auth/sign-up/email"]) {
+      const answer = await send(path, nested(5000));
+      expect(answer.status, `${path}: ${answer.text}`).toBe(400);
+      expect(answer.data.error).toMatchObject({ code: "bad_request", message: "The request body is nested too deeply: keep it within 64 levels of objects and arrays." });
+    }
+    // A body within the limit is read and validated as usual.
+    expect((await send("/api/leads", nested(20))).data.error.code).toBe("validation_failed");
+    expect((await new TestClient(server.url).get("/api/health")).status).toBe(200);
+  });
 });

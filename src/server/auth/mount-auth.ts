@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import type { ApiRouter } from "../http/api-router";
 import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
+import { assertJsonDepth } from "../http/json-depth";
 import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
 import { callAuth } from "./auth-storage";
@@ -107,9 +108,10 @@ export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<
 
 function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const body = await c.req.raw.clone().json().catch(() => {
+    const body: unknown = await c.req.raw.clone().json().catch(() => {
       throw new AppError("bad_request", "The request body is not valid JSON.");
     });
+    assertJsonDepth(body);
     // better-auth reads the body as sent, so text with control characters (NUL) is refused here, field by field.
     const unclean = controlCharacterPaths(body);
     if (unclean.length) {

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { AppError } from "./app-error";
+import { assertJsonDepth } from "./json-depth";
 import { parseOrThrow } from "./validation";
 import type { AppEnv } from "./app-env";
 
@@ -133,12 +134,15 @@ async function readJson(c: Context): Promise<unknown> {
   if (type.split(";")[0]!.trim().toLowerCase() !== "application/json") {
     throw new AppError("unsupported_media_type", "Send the request body as JSON with the header Content-Type: application/json.");
   }
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("bad_request", "The request body is not valid JSON.");
   }
+  assertJsonDepth(body);
+  return body;
 }
 
 async function readForm(c: Context): Promise<Record<string, unknown>> {

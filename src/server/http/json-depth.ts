@@ -1,0 +1,21 @@
+import { AppError } from "./app-error";
+
+/** Far deeper than any body the API takes (an assignment is five levels), far shallower than the stack allows. */
+export const maxJsonDepth = 64;
+
+/**
+ * Refuses a parsed JSON body nested deeper than `maxJsonDepth`: the walks that clean and check a body recurse, and a
+ * 10 KB body of nested brackets would otherwise overflow the stack (a 500 anyone could cause). Walked with a list,
+ * not recursion, for the same reason.
+ */
+export function assertJsonDepth(value: unknown): void {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (next.value === null || typeof next.value !== "object") continue;
+    if (next.depth >= maxJsonDepth) {
+      throw new AppError("bad_request", `The request body is nested too deeply: keep it within ${maxJsonDepth} levels of objects and arrays.`);
+    }
+    for (const item of Object.values(next.value)) pending.push({ value: item, depth: next.depth + 1 });
+  }
+}
