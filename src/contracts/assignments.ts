@@ -65,6 +65,39 @@ export function gradedCriteria<C extends { id: string; name: string; maxPoints: 
   return criteria.length ? criteria : [overallCriterion];
 }
 
+/**
+ * What is wrong with a sample's scores against a rubric, by field ("score", "criteriaScores.<id>"): overall above 0 and
+ * at most the total (100 without criteria), each criterion's score from 0 to its maximum, no criterion the rubric lacks.
+ */
+export function sampleScoreProblems(criteria: readonly { id: string; name: string; maxPoints: number }[], score: number, criteriaScores: Record<string, number>): Record<string, string> {
+  const maxScore = criteria.length ? criteria.reduce((total, item) => total + item.maxPoints, 0) : 100;
+  const fields: Record<string, string> = {};
+  if (score <= 0) fields.score = "Score must be above 0";
+  if (score > maxScore) fields.score = `Score must be at most ${maxScore}${criteria.length ? " (the rubric total)" : ""}`;
+  const byId = new Map(criteria.map((item) => [item.id, item]));
+  for (const [criterionId, value] of Object.entries(criteriaScores)) {
+    const found = byId.get(criterionId);
+    if (!found) fields[`criteriaScores.${criterionId}`] = "This criterion is not in the rubric";
+    else if (value < 0 || value > found.maxPoints) fields[`criteriaScores.${criterionId}`] = `${found.name} must be from 0 to ${found.maxPoints}`;
+  }
+  return fields;
+}
+
+/**
+ * A stored sample graded against an earlier rubric (the rubric changed after it was uploaded) whose scores this rubric
+ * cannot hold: it teaches the grader nothing until it is uploaded again. Scores for criteria the rubric no longer has
+ * are only left unused. Null when the sample fits.
+ */
+export function sampleRubricMismatch(criteria: readonly { id: string; name: string; maxPoints: number }[], sample: { score: number; criteriaScores?: Record<string, number> }): string | null {
+  const criteriaScores = sample.criteriaScores ?? {};
+  const problems = sampleScoreProblems(criteria, sample.score, criteriaScores);
+  const total = criteria.length ? criteria.reduce((sum, item) => sum + item.maxPoints, 0) : 100;
+  if (problems.score) return `Scored ${sample.score}, above this rubric's total of ${total} points. Remove it and upload it again with a score out of ${total}.`;
+  const over = criteria.find((item) => problems[`criteriaScores.${item.id}`]);
+  if (over) return `Its ${over.name} score (${criteriaScores[over.id]}) is above that criterion's ${over.maxPoints} points. Remove it and upload it again with scores for this rubric.`;
+  return null;
+}
+
 export const sampleWork = z.object({
   id: z.string(),
   content: z.string(),
@@ -85,6 +118,11 @@ export const calibrationPreview = z.object({
   grader: z.enum(["builtin", "llm"]),
   /** Samples the engine was calibrated on: every sample but the previewed one. */
   calibratedOn: z.number(),
+  /**
+   * What the text checks found in the sample (decision 023), one sentence each: why its confidence may be capped.
+   * Empty for previews stored before the checks were shown here.
+   */
+  concerns: z.array(z.string()),
   createdAt: z.string(),
 });
 export type CalibrationPreview = z.infer<typeof calibrationPreview>;

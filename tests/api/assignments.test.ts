@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gradeText } from "../../src/core/grading";
-import { assignments } from "../../src/server/db/schema";
+import { assignments, storedFiles } from "../../src/server/db/schema";
 import { toGradingInput } from "../../src/server/services/grading-input";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
@@ -24,6 +24,14 @@ async function teacherWithDraft(profile?: Record<string, unknown>) {
   const created = await teacher.client.post("/api/assignments", { teacherId: teacher.id });
   expect(created.status).toBe(201);
   return { ...teacher, assignment: created.data };
+}
+
+/** The teacher's stored files, and the originals on disk (every teacher's): a refused upload must add to neither. */
+async function storedFileCounts(teacherId: string) {
+  const rows = await db().select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.teacherId, teacherId));
+  const folder = path.join(server.dataDir, "files");
+  const files = existsSync(folder) ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
+  return { rows: rows.length, onDisk: files.length };
 }
 
 const criteria = [
@@ -192,18 +200,22 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
 
   it("refuses, and stores nothing from, a document whose rubric is larger than a rubric can be (31 criteria)", async () => {
     const teacher = await teacherWithDraft();
+    const before = await storedFileCounts(teacher.id);
     const lines = Array.from({ length: 31 }, (_, i) => `Topic ${i + 1} - 2 pts: Covered in the essay.`).join("\n");
     const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: new File([lines], "big.txt", { type: "text/plain" }) }) });
     expect(response.status).toBe(422);
     expect(response.data.error.message).toBe("The rubric in this document cannot be used as it is: Use at most 30 criteria. Shorten it in the document, or add the criteria by hand.");
     expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric.criteria).toEqual([]);
+    expect(await storedFileCounts(teacher.id)).toEqual(before);
   });
 
-  it("answers 422 saying what was expected when no criterion can be found", async () => {
+  it("answers 422 saying what was expected when no criterion can be found, and keeps no copy of the document", async () => {
     const teacher = await teacherWithDraft();
+    const before = await storedFileCounts(teacher.id);
     const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("documents/student-essay.txt") }) });
     expect(response.status).toBe(422);
     expect(response.data.error.message).toContain("Thesis (20 points)");
+    expect(await storedFileCounts(teacher.id)).toEqual(before);
   });
 
   it.each([["documents/empty.txt", 422], ["documents/scanned-image-only.pdf", 422], ["documents/student-essay-encrypted.pdf", 422], ["documents/scanned-page.png", 415]])("refuses %s with %i", async (file, status) => {
@@ -249,12 +261,14 @@ describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
     [{ criteriaScores: JSON.stringify({ "criterion-1": 21 }) }, "criteriaScores.criterion-1", "Thesis must be from 0 to 20"],
     [{ criteriaScores: "{not json" }, "criteriaScores", "criteriaScores must be JSON like {\"criterion-id\": 8}"],
     [{ feedback: " " }, "feedback", "Add the feedback you gave"],
-  ])("refuses a sample with %j", async (change, field, message) => {
+  ])("refuses a sample with %j, keeping no copy of its file", async (change, field, message) => {
     const teacher = await assignmentWithRubric();
+    const before = await storedFileCounts(teacher.id);
     const response = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "30", feedback: "Good.", ...change });
     expect(response.status).toBe(400);
     expect(response.data.error.fields[field]).toBe(message);
     expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.sampleWork).toEqual([]);
+    expect(await storedFileCounts(teacher.id)).toEqual(before);
   });
 
   it("allows scores up to 100 when the assignment has no rubric", async () => {
@@ -306,6 +320,30 @@ describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
     const teacher = await assignmentWithRubric();
     const response = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: "00000000-0000-4000-8000-000000000000" });
     expect(response.status).toBe(404);
+  });
+
+  it("leaves out of calibration, and will not preview, a sample whose scores the changed rubric cannot hold, saying why", async () => {
+    const teacher = await assignmentWithRubric();
+    const fits = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "4", feedback: "Thin.", criteriaScores: JSON.stringify({ "criterion-1": 2, "criterion-2": 2 }) });
+    const over = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.docx"), score: "30", feedback: "Fine." });
+    expect([fits.status, over.status]).toEqual([201, 201]);
+    const current = (await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data;
+    expect(current.calibrationFit).toMatchObject({ sampleCount: 2 });
+
+    // The teacher goes back and makes the rubric two criteria of 5 points: 30 no longer fits; 4 (2 + 2) still does.
+    const smaller = current.rubric.criteria.map((item: { maxPoints: number }) => ({ ...item, maxPoints: 5 }));
+    const saved = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, { ...current, rubric: { criteria: smaller } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.data.sampleWork).toHaveLength(2);
+    expect(saved.data.calibrationFit).toMatchObject({ sampleCount: 1 });
+
+    const refused = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: over.data.id });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.message).toBe("This sample cannot be previewed: Scored 30, above this rubric's total of 10 points. Remove it and upload it again with a score out of 10.");
+    const previewed = await teacher.client.post(`/api/assignments/${teacher.assignment.id}/calibration-preview`, { sampleId: fits.data.id });
+    expect(previewed.status, previewed.text).toBe(200);
+    // Calibrated on no other sample: the one scored 30 is left out.
+    expect(previewed.data.calibratedOn).toBe(0);
   });
 
   it("removes samples left out of sampleWork on save", async () => {

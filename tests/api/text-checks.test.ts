@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { createActiveAssignment, studentEssay, uploadForm, waitForGrading } from "../support/submissions";
+import { createActiveAssignment, sampleForm, studentEssay, uploadForm, waitForGrading } from "../support/submissions";
 import { fixtureFile } from "../support/uploads";
 
 let server: TestServer;
@@ -48,6 +48,26 @@ describe(`texts a grade should not be trusted on go to review, saying why (${tes
     expect(proposed.proposals.map((p) => p.submissionId)).not.toContain(copied);
     expect((await teacher.client.post(`/api/submissions/${offTopic}/accept`)).data).toMatchObject({ gradeSource: "reviewed", teachesGrader: false });
     expect((await teacher.client.post(`/api/submissions/${ordinary[0]!.id}/accept`)).data).toMatchObject({ gradeSource: "reviewed", teachesGrader: true });
+  });
+
+  it("the calibration preview says why a sample's confidence is capped, and shows nothing for an ordinary essay", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "previewchecks");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const addSample = async (text: string, score: number) => {
+      const added = await teacher.client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: sampleForm(text, score, { "criterion-1": score / 2, "criterion-2": score / 2 }) });
+      expect(added.status, added.text).toBe(201);
+      return added.data.id as string;
+    };
+    const essay = await addSample(studentEssay(1), 16);
+    const copied = await addSample(`${prompt} ${prompt} ${prompt}`, 4);
+    const preview = async (sampleId: string) => (await teacher.client.post(`/api/assignments/${assignment.id}/calibration-preview`, { sampleId })).data;
+
+    const ofCopy = await preview(copied);
+    expect(ofCopy.concerns).toHaveLength(1);
+    expect(ofCopy.concerns[0]).toMatch(/^\d+% of it repeats the prompt or source text word for word\.$/);
+    expect(ofCopy.confidence).toBeLessThanOrEqual(50);
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}`)).data.calibrationPreview.concerns).toEqual(ofCopy.concerns);
+    expect((await preview(essay)).concerns).toEqual([]);
   });
 
   it("a scan the reader misread waits for the teacher, who is asked to compare it with the original; a clear scan does not", async () => {

@@ -9,6 +9,7 @@ import { assignmentMessages } from "../../src/contracts/assignments";
 import { assignments } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { createActiveAssignment, sampleForm, studentEssay } from "../support/submissions";
 import { fixturesDir } from "../support/uploads";
 
 let app: E2eApp;
@@ -561,6 +562,60 @@ describe("archive, restore, edit and phones", () => {
     await page.getByRole("button", { name: "Finish" }).click();
     await page.waitForURL(`${app.url}/assignments/${body.id}`);
     expect(await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id))).toHaveLength(1);
+    app.assertNoConsoleErrors(page);
+  });
+
+  it("says in the calibration preview why a sample's confidence is capped", async () => {
+    const { page, teacher } = await signedInPage(phone);
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const prompt = "Should students wear school uniforms? Take a position and support it with evidence.";
+    for (const [text, score] of [[studentEssay(1), 16], [`${prompt} ${prompt} ${prompt}`, 4]] as const) {
+      const added = await teacher.client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: sampleForm(text, score, { "criterion-1": score / 2, "criterion-2": score / 2 }) });
+      expect(added.status, added.text).toBe(201);
+    }
+
+    await page.goto(`${app.url}/assignments/${assignment.id}/edit`);
+    await expectStep(page, 1, "Assignment Details");
+    await next(page, 2, "Assignment Rubric");
+    await next(page, 3, "Sample Work");
+    await next(page, 4, "Calibration Preview");
+    await page.getByRole("combobox", { name: "Sample to preview" }).click();
+    await page.getByRole("option", { name: /^Sample 2/ }).click();
+    await generatePreview(page);
+    const notice = page.getByRole("region", { name: "Check the text" });
+    expect(await textOf(notice)).toMatch(/^Check the text \d+% of it repeats the prompt or source text word for word\.$/);
+    expect(Number((await textOf(page.getByText(/^\d{1,3}%$/).first())).replace("%", ""))).toBeLessThanOrEqual(50);
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/wizard-4-preview-concerns-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+
+    // An ordinary essay's preview shows no notice.
+    await page.getByRole("combobox", { name: "Sample to preview" }).click();
+    await page.getByRole("option", { name: /^Sample 1/ }).click();
+    await generatePreview(page);
+    await page.getByRole("heading", { name: /^Preview of Sample 1/ }).waitFor();
+    expect(await notice.count()).toBe(0);
+    app.assertNoConsoleErrors(page);
+  });
+
+  it("marks a sample the changed rubric cannot hold as not used to calibrate, saying what to do", async () => {
+    const { page, teacher } = await signedInPage(phone);
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const added = await teacher.client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: sampleForm(studentEssay(2), 16, { "criterion-1": 8, "criterion-2": 8 }) });
+    expect(added.status, added.text).toBe(201);
+    const current = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data;
+    const smaller = current.rubric.criteria.map((item: { maxPoints: number }) => ({ ...item, maxPoints: 5 }));
+    expect((await teacher.client.put(`/api/assignments/${assignment.id}`, { ...current, rubric: { criteria: smaller } })).status).toBe(200);
+
+    await page.goto(`${app.url}/assignments/${assignment.id}/edit`);
+    await expectStep(page, 1, "Assignment Details");
+    await next(page, 2, "Assignment Rubric");
+    await next(page, 3, "Sample Work");
+    const note = page.getByRole("note").filter({ hasText: "Not used to calibrate." });
+    expect(await textOf(note)).toBe("Not used to calibrate. Scored 16, above this rubric's total of 10 points. Remove it and upload it again with a score out of 10.");
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/wizard-3-sample-mismatch-360.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     app.assertNoConsoleErrors(page);
   });
 });

@@ -35,7 +35,7 @@ export async function waitForGrading(client: TestClient, assignmentId: string, t
   }
 }
 
-function sampleForm(text: string, score: number, criteriaScores: Record<string, number>): FormData {
+export function sampleForm(text: string, score: number, criteriaScores: Record<string, number>): FormData {
   const form = new FormData();
   form.append("sample", textFile("sample.txt", text));
   form.append("score", String(score));

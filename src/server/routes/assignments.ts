@@ -27,7 +27,7 @@ import { isUuid } from "../http/validation";
 import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, setAutoAcceptOverride, updateAssignment } from "../services/assignments";
 import { discardIfBlank } from "../services/blank-drafts";
 import { generateCalibrationPreview } from "../services/calibration-preview";
-import { storeTeacherDocument } from "../services/stored-files";
+import { withStoredDocument } from "../services/stored-files";
 
 const idParams = z.object({ id: z.string() });
 const unauthorized = { description: "Not signed in", schema: errorBody };
@@ -128,20 +128,22 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       const teacherId = requireUser(c).id;
       await findAssignmentRow(db, teacherId, params.id);
       const file = (body.rubric ?? body.file)!;
-      const stored = await storeTeacherDocument(storeDeps, teacherId, { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name });
       const ai = aiConfigFrom(deps.env);
-      const { criteria: parsed, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
-      if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
-      const stamp = Date.now();
-      const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));
-      // Stored only if the wizard could save it again: the same limits as a rubric typed by hand.
-      const fits = rubric.safeParse({ criteria });
-      if (!fits.success) {
-        const problem = fits.error.issues[0]?.message ?? "it is larger than a rubric can be";
-        const message = `The rubric in this document cannot be used as it is: ${problem}. Shorten it in the document, or add the criteria by hand.`;
-        throw new AppError("unprocessable", message, { rubric: message });
-      }
-      const updated = await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker);
+      const upload = { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name };
+      const { updated, report } = await withStoredDocument(storeDeps, teacherId, upload, async (stored) => {
+        const { criteria: parsed, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
+        if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
+        const stamp = Date.now();
+        const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));
+        // Stored only if the wizard could save it again: the same limits as a rubric typed by hand.
+        const fits = rubric.safeParse({ criteria });
+        if (!fits.success) {
+          const problem = fits.error.issues[0]?.message ?? "it is larger than a rubric can be";
+          const message = `The rubric in this document cannot be used as it is: ${problem}. Shorten it in the document, or add the criteria by hand.`;
+          throw new AppError("unprocessable", message, { rubric: message });
+        }
+        return { updated: await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker), report };
+      });
       return c.json({ ...updated.rubric, import: report });
     },
   );
@@ -162,13 +164,9 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
     async (c, { params, body }) => {
       const teacherId = requireUser(c).id;
       await findAssignmentRow(db, teacherId, params.id);
-      const stored = await storeTeacherDocument(storeDeps, teacherId, { bytes: new Uint8Array(await body.sample.arrayBuffer()), originalName: body.sample.name });
-      const created = await addSample(
-        db,
-        teacherId,
-        params.id,
-        { content: stored.document.text, score: body.score, feedback: body.feedback, criteriaScores: body.criteriaScores, fileId: stored.fileId },
-        deps.spellChecker,
+      const upload = { bytes: new Uint8Array(await body.sample.arrayBuffer()), originalName: body.sample.name };
+      const created = await withStoredDocument(storeDeps, teacherId, upload, (stored) =>
+        addSample(db, teacherId, params.id, { content: stored.document.text, score: body.score, feedback: body.feedback, criteriaScores: body.criteriaScores, fileId: stored.fileId }, deps.spellChecker),
       );
       return c.json(created, 201);
     },

@@ -1,7 +1,7 @@
 import { isUuid } from "../http/validation";
 import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, UpdateAssignmentInput } from "../../contracts/assignments";
-import { updateAssignmentInput } from "../../contracts/assignments";
+import { sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
 import type { TeacherProfile } from "../../contracts/teacher-profile";
 import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
@@ -177,18 +177,9 @@ export async function saveCalibrationPreview(db: Queryable, teacherId: string, i
   return findAssignment(db, teacherId, id);
 }
 
-/** Scores must fit the rubric: overall above 0 and at most the total (100 without criteria), each criterion 0..its max. */
+/** Scores must fit the rubric (`sampleScoreProblems`). */
 export function checkSampleScores(criteria: AssignmentRow["criteria"], score: number, criteriaScores: Record<string, number>): void {
-  const maxScore = criteria.length ? criteria.reduce((total, item) => total + item.maxPoints, 0) : 100;
-  const fields: Record<string, string> = {};
-  if (score <= 0) fields.score = "Score must be above 0";
-  if (score > maxScore) fields.score = `Score must be at most ${maxScore}${criteria.length ? " (the rubric total)" : ""}`;
-  const byId = new Map(criteria.map((item) => [item.id, item]));
-  for (const [criterionId, value] of Object.entries(criteriaScores)) {
-    const found = byId.get(criterionId);
-    if (!found) fields[`criteriaScores.${criterionId}`] = "This criterion is not in the rubric";
-    else if (value < 0 || value > found.maxPoints) fields[`criteriaScores.${criterionId}`] = `${found.name} must be from 0 to ${found.maxPoints}`;
-  }
+  const fields = sampleScoreProblems(criteria, score, criteriaScores);
   if (Object.keys(fields).length) throw new AppError("validation_failed", "The sample's scores do not fit the rubric.", fields);
 }
 
@@ -259,7 +250,8 @@ function toAssignment(row: AssignmentRow, samples: SampleRow[], fileNames: Map<s
     status: row.status as AssignmentStatus,
     autogradingEnabled: row.autogradingEnabled,
     gradingSettings: row.gradingSettings,
-    calibrationPreview: row.calibrationPreview ?? null,
+    // A preview stored before the text checks were shown here has no concerns.
+    calibrationPreview: row.calibrationPreview ? { ...row.calibrationPreview, concerns: row.calibrationPreview.concerns ?? [] } : null,
     calibrationFit: row.calibrationFit ?? null,
     calibrationWarning: calibrationWarningOf(row),
     autoAcceptOverriddenAt: row.autoAcceptOverrideAt?.toISOString() ?? null,

@@ -1,7 +1,8 @@
 import type { CalibrationPreview, GradingSettings } from "../../contracts/assignments";
 import type { SpellChecker } from "../../core/grading";
 import type { Db } from "../db/client";
-import { notFound } from "../http/app-error";
+import { sampleRubricMismatch } from "../../contracts/assignments";
+import { AppError, notFound } from "../http/app-error";
 import { gradeSubmission, type AiConfig } from "../integrations/ai";
 import { findAssignment, saveCalibrationPreview } from "./assignments";
 import { toGradingInput } from "./grading-input";
@@ -25,6 +26,8 @@ export async function generateCalibrationPreview(
   const assignment = await findAssignment(deps.db, teacherId, assignmentId);
   const sample = assignment.sampleWork.find((candidate) => candidate.id === request.sampleId);
   if (!sample) throw notFound("That sample (in this assignment)");
+  const mismatch = sampleRubricMismatch(assignment.rubric.criteria, sample);
+  if (mismatch) throw new AppError("validation_failed", `This sample cannot be previewed: ${mismatch}`, { sampleId: mismatch });
   const others = assignment.sampleWork
     .filter((candidate) => candidate.id !== sample.id)
     .map((other) => ({ id: other.id, text: other.content, score: other.score, criteriaScores: other.criteriaScores, feedback: other.feedback }));
@@ -38,7 +41,9 @@ export async function generateCalibrationPreview(
     actualOverall: sample.score,
     predictedFeedback: grade.feedback,
     grader: grade.grader,
-    calibratedOn: others.length,
+    // The samples the engine learnt from: one scored on an earlier rubric is left out (toGradingInput).
+    calibratedOn: input.samples.length,
+    concerns: grade.concerns.map((concern) => concern.message),
     createdAt: new Date().toISOString(),
   };
   await saveCalibrationPreview(deps.db, teacherId, assignmentId, preview);

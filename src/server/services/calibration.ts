@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { isStepComplete, type SetupState } from "../../core/setup/wizard-state";
 import type { CalibrationResponse, Criterion, SampleInput } from "../../contracts/teacher-profile";
 import { calibrationInput } from "../../contracts/teacher-profile";
+import { sampleScoreProblems } from "../../contracts/assignments";
 import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
 import { toGradingInput } from "./grading-input";
 import { settingsFromProfile } from "./assignments";
@@ -104,19 +105,11 @@ async function replaceSamples(tx: Queryable, teacherId: string, samples: SampleI
   }
 }
 
-/** Scores must fit the rubric: each criterion 0..its max, overall above 0 and at most the total (100 without a rubric). */
+/** Scores must fit the rubric (`sampleScoreProblems`), each sample's problems under its index. */
 export function checkSamples(samples: SampleInput[], criteria: Criterion[]): void {
   const fields: Record<string, string> = {};
-  const total = criteria.reduce((sum, item) => sum + item.maxPoints, 0);
-  const maxScore = criteria.length > 0 ? total : 100;
-  const byId = new Map(criteria.map((item) => [item.id, item]));
   samples.forEach((sample, index) => {
-    if (sample.score > maxScore) fields[`samples.${index}.score`] = `Score must be at most ${maxScore}${criteria.length ? " (the rubric total)" : ""}`;
-    for (const [criterionId, score] of Object.entries(sample.criteriaScores)) {
-      const found = byId.get(criterionId);
-      if (!found) fields[`samples.${index}.criteriaScores.${criterionId}`] = "This criterion is not in the rubric";
-      else if (score > found.maxPoints) fields[`samples.${index}.criteriaScores.${criterionId}`] = `${found.name} must be from 0 to ${found.maxPoints}`;
-    }
+    for (const [field, message] of Object.entries(sampleScoreProblems(criteria, sample.score, sample.criteriaScores))) fields[`samples.${index}.${field}`] = message;
   });
   if (Object.keys(fields).length) throw new AppError("validation_failed", "Some sample scores do not fit the rubric.", fields);
 }

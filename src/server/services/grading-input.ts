@@ -1,4 +1,4 @@
-import { gradedCriteria, type GradingSettings as AssignmentSettings } from "../../contracts/assignments";
+import { gradedCriteria, sampleRubricMismatch, type GradingSettings as AssignmentSettings } from "../../contracts/assignments";
 import type { GradingInput, GradingSample } from "../../core/grading";
 
 export interface GradableAssignment {
@@ -15,7 +15,9 @@ export function toGradingInput(assignment: GradableAssignment, samples: GradingS
   return {
     prompt: assignment.prompt,
     criteria,
-    samples,
+    // A sample scored on an earlier rubric that this one cannot hold (a 30 where the rubric now totals 5) would pull
+    // every grade off the scale: it is left out until the teacher uploads it again.
+    samples: samples.filter((sample) => sampleRubricMismatch(assignment.criteria, sample) === null),
     settings: {
       tone: settings.tone,
       strictness: settings.strictness,

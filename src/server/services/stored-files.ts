@@ -23,6 +23,31 @@ export async function storeTeacherDocument(
   return { fileId, fileName: cleanFileName(upload.originalName), document };
 }
 
+/**
+ * Stores an uploaded document and hands it to `use`; when `use` refuses it (a sample whose scores do not fit, a
+ * document with no rubric in it), the file is removed again, so a refused upload leaves nothing behind.
+ */
+export async function withStoredDocument<T>(
+  deps: StoreDocumentDeps,
+  teacherId: string,
+  upload: { bytes: Uint8Array; originalName: string },
+  use: (stored: { fileId: string; fileName: string; document: ExtractedDocument }) => Promise<T>,
+): Promise<T> {
+  const stored = await storeTeacherDocument(deps, teacherId, upload);
+  try {
+    return await use(stored);
+  } catch (error) {
+    // The refusal is what the teacher needs to hear: a failure to clean up must not replace it.
+    await discardStoredFile(deps, stored.fileId).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function discardStoredFile(deps: StoreDocumentDeps, fileId: string): Promise<void> {
+  await deps.db.delete(storedFiles).where(eq(storedFiles.id, fileId));
+  await deps.storage.delete(fileId);
+}
+
 /** Stores an already-read upload's bytes and the row that points at them (the row only if the bytes landed). */
 export async function keepOriginal(
   deps: StoreDocumentDeps,

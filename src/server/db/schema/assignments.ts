@@ -4,6 +4,8 @@ import { users } from "./auth";
 import { storedFiles } from "./teacher-profiles";
 
 type StoredCriterion = { id: string; name: string; maxPoints: number; descriptors: string[] };
+/** Previews stored before the text checks were shown in them have no concerns. */
+type StoredCalibrationPreview = Omit<CalibrationPreview, "concerns"> & { concerns?: string[] };
 
 export const assignments = pgTable(
   "assignments",
@@ -20,7 +22,7 @@ export const assignments = pgTable(
     status: text().notNull().default("draft"),
     autogradingEnabled: boolean().notNull().default(false),
     gradingSettings: jsonb().$type<GradingSettings>().notNull(),
-    calibrationPreview: jsonb().$type<CalibrationPreview>(),
+    calibrationPreview: jsonb().$type<StoredCalibrationPreview>(),
     calibrationFit: jsonb(),
     /** The teacher chose to let grades be accepted automatically despite a calibration that disagrees with the samples. */
     autoAcceptOverrideAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,6 @@
 import type { CalibrationPreview, SampleWork } from "../../../../contracts/assignments";
 import type { Criterion } from "../../../../contracts/teacher-profile";
+import { TextConcernsNotice } from "../../../components/text-concerns-notice";
 import { cn } from "../../../lib/utils";
 import { formatScore, maxSampleScore, plural } from "../format";
 
@@ -56,6 +57,8 @@ export function CalibrationResult({ preview, criteria, sample }: { preview: Cali
           <p className="mt-1 text-xs text-muted-foreground">{preview.grader === "llm" ? "Graded by your school's AI model." : "Graded by Markwise's built-in engine."}</p>
         </div>
       </div>
+
+      <TextConcernsNotice concerns={preview.concerns} heading="h4" />
 
       {criteria.length ? (
         <section aria-label="Predicted and actual scores per criterion" className="grid gap-3.5">

@@ -1,5 +1,6 @@
-import { Clock, TriangleAlert } from "lucide-react";
+import { Clock } from "lucide-react";
 import type { SubmissionDetail } from "../../../../contracts/submissions";
+import { TextConcernsNotice } from "../../../components/text-concerns-notice";
 import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
 import { formatPoints, scoreOf, totalPointsOf, type ReviewCriterion } from "./review-criteria";
@@ -40,21 +41,7 @@ export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummar
         </div>
       </div>
 
-      {detail.textConcerns.length ? (
-        <section aria-labelledby="text-check-heading" className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
-          <div className="grid gap-0.5">
-            <h3 id="text-check-heading" className="font-medium">
-              Check the text
-            </h3>
-            {detail.textConcerns.map((concern) => (
-              <p key={concern} className="text-muted-foreground">
-                {concern}
-              </p>
-            ))}
-          </div>
-        </section>
-      ) : null}
+      <TextConcernsNotice concerns={detail.textConcerns} />
 
       {detail.late && detail.late.daysLate > 0 ? (
         <div className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
