@@ -53,6 +53,9 @@ async function fillWelcomeWithApush(page: Page) {
   await page.getByLabel("Name", { exact: true }).fill("Ms. Rivera");
   await page.getByLabel("School", { exact: true }).fill("Lincoln High");
   expect(await next(page).isDisabled()).toBe(true);
+  // A course a preset filled in follows the preset the teacher switches to.
+  await page.getByRole("radio", { name: /^English/ }).check();
+  expect(await page.getByLabel("Course", { exact: true }).inputValue()).toBe("English");
   await page.getByRole("radio", { name: /^AP U\.S\. History/ }).check();
   expect(await page.getByLabel("Course", { exact: true }).inputValue()).toBe("AP U.S. History");
 }

@@ -2,7 +2,7 @@
  * What the setup assistant says back about each fact it took in. The wording follows the value ("on the firm side"
  * for 80, "fairly forgiving" for 30), notes a change from an earlier answer, and varies between messages.
  */
-import { findCoursePreset } from "../setup/presets";
+import { findCoursePreset, rubricTemplateLabel } from "../setup/presets";
 import { describeCriteria, describeLatePolicy, formatScore } from "./profile-text";
 import { describeRubricProblem } from "./progress";
 import type { SetupChatSample, SetupChatState } from "./setup-chat-state";
@@ -43,8 +43,8 @@ function acknowledgeValue(fact: Extract<AppliedFact, { value: unknown }>, state:
       const preset = findCoursePreset(String(fact.value));
       if (!preset) return "";
       return say([
-        `${state.profile.course ?? preset.label}: I have a preset for that (${preset.label}) with a ${preset.tone} tone, strictness ${preset.strictness} and a ${preset.rubricTemplate} rubric. I'll offer those as we go.`,
-        `Good news: ${state.profile.course ?? preset.label} matches my ${preset.label} preset (${preset.tone} tone, strictness ${preset.strictness}, ${preset.rubricTemplate} rubric), so I'll suggest those along the way.`,
+        `${state.profile.course ?? preset.label}: I have a preset for that (${preset.label}) with a ${preset.tone} tone, strictness ${preset.strictness} and a ${rubricTemplateLabel(preset.rubricTemplate)} rubric. I'll offer those as we go.`,
+        `Good news: ${state.profile.course ?? preset.label} matches my ${preset.label} preset (${preset.tone} tone, strictness ${preset.strictness}, ${rubricTemplateLabel(preset.rubricTemplate)} rubric), so I'll suggest those along the way.`,
       ]);
     }
     case "tone": {

@@ -105,6 +105,9 @@ describe("quick actions", () => {
     expect(taken.state.rubric).toMatchObject({ kind: "weights", template: "4-part-historical" });
     expect(taken.state.rubric.criteria.map((criterion) => [criterion.name, criterion.maxPoints])).toEqual([["Evidence", 40], ["Analysis", 25], ["Organization", 20], ["Mechanics", 15]]);
     expect(taken.askedField).toBe("sample");
+    // The template is named as a teacher would read it, never by its stored id.
+    for (const turn of [...turns, taken]) expect(turn.reply).not.toMatch(/4-part-historical/);
+    expect(`${turns[2]!.reply} ${taken.reply}`).toMatch(/4-part historical/);
   });
 
   it("without a matching preset offers both presets' rubrics", () => {

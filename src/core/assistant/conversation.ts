@@ -4,7 +4,7 @@
  * then a graded sample). Pure: the route validates, calls this, and stores nothing it did not return.
  */
 import { preferenceDefaults as sharedPreferenceDefaults } from "../setup/grading-defaults";
-import { findCoursePreset } from "../setup/presets";
+import { findCoursePreset, rubricTemplateLabel } from "../setup/presets";
 import { acknowledge, type AppliedFact } from "./acknowledgements";
 import { isCorrection, readCriterionRename, stripCorrection, type CriterionRename } from "./corrections";
 import { extractProfileFacts } from "./extract";
@@ -130,7 +130,7 @@ function readContextualAnswer(state: SetupChatState, asked: ProfileField | undef
     const chosen = named ? findCoursePreset(named) : affirmative.test(text) ? preset : undefined;
     if (!chosen) return undefined;
     const criteria = Object.entries(chosen.rubricWeights).map(([key, weight]) => ({ name: capitalize(key), weight }));
-    return { facts: { criteria }, template: chosen.rubricTemplate, note: `I've set up the ${chosen.label} rubric (${chosen.rubricTemplate}).` };
+    return { facts: { criteria }, template: chosen.rubricTemplate, note: `I've set up the ${chosen.label} rubric (${rubricTemplateLabel(chosen.rubricTemplate)}).` };
   }
   if (!isPreference(asked)) return undefined;
   if (preset && (asked === "tone" || asked === "strictness") && affirmative.test(text)) return { facts: { [asked]: preset[asked] } };

@@ -27,6 +27,17 @@ export const coursePresets: Record<CoursePreset["id"], CoursePreset> = {
   },
 };
 
+/** How a rubric template is named to a teacher: the stored id ("4-part-historical") is not for reading. */
+export const rubricTemplateLabels: Record<string, string> = {
+  "4-part-historical": "4-part historical",
+  "5-part-literary": "5-part literary",
+  custom: "Custom",
+};
+
+export function rubricTemplateLabel(template: string): string {
+  return rubricTemplateLabels[template] ?? template;
+}
+
 export function findCoursePreset(id: string): CoursePreset | undefined {
   return Object.hasOwn(coursePresets, id) ? coursePresets[id as CoursePreset["id"]] : undefined;
 }

@@ -41,11 +41,7 @@ export function resumeMessage(step: SetupStep): string {
 
 export const resetFailedMessage = "Had trouble resetting. Try again or let me know if you need help.";
 
-export const templateLabels: Record<string, string> = {
-  "4-part-historical": "4-part historical",
-  "5-part-literary": "5-part literary",
-  custom: "Custom",
-};
+export { rubricTemplateLabels as templateLabels } from "../../../core/setup";
 
 export function criterionLabel(key: string): string {
   return key.charAt(0).toUpperCase() + key.slice(1);

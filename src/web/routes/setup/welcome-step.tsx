@@ -18,9 +18,13 @@ function matchingPreset(state: SetupState): PresetChoice | undefined {
 }
 
 export function applyPreset(state: SetupState, preset: CoursePreset): SetupState {
+  // A course the teacher typed stays; one a preset filled in (or none) becomes this preset's, so switching from
+  // English to AP U.S. History does not leave "English" beside the history rubric.
+  const course = state.profile.course?.trim() ?? "";
+  const filledByPreset = !course || Object.values(coursePresets).some((other) => other.label === course);
   return {
     ...state,
-    profile: { ...state.profile, tone: preset.tone, strictness: preset.strictness, course: state.profile.course?.trim() ? state.profile.course : preset.label },
+    profile: { ...state.profile, tone: preset.tone, strictness: preset.strictness, course: filledByPreset ? preset.label : state.profile.course },
     rubric: { ...state.rubric, template: preset.rubricTemplate, weights: { ...preset.rubricWeights } },
   };
 }
