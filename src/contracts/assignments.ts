@@ -178,7 +178,8 @@ export const updateAssignmentInput = z.object({
 export type UpdateAssignmentInput = z.input<typeof updateAssignmentInput>;
 
 export const assignmentListQuery = z.object({
-  status: z.enum(assignmentStatuses, { error: "status must be active, draft or archived" }).optional(),
+  // `?status=` with nothing after it (the spec's own form of the call) lists every status, as no status does.
+  status: z.preprocess((value) => (value === "" ? undefined : value), z.enum(assignmentStatuses, { error: "status must be active, draft or archived" }).optional()),
 });
 
 export const sampleUploadInput = z.object({

@@ -37,7 +37,7 @@ export const createLeadInput = z
     school: requiredText(200),
     position: z.enum(positions, { error: leadMessages.required }),
     seats: z.string().trim().max(50, "Keep this under 50 characters").optional().default(""),
-    submitted_at: z.iso.datetime({ error: "submitted_at must be an ISO timestamp" }).optional(),
+    submitted_at: z.iso.datetime({ offset: true, error: "submitted_at must be an ISO timestamp" }).optional(),
   })
   .superRefine((lead, ctx) => {
     if (lead.type === "enterprise" && lead.seats.length === 0) {

@@ -23,7 +23,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Markwise <no-reply@markwise.local>"),
   LEADS_NOTIFY_TO: emailList.default(["sales@markwise.local"]),

@@ -51,6 +51,14 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
     expect((await db().select().from(users).where(eq(users.email, teacher.email)))[0]!.emailVerified).toBe(true);
   });
 
+  it("signs up with the spec's fields alone (username, e-mail, password): the username stands in for the name", async () => {
+    const teacher = uniqueTeacher("noname");
+    const signUp = await client().post("/api/auth/sign-up/email", { ...teacher, callbackURL: "/auth/confirmed" });
+    expect(signUp.status, signUp.text).toBe(200);
+    const [stored] = await db().select().from(users).where(eq(users.email, teacher.email));
+    expect(stored).toMatchObject({ username: teacher.username, name: teacher.username });
+  });
+
   it("sends a tampered confirmation link to the confirmation page with an error", async () => {
     const response = await client().get("/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fauth%2Fconfirmed");
     expect(response.status).toBe(302);
@@ -136,6 +144,10 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     const anonymous = await client().get("/api/profile-text");
     expect(anonymous.status).toBe(401);
     expect(anonymous.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue." });
+    // The account routes better-auth answers say the same.
+    const changePassword = await client().post("/api/auth/change-password", { currentPassword: "a long old password", newPassword: "a long new password" });
+    expect(changePassword.status).toBe(401);
+    expect(changePassword.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue." });
 
     const teacher = await createSignedInTeacher(server.url, db());
     expect((await teacher.client.put("/api/profile-text", { bio: "I teach 9th grade English." })).status).toBe(200);

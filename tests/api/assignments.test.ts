@@ -76,6 +76,8 @@ describe(`assignments API (${testDatabaseKind})`, () => {
     const drafts = await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=draft`);
     expect(drafts.data.map((item: { id: string }) => item.id)).toEqual([teacher.assignment.id]);
     expect((await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=active`)).data).toEqual([]);
+    // The spec's own form of the call, with nothing after status=, lists every status.
+    expect((await teacher.client.get(`/api/assignments/teacher/${teacher.id}?status=`)).data.map((item: { id: string }) => item.id)).toEqual([teacher.assignment.id]);
 
     const finished = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, wholeObject(saved.data, { status: "active", autogradingEnabled: true }));
     expect(finished.data).toMatchObject({ status: "active", autogradingEnabled: true });

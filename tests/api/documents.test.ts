@@ -26,6 +26,8 @@ describe(`POST /api/documents (${testDatabaseKind})`, () => {
       expect(download.status).toBe(200);
       const other = await createSignedInTeacher(server.url, server.deps.database.db, "docs");
       expect((await other.client.get(`/api/documents/${response.data.fileId}`)).status).toBe(404);
+      // An id that could never name a file is missing too, not a validation error.
+      expect((await owner.client.get("/api/documents/zzz")).status).toBe(404);
     },
   );
 
@@ -58,6 +60,19 @@ describe(`POST /api/documents (${testDatabaseKind})`, () => {
     const response = await upload(owner.client, big);
     expect(response.status).toBe(413);
     expect(response.data.error.code).toBe("payload_too_large");
+    expect(response.data.error.message).toBe("This file is larger than the 10 MB limit. Upload a smaller file, or remove large images from it and try again.");
+  });
+
+  it("calls a file named .docx or .pdf that is no document at all damaged, not of an unsupported type", async () => {
+    const owner = await createSignedInTeacher(server.url, server.deps.database.db, "docs");
+    const noise = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+    for (const name of ["essay.docx", "essay.pdf"]) {
+      const response = await upload(owner.client, new File([noise], name));
+      expect(response.status, name).toBe(422);
+      expect(response.data.error.message).toMatch(/^The file looks damaged and could not be read\./);
+    }
+    const unnamed = await upload(owner.client, new File([noise], "essay.bin"));
+    expect(unnamed.status).toBe(415);
   });
 
   it("never uses the uploaded name as a path", async () => {

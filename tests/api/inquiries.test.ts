@@ -67,6 +67,13 @@ describe(`POST /api/leads (${testDatabaseKind})`, () => {
     expect(response.data.error).toEqual({ code: "bad_request", message: "The request body is not valid JSON." });
   });
 
+  it("takes submitted_at with a time-zone offset as the same instant", async () => {
+    const response = await client.post("/api/leads", { ...validLead, submitted_at: "2026-03-05T12:00:00+02:00" });
+    expect(response.status, response.text).toBe(201);
+    const [row] = await db().select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
+    expect(row!.submittedAt.toISOString()).toBe("2026-03-05T10:00:00.000Z");
+  });
+
   it("answers 413 in the error shape for an oversized body", async () => {
     const response = await new TestClient(server.url).post("/api/leads", { ...validLead, name: "x".repeat(1_100_000) });
     expect(response.status).toBe(413);

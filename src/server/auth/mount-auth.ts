@@ -32,7 +32,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   for (const path of ["sign-in/email", "sign-in/username", "two-factor/verify-totp", "two-factor/verify-backup-code"]) {
     app.post(`/api/auth/${path}`, strict);
   }
-  app.post("/api/auth/sign-up/email", mailing, validateBody(signUpRequest));
+  app.post("/api/auth/sign-up/email", mailing, validateBody(signUpRequest), nameFromUsername());
   app.post("/api/auth/request-password-reset", mailing);
   app.post("/api/auth/send-verification-email", mailing);
   app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
@@ -122,6 +122,22 @@ function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The spec's sign-up asks for a username, e-mail and password, no name; better-auth requires a name, and without one
+ * answered with its own "[body.name] Invalid input". The username stands in, as the web client sends it.
+ */
+function nameFromUsername(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = (await c.req.raw.clone().json()) as Record<string, unknown>;
+    if (typeof body.name !== "string" || !body.name.trim()) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete("content-length");
+      c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify({ ...body, name: body.username }) });
+    }
+    await next();
+  };
+}
+
 const friendlyMessages: Record<string, string> = {
   EMAIL_NOT_VERIFIED: authMessages.emailNotVerified,
 };
@@ -130,8 +146,14 @@ async function reshapeAuthError(response: Response): Promise<Response> {
   if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
   const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
   if (!body || typeof body !== "object" || "error" in body) return response;
-  const code = (body.code ?? "auth_error").toLowerCase();
+  // Signed out: the same code and words as every other route that needs a session.
+  if (response.status === 401 && (!body.code || body.code === "UNAUTHORIZED")) return reshaped(response, "unauthorized", "Sign in to continue.");
+  const code = body.code === "VALIDATION_ERROR" ? "validation_failed" : (body.code ?? "auth_error").toLowerCase();
   const message = (body.code && friendlyMessages[body.code]) || body.message || authMessages.unexpected;
+  return reshaped(response, code, message);
+}
+
+function reshaped(response: Response, code: string, message: string): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers });

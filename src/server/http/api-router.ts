@@ -31,6 +31,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends AnyObject 
   params?: P;
   /** Overrides the default request size limit (uploads). */
   maxBodyBytes?: number;
+  /** What a request over that limit is told (an upload's says the file's limit, not the form's). */
+  tooLargeMessage?: string;
   responses: Record<number, RouteResponse>;
 }
 
@@ -64,7 +66,7 @@ export class ApiRouter {
     const limit = bodyLimit({
       maxSize: spec.maxBodyBytes ?? this.defaultMaxBodyBytes,
       onError: () => {
-        throw new AppError("payload_too_large", `The request is too large. The limit is ${formatBytes(spec.maxBodyBytes ?? this.defaultMaxBodyBytes)}.`);
+        throw new AppError("payload_too_large", spec.tooLargeMessage ?? `The request is too large. The limit is ${formatBytes(spec.maxBodyBytes ?? this.defaultMaxBodyBytes)}.`);
       },
     });
     const handle = async (c: Context<AppEnv>) => {
@@ -175,8 +177,9 @@ function objectParameters(schema: AnyObject | undefined, where: "path" | "query"
   }));
 }
 
+/** In the units every limit is set in (1 MB = 1024 KB = 1,048,576 bytes), so "10 MB" reads as 10 MB everywhere. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${Math.round(bytes / 100_000) / 10} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 100) / 10} KB`;
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
   return `${bytes} bytes`;
 }

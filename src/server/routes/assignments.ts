@@ -15,6 +15,7 @@ import {
 } from "../../contracts/assignments";
 import { criterion } from "../../contracts/teacher-profile";
 import { documentLimits } from "../../contracts/documents";
+import { documentMessages } from "../integrations/documents";
 import { errorBody } from "../../contracts/errors";
 import { rubricImportReport } from "../../contracts/rubric-import";
 import { readRubricDocument } from "../services/rubric-import";
@@ -38,6 +39,7 @@ const uploadErrors = {
   415: { description: "Not a .txt, .doc, .docx or .pdf document", schema: errorBody },
   422: { description: "Empty, damaged, password-protected or image-only, or (rubrics) no criteria found", schema: errorBody },
 };
+// The file's limit and room for the form's other fields; a request over it is told the file's limit.
 const uploadLimit = documentLimits.maxBytes + 256 * 1024;
 
 export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void {
@@ -117,6 +119,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       bodyType: "multipart",
       body: rubricUploadInput,
       maxBodyBytes: uploadLimit,
+      tooLargeMessage: documentMessages.tooLarge(documentLimits.maxBytes),
       responses: {
         200: { description: "The new rubric, and what the import read and skipped in the document", schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport }) },
         ...uploadErrors,
@@ -159,6 +162,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       bodyType: "multipart",
       body: sampleUploadInput,
       maxBodyBytes: uploadLimit,
+      tooLargeMessage: documentMessages.tooLarge(documentLimits.maxBytes),
       responses: { 201: { description: "The stored sample", schema: sampleWork }, 400: invalid, ...uploadErrors, 404: missing, 401: unauthorized },
     },
     async (c, { params, body }) => {

@@ -4,6 +4,7 @@ import { errorBody } from "../../contracts/errors";
 import type { ApiRouter } from "../http/api-router";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
+import { documentMessages } from "../integrations/documents";
 import { findTeacherFile, storeTeacherDocument } from "../services/stored-files";
 
 export function registerDocumentRoutes(router: ApiRouter, deps: AppDeps): void {
@@ -20,6 +21,7 @@ export function registerDocumentRoutes(router: ApiRouter, deps: AppDeps): void {
       body: documentUploadInput,
       // The multipart envelope adds a little to the 10 MB file limit; the file itself is checked exactly.
       maxBodyBytes: documentLimits.maxBytes + 256 * 1024,
+      tooLargeMessage: documentMessages.tooLarge(documentLimits.maxBytes),
       responses: {
         201: { description: "Stored; the extracted text", schema: uploadedDocument },
         413: { description: "Larger than 10 MB", schema: errorBody },
@@ -41,7 +43,7 @@ export function registerDocumentRoutes(router: ApiRouter, deps: AppDeps): void {
       summary: "Download an uploaded original (only its owner may)",
       tag: "Documents",
       access: "session",
-      params: z.object({ fileId: z.string().uuid("That file was not found.") }),
+      params: z.object({ fileId: z.string() }),
       responses: { 200: { description: "The original bytes" }, 404: { description: "Not found", schema: errorBody } },
     },
     async (c, { params }) => {

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { storedFiles } from "../db/schema";
 import { AppError } from "../http/app-error";
+import { isUuid } from "../http/validation";
 import { DocumentError, extractDocument, maxDocumentBytes, type ExtractedDocument } from "../integrations/documents";
 import type { FileStorage } from "../integrations/storage/file-storage";
-import { formatBytes } from "../http/api-router";
 
 export interface StoreDocumentDeps {
   db: Db;
@@ -18,7 +18,7 @@ export async function storeTeacherDocument(
   teacherId: string,
   upload: { bytes: Uint8Array; originalName: string },
 ): Promise<{ fileId: string; fileName: string; document: ExtractedDocument }> {
-  const document = await readDocumentOrThrow(upload.bytes);
+  const document = await readDocumentOrThrow(upload.bytes, upload.originalName);
   const fileId = await keepOriginal(deps, teacherId, { ...upload, mimeType: document.mimeType, text: document.text });
   return { fileId, fileName: cleanFileName(upload.originalName), document };
 }
@@ -80,18 +80,21 @@ export function storedFileRow(fileId: string, teacherId: string, upload: { bytes
 }
 
 /** Turns the document service's errors into answers that say what to fix. */
-export async function readDocumentOrThrow(bytes: Uint8Array): Promise<ExtractedDocument> {
+export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string): Promise<ExtractedDocument> {
   try {
-    return await extractDocument(bytes, { maxBytes: maxDocumentBytes });
+    return await extractDocument(bytes, { maxBytes: maxDocumentBytes, ...(fileName ? { fileName } : {}) });
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    if (error.code === "too_large") throw new AppError("payload_too_large", `The file is larger than ${formatBytes(maxDocumentBytes)}. Upload a smaller file.`, { file: error.message });
+    // The document's own message: over the upload limit, or a .docx that unpacks to more than can be read.
+    if (error.code === "too_large") throw new AppError("payload_too_large", error.message, { file: error.message });
     if (error.code === "unsupported") throw new AppError("unsupported_media_type", error.message, { file: error.message });
     throw new AppError("unprocessable", error.message, { file: error.message });
   }
 }
 
 export async function findTeacherFile(deps: StoreDocumentDeps, teacherId: string, fileId: string) {
+  // A malformed id names no file: 404 like any other missing one, never a validation error.
+  if (!isUuid(fileId)) throw new AppError("not_found", "That file was not found.");
   const [row] = await deps.db.select().from(storedFiles).where(and(eq(storedFiles.id, fileId), eq(storedFiles.teacherId, teacherId)));
   if (!row) throw new AppError("not_found", "That file was not found.");
   return { row, bytes: await deps.storage.get(row.storageKey) };

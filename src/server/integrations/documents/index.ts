@@ -10,7 +10,7 @@ import { isOle } from "./ole.js";
 import { extractPdf, isImageOnly } from "./pdf.js";
 import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
-export { DocumentError, type DocumentErrorCode } from "./errors.js";
+export { DocumentError, documentMessages, type DocumentErrorCode } from "./errors.js";
 export { maxOcrPages } from "./ocr-pdf.js";
 export { checkImage, readImage } from "./read-image.js";
 export { sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
@@ -34,6 +34,11 @@ export interface ExtractOptions {
   maxBytes?: number;
   /** Reads scanned PDFs and photos of pages; without one, both are refused as before. */
   imageReader?: Pick<ImageTextReader, "read">;
+  /**
+   * The name it was uploaded with. Never decides the type; it only changes the message for content that is no known
+   * kind although the name says .docx, .doc or .pdf: that file is damaged, not of a kind Markwise does not read.
+   */
+  fileName?: string;
 }
 
 /**
@@ -50,7 +55,10 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   let document: ExtractedDocument;
   if (!kind) {
     const imageType = imageReader ? sniffImageType(bytes) : undefined;
-    if (!imageReader || !imageType) throw new DocumentError("unsupported", documentMessages.unsupported);
+    if (!imageReader || !imageType) {
+      if (/\.(?:docx?|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
+      throw new DocumentError("unsupported", documentMessages.unsupported);
+    }
     document = { kind: "image", mimeType: imageType, text: await readImage(imageReader, bytes), tables: [], ocr: true };
   } else {
     document = await extractTextDocument(bytes, kind, imageReader);

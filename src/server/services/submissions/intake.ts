@@ -116,7 +116,7 @@ async function findActiveAssignment(db: Db, teacherId: string, assignmentId: str
 async function readCandidate(deps: IntakeDeps, file: IncomingFile, uploadedAt: Date, candidates: Candidate[], rejected: UploadOutcome["rejected"], prefix: string): Promise<void> {
   const fileName = cleanFileName(file.name);
   try {
-    const document = await extractDocument(file.bytes, { maxBytes: maxDocumentBytes, imageReader: deps.ocr });
+    const document = await extractDocument(file.bytes, { maxBytes: maxDocumentBytes, imageReader: deps.ocr, fileName });
     const fromName = studentFromFileName(fileName);
     candidates.push({
       fileName: prefix + fileName,
