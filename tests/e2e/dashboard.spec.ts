@@ -239,6 +239,13 @@ describe("dashboard", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     await sidebar.getByRole("link", { name: "Setup Complete" }).waitFor();
+    // Keyboard: Escape closes it and the focus goes back to the button that opened it.
+    await page.getByRole("button", { name: "Recalibrate" }).focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Recalibrate");
 
     await page.getByRole("button", { name: "Recalibrate" }).click();
     await dialog.getByRole("button", { name: "Recalibrate" }).click();

@@ -127,6 +127,12 @@ describe("landing page", () => {
     })();
     expect(options).toEqual([...positions]);
 
+    // Escape closes it and gives the focus back to the button that opened it; the button opens it again.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.closest("header") !== null && document.activeElement?.textContent?.trim() === "Get Started")).toBe(true);
+    await page.keyboard.press("Enter");
+    await fillLead(dialog, page, { name: "   ", email: "grace@school.org", school: "Hopper Middle School", position: "Teacher" });
     await dialog.getByLabel("Name", { exact: true }).fill("  Grace Hopper  ");
     const release = await holdRequests(page, "**/api/leads");
     await dialog.getByRole("button", { name: "Submit" }).click();
