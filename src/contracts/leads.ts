@@ -35,7 +35,8 @@ export const createLeadInput = z
       .max(254, "Keep this under 254 characters")
       .pipe(z.email("Enter a valid email address, like name@school.org")),
     school: requiredText(200),
-    position: z.enum(positions, { error: leadMessages.required }),
+    // Missing is the spec's required message; a value not in the list (only the API can send one) names the list.
+    position: z.enum(positions, { error: (issue) => (issue.input === undefined || issue.input === "" ? leadMessages.required : `Choose one of: ${positions.join(", ")}`) }),
     seats: z.string().trim().max(50, "Keep this under 50 characters").optional().default(""),
     submitted_at: z.iso.datetime({ offset: true, error: "submitted_at must be an ISO timestamp" }).optional(),
   })

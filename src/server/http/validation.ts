@@ -2,12 +2,26 @@ import { stripControlCharactersDeep } from "../../contracts/control-characters";
 import type { z } from "zod";
 import { AppError } from "./app-error";
 
+const typeNames: Record<string, string> = { string: "text", number: "a number", boolean: "true or false", object: "an object", array: "a list", date: "a date" };
+const zodDefault = /^Invalid input: expected (\w+), received (\w+)$/;
+
+/**
+ * A contract's own message where it has one; zod's default for a wrong type ("Invalid input: expected object,
+ * received undefined") said nothing a person could act on, so it becomes "Required" or "Must be a number".
+ */
+function readableMessage(issue: z.core.$ZodIssue): string {
+  const match = issue.code === "invalid_type" ? zodDefault.exec(issue.message) : null;
+  if (!match) return issue.message;
+  if (match[2] === "undefined") return "Required";
+  return `Must be ${typeNames[match[1]!] ?? match[1]}`;
+}
+
 /** Turns zod issues into the error shape's `fields`: one message per field path (the first one wins). */
 export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";
-    fields[key] ??= issue.message;
+    fields[key] ??= readableMessage(issue);
   }
   return fields;
 }
