@@ -3,6 +3,7 @@ import {
   buildAssignmentContext,
   classifyCriterion,
   createCachedSpellChecker,
+  essayBodyOf,
   type CriterionKind,
   type PriorTrainingRow,
   type SpellChecker,
@@ -17,7 +18,7 @@ export const priorDatasets = ["asap", "ellipse", "feedback_prize_ell"];
 export function analyzeSet(set: BenchSet, spell: SpellChecker): TextAnalysis[] {
   const checker = createCachedSpellChecker(spell);
   const context = buildAssignmentContext(set.input);
-  return set.essays.map((e) => analyzeText(e.sample.text, context, checker));
+  return set.essays.map((e) => analyzeText(essayBodyOf(e.sample.text), context, checker));
 }
 
 const fraction = (v: number, r: [number, number]) => (r[1] > r[0] ? (v - r[0]) / (r[1] - r[0]) : 0);

@@ -139,3 +139,16 @@ describe("a text read from a scan or photo", () => {
     expect(scanned.overallScore).toBe(typed.overallScore);
   });
 });
+
+describe("a paper with a school heading and works cited", () => {
+  it("is graded and commented on as its body alone, quoting nothing of the heading or the citations", () => {
+    const paper = `Jordan Smith\nMrs. Alvarez\nEnglish 8, Period 3\n12 March 2024\n\nThe Effects of Computers\n\n${strongEssay}\n\nWorks Cited\nBrown, Lisa. "Kids and Screens." Daily Herald, 4 Feb. 2023, www.dailyherald.com/kids-screens.`;
+    const input = makeInput();
+    const asPaper = gradeText(input, paper, options);
+    const asBody = gradeText(input, strongEssay, options);
+    expect(asPaper.overallScore).toBe(asBody.overallScore);
+    expect(asPaper.confidence).toBe(asBody.confidence);
+    expect(asPaper.feedback).toBe(asBody.feedback);
+    expect(asPaper.feedback).not.toMatch(/Alvarez|Period 3|www|Daily Herald/);
+  });
+});

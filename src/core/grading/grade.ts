@@ -11,6 +11,7 @@ import {
 import { buildLexicalSamples, centreLexicalResidual, fitLexicalResidual, minLexicalSamples } from "./lexical-residual.js";
 import { confidenceFor, toleranceFor } from "./confidence.js";
 import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
+import { essayBodyOf } from "./essay-body.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
 import { toFeedbackParts, writeFeedback } from "./feedback/index.js";
 import { suggestSpelling } from "../language/suggest-spelling.js";
@@ -88,7 +89,7 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
   const method = options.calibrationMethod ?? defaultCalibrationMethod;
   const context = buildAssignmentContext(input);
   const scoreRange = scoreRangeFor(input);
-  const samples = input.samples.map((sample) => ({ sample, analysis: analyzeText(sample.text, context, spell) }));
+  const samples = input.samples.map((sample) => ({ sample, analysis: analyzeText(essayBodyOf(sample.text), context, spell) }));
   const holisticPoints = (kind: CriterionKind): CalibrationPoint[] =>
     samples.map(({ sample, analysis }) => ({
       raw: predictRaw(prior, targetFor(prior, kind), analysis.features),
@@ -204,8 +205,9 @@ function sampleOverallFraction(input: GradingInput, sample: GradingSample, range
   return toFraction(sample.score, range);
 }
 
+/** The analysis of the paper's body (essay-body.ts): the heading, title and works cited are not graded. */
 export function analyzeForAssignment(prepared: PreparedAssignment, text: string): TextAnalysis {
-  return analyzeText(text, prepared.context, prepared.spell);
+  return analyzeText(essayBodyOf(text), prepared.context, prepared.spell);
 }
 
 /** Strictness 50 grades like the samples; each 10 points above lowers every estimate by 2% of its scale. */
@@ -286,12 +288,14 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
 }
 
 export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis, source: TextSource = {}): GradingResult {
-  const a = analysis ?? analyzeForAssignment(prepared, text);
+  // `analysis`, when given, is analyzeForAssignment's: of the same body the feedback reads and quotes.
+  const body = essayBodyOf(text);
+  const a = analysis ?? analyzeText(body, prepared.context, prepared.spell);
   const estimate = estimateScores(prepared, a, source);
   const range = estimate.scoreRange;
   const scores: CriterionScore[] = estimate.criteria.map((c) => ({ criterionId: c.criterionId, score: c.score, min: c.range[0], max: c.range[1], rationale: "", quotes: [] }));
   const written = writeFeedback({
-    text,
+    text: body,
     analysis: a,
     context: prepared.context,
     settings: prepared.input.settings,
