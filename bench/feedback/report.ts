@@ -149,7 +149,7 @@ export function formatFeedbackReport(report: { machine: { cpu: string; cores: nu
   check("boilerplate sentences <= 15%, strict", all.boilerplateStrict <= 0.15 && everySet((r) => r.mean.boilerplateStrict <= 0.15), pct(all.boilerplateStrict));
   check("comments whose words disagree with the score <= 5%", all.scoreBreaks <= 0.05 && everySet((r) => r.mean.scoreBreaks <= 0.05), pct(all.scoreBreaks));
   check("no quotation that is not verbatim in the essay", all.falseQuotations === 0, String(all.falseQuotations));
-  lines.push("Decision 023 (feedback quotes the student's words, not the assignment's):");
+  lines.push("Decision 024 (feedback quotes the student's words, not the assignment's):");
   check("no quotation made mostly of the prompt's words, or the source's outside praise of evidence", all.borrowedQuotations === 0, String(all.borrowedQuotations));
   lines.push("  (mean score bias per set, k = 2 and k = 10, is printed by npm run bench:grading beside QWK)");
   lines.push(`Runtime ${report.runtimeSeconds.toFixed(0)} s.`);

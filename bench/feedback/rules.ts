@@ -19,9 +19,10 @@ export interface StudentFeedback {
 
 /**
  * The content comment's sentences about a detail the student chose (read-content.ts): its praise ("... with a detail
- * from the text: "..."") and the step that builds on it ("after "...", explain ... how the detail ...").
+ * from the text: "..."") and the steps that build on it ("after "...", explain ... how the detail ...", "... why this
+ * example proves ...").
  */
-const praisesEvidence = /detail(?: from the text)?: ["“]|explain in one sentence how the detail/;
+const praisesEvidence = /detail(?: from the text)?: ["“]|how (?:the|this) detail|why this example/;
 
 /**
  * A quotation made mostly of the assignment's words: the prompt's anywhere, the source's anywhere but in the praise of

@@ -34,7 +34,8 @@ function linesOf(text: string): Line[] {
 }
 
 const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-const isLabelLine = (line: Line) => line.text !== "" && wordsIn(line.text) <= maxLabelWords && !/[.!?,;:"”'’]$/.test(line.text);
+// Ten words are never 160 characters: a longer line is prose, told without counting its words (most essays are one).
+const isLabelLine = (line: Line) => line.text !== "" && line.text.length <= 160 && !/[.!?,;:"”'’]$/.test(line.text) && wordsIn(line.text) <= maxLabelWords;
 
 /** Where the body starts: after the leading heading and title lines, when they stand apart from the first paragraph. */
 function bodyStart(lines: Line[]): number {

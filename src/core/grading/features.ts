@@ -1,4 +1,5 @@
 import type { AssignmentContext } from "./assignment-context.js";
+import { markBorrowedWords, type BorrowedWords } from "./borrowed-words.js";
 import { lexicalVector, type LexicalVector } from "./lexical-residual.js";
 import type { SpellChecker } from "./spelling.js";
 import { countOtherScriptWords, countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
@@ -66,6 +67,8 @@ export interface TextAnalysis {
   copiedShare: number;
   /** Share of the text's words inside an eight-word run that repeats an earlier one. */
   repeatedShare: number;
+  /** Its words in runs of the prompt's or source's words, for the feedback's quotations (borrowed-words.ts). */
+  borrowed: BorrowedWords;
   /** The text's character n-grams (lexical-residual.ts), computed on first use: only enough samples need them. */
   lexical: () => LexicalVector;
 }
@@ -200,6 +203,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
   featureNames.forEach((name, i) => (features[i] = f[name]));
   let lexical: LexicalVector | undefined;
 
+  const copiedRuns = runHashes(wordHashes, copiedRunWords);
   return {
     wordCount,
     sentenceCount: sentences.length,
@@ -215,8 +219,9 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     features,
     stemCounts,
     otherScriptWords: countOtherScriptWords(text),
-    copiedShare: shareFound(runHashes(wordHashes, copiedRunWords), copiedRunWords, context.topicRuns),
+    copiedShare: shareFound(copiedRuns, copiedRunWords, context.topicRuns),
     repeatedShare: shareRepeated(runHashes(wordHashes, repeatedRunWords), repeatedRunWords),
+    borrowed: markBorrowedWords(words, copiedRuns, context.promptRuns, context.topicRuns),
     lexical: () => (lexical ??= lexicalVector(text)),
   };
 }

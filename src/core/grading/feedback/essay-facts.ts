@@ -5,6 +5,7 @@ import { stopWords } from "../word-lists.js";
 import { commaSpliceOf, subordinatorsOf } from "../../language/clauses.js";
 import { tagText, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
+import type { BorrowedWords } from "../borrowed-words.js";
 
 /** What the feedback knows about one sentence of the student's text. */
 export interface SentenceFacts {
@@ -54,12 +55,10 @@ export interface EssayFacts {
   /** Read from a scan or photo: its unknown words may be the reader's mistakes, so no comment names them. */
   readFromImage?: boolean;
   /**
-   * The prompt's and the source text's runs of words (`copiedRunsOf`): a passage made mostly of them is the
+   * Its words that lie in runs of the prompt's or source text's words: a passage made mostly of them is the
    * assignment's words, not the student's, and is quoted only as evidence the student chose from the source.
    */
-  promptRuns: ReadonlySet<number>;
-  /** The prompt's and the source's runs together. */
-  borrowedRuns: ReadonlySet<number>;
+  borrowed: BorrowedWords;
 }
 
 const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];
@@ -163,8 +162,7 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
     repeated: repeatedWords(tagged, context.topicStems),
     hasPrompt: context.promptStems.size > 0,
     avoid: new Set(),
-    promptRuns: context.promptRuns,
-    borrowedRuns: context.topicRuns,
+    borrowed: analysis.borrowed,
   };
 }
 

@@ -120,6 +120,14 @@ describe("feedback anchored in the student's text", () => {
     expect(answer.feedback).toMatch(/from the text/);
   });
 
+  it("calls a short essay short without saying it has no example when it has one", () => {
+    const withExample = grade("Computers help people learn new skills. For example, my cousin learned to code online and now builds websites for shops in our town. I think every school should teach coding.");
+    expect(withExample.feedback).toMatch(/too briefly: each reason and example needs a sentence or two/);
+    expect(withExample.feedback).not.toMatch(/no example/);
+    const withoutExample = grade("Computers are good for people. They help people do a lot of things every day. I think they are useful for everyone.");
+    expect(withoutExample.feedback).toMatch(/only one reason and no example/);
+  });
+
   it("says there is nothing to comment on when no text was submitted", () => {
     const result = grade("");
     expect(result.feedback).toBe("There is no writing here yet to give feedback on.");

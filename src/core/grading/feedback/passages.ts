@@ -1,5 +1,5 @@
 import { countPlaceholders, findWords } from "../text.js";
-import { shareCopiedFrom } from "../word-runs.js";
+import { borrowedShareOf, type QuoteUse } from "../borrowed-words.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 
 /** A verbatim stretch of the student's text, long enough to be a real quotation (a sentence or a clause). */
@@ -30,14 +30,9 @@ function canBeQuoted(text: string): boolean {
  */
 export const borrowedPassageShare = 0.5;
 
-/**
- * What a quotation shows: the student's own writing, or evidence they chose, which may be the source's words (never
- * the prompt's: restating the question is not evidence).
- */
-export type QuoteUse = "own" | "evidence";
 
-function isBorrowed(facts: EssayFacts, passage: string, use: QuoteUse): boolean {
-  return shareCopiedFrom(passage, use === "own" ? facts.borrowedRuns : facts.promptRuns) > borrowedPassageShare;
+function isBorrowed(facts: EssayFacts, passage: Passage, use: QuoteUse): boolean {
+  return borrowedShareOf(facts.borrowed, passage.start, passage.end, use) > borrowedPassageShare;
 }
 
 /** Leading and trailing spaces and joining punctuation are not part of what the student said. */
@@ -68,7 +63,7 @@ function clauseBreaks(sentence: SentenceFacts): number[] {
  */
 export function passageOf(facts: EssayFacts, sentenceIndex: number, focus?: number, isSplit = false, use: QuoteUse = "own"): Passage | undefined {
   const passage = candidatePassageOf(facts, sentenceIndex, focus, isSplit);
-  return passage && !isBorrowed(facts, passage.text, use) ? passage : undefined;
+  return passage && !isBorrowed(facts, passage, use) ? passage : undefined;
 }
 
 function candidatePassageOf(facts: EssayFacts, sentenceIndex: number, focus: number | undefined, isSplit: boolean): Passage | undefined {

@@ -1,6 +1,6 @@
 import type { WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import type { QuoteUse } from "./passages.js";
+import type { QuoteUse } from "../borrowed-words.js";
 import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
@@ -19,8 +19,9 @@ const of = (noun: string | undefined, word = "about") => (noun ? `${word} ${noun
  */
 const wording: Record<WritingGenre, {
   strength: (s: SentenceFacts, point: string) => string;
-  short: (topics: string, words: number) => string;
-  shortStep: (noun: string | undefined) => string;
+  /** `hasDetail`: the text has an example, a number, a name or a quotation, so "no example" would be untrue. */
+  short: (topics: string, words: number, hasDetail: boolean) => string;
+  shortStep: (noun: string | undefined, hasDetail: boolean) => string;
   gap: (point: string) => string;
   gapStep: (noun: string | undefined) => string;
   thin: (point: string) => string;
@@ -34,8 +35,14 @@ const wording: Record<WritingGenre, {
         : s.subordinators.includes("because")
           ? clause("you give a clear reason for your view", point, "in {q}")
           : clause("you state your point", point, "clearly and directly in {q}"),
-    short: (topics, words) => clause(`at ${words} words, the essay gives the point`, of(topics), "only one reason and no example"),
-    shortStep: (noun) => clause("after {q}, add a second reason", of(noun), "and an example from your own experience or reading that shows it"),
+    short: (topics, words, hasDetail) =>
+      hasDetail
+        ? clause(`at ${words} words, the essay makes the point`, of(topics), "too briefly: each reason and example needs a sentence or two explaining why it matters")
+        : clause(`at ${words} words, the essay gives the point`, of(topics), "only one reason and no example"),
+    shortStep: (noun, hasDetail) =>
+      hasDetail
+        ? clause("after {q}, add a sentence or two on why this example proves your point", of(noun))
+        : clause("after {q}, add a second reason", of(noun), "and an example from your own experience or reading that shows it"),
     gap: (point) => clause("the claim", point, "is stated but not yet shown with an example or a reason"),
     gapStep: (noun) => clause("after {q}, add an example", of(noun, "of"), "that proves it: something you saw, read or did"),
     thin: (point) => clause("the point", point, "stays general: it says what you think but not what makes it true"),
@@ -54,8 +61,14 @@ const wording: Record<WritingGenre, {
   },
   source: {
     strength: (s, point) => (s.hasDetail ? clause("you support your answer", point, "well, with a detail from the text: {q}") : clause("you answer the question", point, "clearly and directly in {q}")),
-    short: (topics, words) => clause(`at ${words} words, the answer names the point`, of(topics), "but does not show where the text supports it"),
-    shortStep: (noun) => clause("after {q}, add a specific detail from the text", of(noun), "and explain how it supports your answer"),
+    short: (topics, words, hasDetail) =>
+      hasDetail
+        ? clause(`at ${words} words, the answer points to the text`, of(topics), "but says too little about how that detail supports it")
+        : clause(`at ${words} words, the answer names the point`, of(topics), "but does not show where the text supports it"),
+    shortStep: (noun, hasDetail) =>
+      hasDetail
+        ? clause("after {q}, explain in a sentence or two how this detail supports your answer", of(noun))
+        : clause("after {q}, add a specific detail from the text", of(noun), "and explain how it supports your answer"),
     gap: (point) => clause("the statement", point, "is not yet tied to a detail from the text"),
     gapStep: (noun) => clause("back up {q} with a quotation or a detail from the text", of(noun)),
     thin: (point) => clause("the statement", point, "stays general and is not tied to a detail from the text"),
@@ -86,11 +99,15 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
 
   if (facts.wordCount < shortWords[facts.genre] && occurrence === 0) {
     const last = facts.sentences.at(-1);
+    const hasDetail = facts.sentences.some((s) => s.hasDetail);
     return {
       ...withStrength,
-      problem: { note: words.short(topicsOf(facts), facts.wordCount) },
-      // The strength's passage again only if it is the student's own words: the step is about their writing.
-      step: withQuote(words.shortStep(topic), quoted(facts, last) ?? quoted(facts, best)),
+      problem: { note: words.short(topicsOf(facts), facts.wordCount, hasDetail) },
+      // With an example, the step builds on the one the strength praised; without, on the last sentence (the strength's
+      // passage only if it is the student's own words: the step is about their writing).
+      step: hasDetail
+        ? withQuote(words.shortStep(topic, true), (best?.hasDetail ? strength?.passage : undefined) ?? quoted(facts, last))
+        : withQuote(words.shortStep(topic, false), quoted(facts, last) ?? quoted(facts, best)),
     };
   }
   const gap = gapOf(facts, facts.genre);

@@ -1,5 +1,6 @@
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import { passageOf, type Passage, type QuoteUse } from "./passages.js";
+import type { QuoteUse } from "../borrowed-words.js";
+import { passageOf, type Passage } from "./passages.js";
 
 /**
  * One observation about the student's text. `note` is a clause in plain words that names what it is about; `{q}`
