@@ -89,11 +89,11 @@ export function sampleScoreProblems(criteria: readonly { id: string; name: strin
  * are only left unused. Null when the sample fits.
  */
 export function sampleRubricMismatch(criteria: readonly { id: string; name: string; maxPoints: number }[], sample: { score: number; criteriaScores?: Record<string, number> }): string | null {
+  // Only what the rubric cannot hold: a 0 is a grade a teacher's review may give (an upload needs more than 0).
   const criteriaScores = sample.criteriaScores ?? {};
-  const problems = sampleScoreProblems(criteria, sample.score, criteriaScores);
   const total = criteria.length ? criteria.reduce((sum, item) => sum + item.maxPoints, 0) : 100;
-  if (problems.score) return `Scored ${sample.score}, above this rubric's total of ${total} points. Remove it and upload it again with a score out of ${total}.`;
-  const over = criteria.find((item) => problems[`criteriaScores.${item.id}`]);
+  if (sample.score > total) return `Scored ${sample.score}, above this rubric's total of ${total} points. Remove it and upload it again with a score out of ${total}.`;
+  const over = criteria.find((item) => (criteriaScores[item.id] ?? 0) > item.maxPoints);
   if (over) return `Its ${over.name} score (${criteriaScores[over.id]}) is above that criterion's ${over.maxPoints} points. Remove it and upload it again with scores for this rubric.`;
   return null;
 }

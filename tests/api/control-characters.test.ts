@@ -61,6 +61,10 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
       expect(answer.status, `${path}: ${answer.text}`).toBe(400);
       expect(answer.data.error).toMatchObject({ code: "bad_request", message: "The request body is nested too deeply: keep it within 64 levels of objects and arrays." });
     }
+    // Sign-up takes no body larger than any other route does, before anything reads it.
+    const huge = await send("/api/auth/sign-up/email", JSON.stringify({ email: "a@school.org", password: "correct horse battery", username: "x".repeat(2 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(huge.data.error.code).toBe("payload_too_large");
     // A body within the limit is read and validated as usual.
     expect((await send("/api/leads", nested(20))).data.error.code).toBe("validation_failed");
     expect((await new TestClient(server.url).get("/api/health")).status).toBe(200);

@@ -24,6 +24,11 @@ describe("the body of a student's paper", () => {
     expect(essayBodyOf(scan)).toBe(scan);
   });
 
+  it("keeps a first sentence that runs over two lines without its full stop", () => {
+    const text = `I think computers is good\nbecause we can learn many thing\n\n${paragraph}`;
+    expect(essayBodyOf(text)).toBe(text);
+  });
+
   it("leaves a poem or list of short lines whole, and a text whose body would be too short", () => {
     const poem = Array.from({ length: 12 }, (_, i) => `The river runs past line ${i + 1}`).join("\n");
     expect(essayBodyOf(`${poem}\n\n${paragraph}`)).toBe(`${poem}\n\n${paragraph}`);

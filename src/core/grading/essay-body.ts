@@ -35,7 +35,9 @@ function linesOf(text: string): Line[] {
 
 const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 // Ten words are never 160 characters: a longer line is prose, told without counting its words (most essays are one).
-const isLabelLine = (line: Line) => line.text !== "" && line.text.length <= 160 && !/[.!?,;:"”'’]$/.test(line.text) && wordsIn(line.text) <= maxLabelWords;
+// A heading or title line never starts lower-case: "because we can learn" is a sentence running on without its full stop.
+const isLabelLine = (line: Line) =>
+  line.text !== "" && line.text.length <= 160 && !/^\p{Ll}/u.test(line.text) && !/[.!?,;:"”'’]$/.test(line.text) && wordsIn(line.text) <= maxLabelWords;
 
 /** Where the body starts: after the leading heading and title lines, when they stand apart from the first paragraph. */
 function bodyStart(lines: Line[]): number {

@@ -1,12 +1,13 @@
 import { controlCharacterPaths } from "../../contracts/control-characters";
 import type { Hono, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest } from "../../contracts/auth";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import type { Env } from "../env";
-import type { ApiRouter } from "../http/api-router";
+import { formatBytes, type ApiRouter } from "../http/api-router";
 import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
 import { assertJsonDepth } from "../http/json-depth";
@@ -22,6 +23,16 @@ import { describeAuthRoutes } from "./auth-routes-doc";
  * username rules (the same messages the forms show), and answers reshaped into the app's one error shape.
  */
 export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: Db, env: Env): void {
+  // The same size limit as every other JSON route, before anything here reads a body (anyone may call sign-up).
+  app.use(
+    "/api/auth/*",
+    bodyLimit({
+      maxSize: env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large", `The request is too large. The limit is ${formatBytes(env.BODY_LIMIT_BYTES)}.`);
+      },
+    }),
+  );
   const base = env.AUTH_RATE_LIMIT_MAX;
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const proxies = { trustProxy: env.TRUST_PROXY, trustedProxyCount: env.TRUSTED_PROXY_COUNT };

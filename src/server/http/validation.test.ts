@@ -8,6 +8,7 @@ const schema = z.object({
   settings: z.object({ strictness: z.number() }),
   tags: z.array(z.string()),
   public: z.boolean(),
+  scores: z.record(z.string(), z.number()).optional(),
 });
 
 function fieldsOf(value: unknown): Record<string, string> | undefined {
@@ -22,11 +23,12 @@ function fieldsOf(value: unknown): Record<string, string> | undefined {
 
 describe("validation messages a person can act on", () => {
   it("keeps a contract's own message and turns zod's wrong-type defaults into Required or Must be ...", () => {
-    expect(fieldsOf({ title: 5, settings: { strictness: "high" }, tags: "a", public: "yes" })).toEqual({
+    expect(fieldsOf({ title: 5, settings: { strictness: "high" }, tags: "a", public: "yes", scores: [] })).toEqual({
       title: "Title must be text",
       "settings.strictness": "Must be a number",
       tags: "Must be a list",
       public: "Must be true or false",
+      scores: "Must be an object",
     });
     expect(fieldsOf({ title: "Essay" })).toEqual({ settings: "Required", tags: "Required", public: "Required" });
   });

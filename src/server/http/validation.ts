@@ -2,7 +2,20 @@ import { stripControlCharactersDeep } from "../../contracts/control-characters";
 import type { z } from "zod";
 import { AppError } from "./app-error";
 
-const typeNames: Record<string, string> = { string: "text", number: "a number", boolean: "true or false", object: "an object", array: "a list", date: "a date" };
+const typeNames: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  bigint: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  record: "an object",
+  map: "an object",
+  array: "a list",
+  tuple: "a list",
+  set: "a list",
+  date: "a date",
+};
 const zodDefault = /^Invalid input: expected (\w+), received (\w+)$/;
 
 /**

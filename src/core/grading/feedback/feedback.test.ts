@@ -126,6 +126,9 @@ describe("feedback anchored in the student's text", () => {
     expect(withExample.feedback).not.toMatch(/no example/);
     const withoutExample = grade("Computers are good for people. They help people do a lot of things every day. I think they are useful for everyone.");
     expect(withoutExample.feedback).toMatch(/only one reason and no example/);
+    // "This example" is said only of the sentence praised for its detail, never of another.
+    const detailElsewhere = grade("I think people should use computers every day because they make life easier. My aunt is Maria. Computers help us learn and talk to our friends and family.");
+    expect(detailElsewhere.feedback).not.toMatch(/why this example proves/);
   });
 
   it("says there is nothing to comment on when no text was submitted", () => {

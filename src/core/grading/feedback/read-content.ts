@@ -105,8 +105,9 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
       problem: { note: words.short(topicsOf(facts), facts.wordCount, hasDetail) },
       // With an example, the step builds on the one the strength praised; without, on the last sentence (the strength's
       // passage only if it is the student's own words: the step is about their writing).
-      step: hasDetail
-        ? withQuote(words.shortStep(topic, true), (best?.hasDetail ? strength?.passage : undefined) ?? quoted(facts, last))
+      // "This example" only about the sentence the strength praised for its detail.
+      step: best?.hasDetail && strength?.passage
+        ? withQuote(words.shortStep(topic, true), strength.passage)
         : withQuote(words.shortStep(topic, false), quoted(facts, last) ?? quoted(facts, best)),
     };
   }
