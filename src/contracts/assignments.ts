@@ -65,12 +65,17 @@ export function gradedCriteria<C extends { id: string; name: string; maxPoints: 
   return criteria.length ? criteria : [overallCriterion];
 }
 
+/** The most a piece of work can score: the rubric total, or 100 without criteria (one Overall criterion). */
+export function maxScoreFor(criteria: readonly { maxPoints: number }[]): number {
+  return criteria.length ? criteria.reduce((total, item) => total + item.maxPoints, 0) : overallCriterion.maxPoints;
+}
+
 /**
  * What is wrong with a sample's scores against a rubric, by field ("score", "criteriaScores.<id>"): overall above 0 and
  * at most the total (100 without criteria), each criterion's score from 0 to its maximum, no criterion the rubric lacks.
  */
 export function sampleScoreProblems(criteria: readonly { id: string; name: string; maxPoints: number }[], score: number, criteriaScores: Record<string, number>): Record<string, string> {
-  const maxScore = criteria.length ? criteria.reduce((total, item) => total + item.maxPoints, 0) : 100;
+  const maxScore = maxScoreFor(criteria);
   const fields: Record<string, string> = {};
   if (score <= 0) fields.score = "Score must be above 0";
   if (score > maxScore) fields.score = `Score must be at most ${maxScore}${criteria.length ? " (the rubric total)" : ""}`;
@@ -91,7 +96,7 @@ export function sampleScoreProblems(criteria: readonly { id: string; name: strin
 export function sampleRubricMismatch(criteria: readonly { id: string; name: string; maxPoints: number }[], sample: { score: number; criteriaScores?: Record<string, number> }): string | null {
   // Only what the rubric cannot hold: a 0 is a grade a teacher's review may give (an upload needs more than 0).
   const criteriaScores = sample.criteriaScores ?? {};
-  const total = criteria.length ? criteria.reduce((sum, item) => sum + item.maxPoints, 0) : 100;
+  const total = maxScoreFor(criteria);
   if (sample.score > total) return `Scored ${sample.score}, above this rubric's total of ${total} points. Remove it and upload it again with a score out of ${total}.`;
   const over = criteria.find((item) => (criteriaScores[item.id] ?? 0) > item.maxPoints);
   if (over) return `Its ${over.name} score (${criteriaScores[over.id]}) is above that criterion's ${over.maxPoints} points. Remove it and upload it again with scores for this rubric.`;

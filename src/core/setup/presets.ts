@@ -28,7 +28,7 @@ export const coursePresets: Record<CoursePreset["id"], CoursePreset> = {
 };
 
 /** How a rubric template is named to a teacher: the stored id ("4-part-historical") is not for reading. */
-export const rubricTemplateLabels: Record<string, string> = {
+const rubricTemplateLabels: Record<string, string> = {
   "4-part-historical": "4-part historical",
   "5-part-literary": "5-part literary",
   custom: "Custom",

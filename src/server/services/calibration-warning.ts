@@ -1,5 +1,5 @@
 import type { Assignment } from "../../contracts/assignments";
-import { gradedCriteria } from "../../contracts/assignments";
+import { gradedCriteria, maxScoreFor } from "../../contracts/assignments";
 import { checkCalibrationFit, type CalibrationFitSummary } from "../../core/grading";
 import { teacherProfiles } from "../db/schema";
 import { eq } from "drizzle-orm";
@@ -11,7 +11,7 @@ const points = (value: number) => String(Math.round(value * 100) / 100);
 
 /** The samples the calibration predicts badly, in words for the assignment page; null when it can be trusted. */
 export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibrationWarning"] {
-  const maxScore = gradedCriteria(row.criteria).reduce((total, item) => total + item.maxPoints, 0);
+  const maxScore = maxScoreFor(row.criteria);
   // Written by summarizeCalibrationFit (services/assignments.ts), so its shape is known.
   const { disagreeing, limit } = checkCalibrationFit(row.calibrationFit as CalibrationFitSummary | null, maxScore);
   if (!disagreeing.length) return null;

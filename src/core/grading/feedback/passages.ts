@@ -30,7 +30,6 @@ function canBeQuoted(text: string): boolean {
  */
 export const borrowedPassageShare = 0.5;
 
-
 function isBorrowed(facts: EssayFacts, passage: Passage, use: QuoteUse): boolean {
   return borrowedShareOf(facts.borrowed, passage.start, passage.end, use) > borrowedPassageShare;
 }

@@ -103,9 +103,8 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
     return {
       ...withStrength,
       problem: { note: words.short(topicsOf(facts), facts.wordCount, hasDetail) },
-      // With an example, the step builds on the one the strength praised; without, on the last sentence (the strength's
-      // passage only if it is the student's own words: the step is about their writing).
-      // "This example" only about the sentence the strength praised for its detail.
+      // With an example, the step builds on the one the strength praised ("this example" is said of no other
+      // sentence); without, on the last sentence, or the strength's passage if it is the student's own words.
       step: best?.hasDetail && strength?.passage
         ? withQuote(words.shortStep(topic, true), strength.passage)
         : withQuote(words.shortStep(topic, false), quoted(facts, last) ?? quoted(facts, best)),

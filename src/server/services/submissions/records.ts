@@ -1,6 +1,6 @@
 import { isUuid } from "../../http/validation";
 import { and, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
-import { gradedCriteria } from "../../../contracts/assignments";
+import { maxScoreFor } from "../../../contracts/assignments";
 import type { LatePenaltyView, SubmissionSummary } from "../../../contracts/submissions";
 import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
 import { assignments, similarityMatches, submissions } from "../../db/schema";
@@ -25,7 +25,7 @@ export async function findSubmissionRow(db: Queryable, teacherId: string, id: st
 
 /** The rubric total (100 without criteria: one Overall criterion). */
 export function maxScoreOf(assignment: Pick<AssignmentRow, "criteria">): number {
-  return gradedCriteria(assignment.criteria).reduce((total, item) => total + item.maxPoints, 0);
+  return maxScoreFor(assignment.criteria);
 }
 
 /** Graded and not yet replaced by a regrade: the rows that count in gradebooks, figures and review. */

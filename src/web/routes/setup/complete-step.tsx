@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { SetupState } from "../../../core/setup";
 import { feedbackLengthLabels, gradingApproachLabels, latePolicyLabels, toneLabels } from "../../features/teacher-profile/components/grading-fields";
-import { criterionLabel, templateLabels } from "./step-text";
+import { rubricTemplateLabel } from "../../../core/setup";
+import { criterionLabel } from "./step-text";
 
 /** The summary checked before finishing. */
 export function CompleteSummary({ state }: { state: SetupState }) {
@@ -27,7 +28,7 @@ export function CompleteSummary({ state }: { state: SetupState }) {
           : "Not set"}
       </Row>
       <Row term="Auto-accept threshold">{profile.autoAcceptThreshold !== undefined ? `${profile.autoAcceptThreshold}%` : "Not set"}</Row>
-      <Row term="Rubric template">{rubric.template ? (templateLabels[rubric.template] ?? rubric.template) : "Not set"}</Row>
+      <Row term="Rubric template">{rubric.template ? rubricTemplateLabel(rubric.template) : "Not set"}</Row>
       <Row term="Weights" wide>
         {weights.length ? weights.map(([key, value]) => `${criterionLabel(key)} ${value}%`).join(", ") : "Not set"}
       </Row>

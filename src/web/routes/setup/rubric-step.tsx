@@ -1,12 +1,12 @@
 import { Plus, X } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { coursePresets, describeWeightsProblem, sumWeights, type SetupState } from "../../../core/setup";
+import { coursePresets, describeWeightsProblem, rubricTemplateLabel, sumWeights, type SetupState } from "../../../core/setup";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { ChoiceCards } from "../../features/teacher-profile/components/form-parts";
 import { cn } from "../../lib/utils";
-import { criterionLabel, templateLabels } from "./step-text";
+import { criterionLabel } from "./step-text";
 import type { UpdateSetup } from "./welcome-step";
 
 const templateWeights: Record<string, Record<string, number>> = Object.fromEntries(
@@ -45,9 +45,9 @@ export function RubricStep({ state, update }: { state: SetupState; update: Updat
         value={state.rubric.template}
         onChange={chooseTemplate}
         options={[
-          { value: "4-part-historical", label: templateLabels["4-part-historical"]!, description: "Evidence, analysis, organization, mechanics." },
-          { value: "5-part-literary", label: templateLabels["5-part-literary"]!, description: "Analysis, evidence, organization, style, mechanics." },
-          { value: "custom", label: templateLabels.custom!, description: "Your own parts and weights." },
+          { value: "4-part-historical", label: rubricTemplateLabel("4-part-historical"), description: "Evidence, analysis, organization, mechanics." },
+          { value: "5-part-literary", label: rubricTemplateLabel("5-part-literary"), description: "Analysis, evidence, organization, style, mechanics." },
+          { value: "custom", label: rubricTemplateLabel("custom"), description: "Your own parts and weights." },
         ]}
       />
 

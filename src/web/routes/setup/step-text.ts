@@ -41,8 +41,6 @@ export function resumeMessage(step: SetupStep): string {
 
 export const resetFailedMessage = "Had trouble resetting. Try again or let me know if you need help.";
 
-export { rubricTemplateLabels as templateLabels } from "../../../core/setup";
-
 export function criterionLabel(key: string): string {
   return key.charAt(0).toUpperCase() + key.slice(1);
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { coursePresets, type CoursePreset, type SetupProfile, type SetupState } from "../../../core/setup";
+import { coursePresets, rubricTemplateLabel, type CoursePreset, type SetupProfile, type SetupState } from "../../../core/setup";
 import { Input } from "../../components/ui/input";
 import { ChoiceCards, Field } from "../../features/teacher-profile/components/form-parts";
 import { toneLabels } from "../../features/teacher-profile/components/grading-fields";
-import { templateLabels } from "./step-text";
 
 export type UpdateSetup = (change: (state: SetupState) => SetupState) => void;
 
@@ -59,7 +58,7 @@ export function WelcomeStep({ state, update }: { state: SetupState; update: Upda
           ...Object.values(coursePresets).map((preset) => ({
             value: preset.id,
             label: preset.label,
-            description: `${toneLabels[preset.tone].label} tone, strictness ${preset.strictness}, ${templateLabels[preset.rubricTemplate] ?? preset.rubricTemplate} rubric`,
+            description: `${toneLabels[preset.tone].label} tone, strictness ${preset.strictness}, ${rubricTemplateLabel(preset.rubricTemplate)} rubric`,
           })),
           { value: "none" as const, label: "No preset", description: "Choose everything yourself in the next steps." },
         ]}
