@@ -70,11 +70,13 @@ export function maxScoreFor(criteria: readonly { maxPoints: number }[]): number 
   return criteria.length ? criteria.reduce((total, item) => total + item.maxPoints, 0) : overallCriterion.maxPoints;
 }
 
+type RubricCriterion = { id: string; name: string; maxPoints: number };
+
 /**
  * What is wrong with a sample's scores against a rubric, by field ("score", "criteriaScores.<id>"): overall above 0 and
  * at most the total (100 without criteria), each criterion's score from 0 to its maximum, no criterion the rubric lacks.
  */
-export function sampleScoreProblems(criteria: readonly { id: string; name: string; maxPoints: number }[], score: number, criteriaScores: Record<string, number>): Record<string, string> {
+export function sampleScoreProblems(criteria: readonly RubricCriterion[], score: number, criteriaScores: Record<string, number>): Record<string, string> {
   const maxScore = maxScoreFor(criteria);
   const fields: Record<string, string> = {};
   if (score <= 0) fields.score = "Score must be above 0";
@@ -88,19 +90,38 @@ export function sampleScoreProblems(criteria: readonly { id: string; name: strin
   return fields;
 }
 
+type ScoredWork = { score: number; criteriaScores?: Record<string, number> | null };
+
 /**
- * A stored sample graded against an earlier rubric (the rubric changed after it was uploaded) whose scores this rubric
- * cannot hold: it teaches the grader nothing until it is uploaded again. Scores for criteria the rubric no longer has
- * are only left unused. Null when the sample fits.
+ * What of a grade given against an earlier rubric (the rubric changed since) this rubric cannot hold, as a sentence;
+ * null when it fits. Only scores above a maximum count: a 0 is a grade a teacher's review may give, and scores for
+ * criteria the rubric no longer has are only left unused.
  */
-export function sampleRubricMismatch(criteria: readonly { id: string; name: string; maxPoints: number }[], sample: { score: number; criteriaScores?: Record<string, number> }): string | null {
-  // Only what the rubric cannot hold: a 0 is a grade a teacher's review may give (an upload needs more than 0).
-  const criteriaScores = sample.criteriaScores ?? {};
+function rubricOverflow(criteria: readonly RubricCriterion[], work: ScoredWork): { reason: string; total: boolean } | null {
+  const criteriaScores = work.criteriaScores ?? {};
   const total = maxScoreFor(criteria);
-  if (sample.score > total) return `Scored ${sample.score}, above this rubric's total of ${total} points. Remove it and upload it again with a score out of ${total}.`;
+  if (work.score > total) return { reason: `Scored ${work.score}, above this rubric's total of ${total} points.`, total: true };
   const over = criteria.find((item) => (criteriaScores[item.id] ?? 0) > item.maxPoints);
-  if (over) return `Its ${over.name} score (${criteriaScores[over.id]}) is above that criterion's ${over.maxPoints} points. Remove it and upload it again with scores for this rubric.`;
+  if (over) return { reason: `Its ${over.name} score (${criteriaScores[over.id]}) is above that criterion's ${over.maxPoints} points.`, total: false };
   return null;
+}
+
+/** A stored sample this rubric cannot hold teaches the grader nothing until it is uploaded again. Null when it fits. */
+export function sampleRubricMismatch(criteria: readonly RubricCriterion[], sample: ScoredWork): string | null {
+  const overflow = rubricOverflow(criteria, sample);
+  if (!overflow) return null;
+  const advice = overflow.total ? `a score out of ${maxScoreFor(criteria)}` : "scores for this rubric";
+  return `${overflow.reason} Remove it and upload it again with ${advice}.`;
+}
+
+/**
+ * A reviewed grade this rubric cannot hold is left out of learning like such a sample (the grader learns reviews as
+ * samples, through toGradingInput) until the teacher edits it onto this rubric. Null when it fits.
+ */
+export function reviewRubricMismatch(criteria: readonly RubricCriterion[], review: { overallScore: number | null; criteriaScores: Record<string, number> | null }): string | null {
+  if (review.overallScore === null) return null;
+  const overflow = rubricOverflow(criteria, { score: review.overallScore, criteriaScores: review.criteriaScores });
+  return overflow ? `${overflow.reason} It was scored on an earlier rubric, so it does not calibrate the grades that follow until you edit it.` : null;
 }
 
 export const sampleWork = z.object({

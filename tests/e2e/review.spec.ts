@@ -297,4 +297,33 @@ describe("review page", () => {
     }
     app.assertNoConsoleErrors(page);
   });
+  it("says a review the changed rubric cannot hold does not teach the grader, until it is edited onto the rubric", async () => {
+    const { page, teacher, assignmentId, queue } = await gradedClass(desktop, ["Ivy Lane", "Jon Reyes"]);
+    const reviewed = queue[0]!;
+    const assignment = (await teacher.client.get(`/api/assignments/${assignmentId}`)).data;
+    const [thesis, evidence] = assignment.rubric.criteria as { id: string; maxPoints: number }[];
+    const edit = await teacher.client.put(`/api/submissions/${reviewed.id}/grade`, { criteriaScores: { [thesis!.id]: 9, [evidence!.id]: 8 }, feedback: "A clear thesis." });
+    expect(edit.status, edit.text).toBe(200);
+    // The teacher halves Thesis afterwards: the reviewed 9 no longer fits, so the grader leaves the review out.
+    const criteria = assignment.rubric.criteria.map((item: { id: string }) => (item.id === thesis!.id ? { ...item, maxPoints: 5 } : item));
+    const changed = await teacher.client.put(`/api/assignments/${assignmentId}`, { ...assignment, rubric: { ...assignment.rubric, criteria, totalPoints: 15 } });
+    expect(changed.status, changed.text).toBe(200);
+
+    await page.goto(`${app.url}/assignments/${assignmentId}/review?submission=${reviewed.id}`);
+    await studentHeading(page, reviewed.studentName).waitFor();
+    const teaches = page.getByRole("switch", { name: "Teaches the grader" });
+    await teaches.waitFor();
+    expect(await teaches.getAttribute("aria-checked")).toBe("false");
+    expect(await teaches.isDisabled()).toBe(true);
+    await page.getByText("Scored 17, above this rubric's total of 15 points. It was scored on an earlier rubric, so it does not calibrate the grades that follow until you edit it.").waitFor();
+    await page.screenshot({ path: `${shots}/rubric-changed-1280.png` });
+
+    // Edited onto the new rubric, it teaches again.
+    expect((await teacher.client.put(`/api/submissions/${reviewed.id}/grade`, { criteriaScores: { [thesis!.id]: 4, [evidence!.id]: 8 }, feedback: "A clear thesis." })).status).toBe(200);
+    await page.reload();
+    await teaches.waitFor();
+    expect(await teaches.getAttribute("aria-checked")).toBe("true");
+    expect(await teaches.isDisabled()).toBe(false);
+    app.assertNoConsoleErrors(page);
+  });
 });

@@ -105,7 +105,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
             <p className="min-w-0 flex-1 basis-56 text-xs leading-snug text-muted-foreground">
               Also keep it among the assignment&apos;s graded samples, where the calibration preview and its check see it.
             </p>
-            <TeachesGraderSwitch detail={detail} />
+            <TeachesGraderSwitch assignment={assignment} detail={detail} />
           </div>
         ) : null}
       </header>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { reviewRubricMismatch, type Assignment } from "../../../../contracts/assignments";
 import type { SubmissionDetail } from "../../../../contracts/submissions";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
@@ -6,8 +7,11 @@ import { describeError } from "../../../lib/api";
 import { Switch } from "../../assignments/components/switch";
 import { setTeachesGrader, submissionKeys } from "../api";
 
-/** A reviewed grade calibrates the grades that follow; the teacher can take one out (an unusual essay, say). */
-export function TeachesGraderSwitch({ detail }: { detail: SubmissionDetail }) {
+/**
+ * A reviewed grade calibrates the grades that follow; the teacher can take one out (an unusual essay, say). A grade
+ * the assignment's changed rubric cannot hold teaches nothing whatever the setting, so the switch is off and says why.
+ */
+export function TeachesGraderSwitch({ assignment, detail }: { assignment: Assignment; detail: SubmissionDetail }) {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (teachesGrader: boolean) => setTeachesGrader(detail.id, teachesGrader),
@@ -15,17 +19,19 @@ export function TeachesGraderSwitch({ detail }: { detail: SubmissionDetail }) {
     onError: (error) => toast({ title: "Not changed", description: describeError(error, "The setting could not be saved. Try again.") }),
   });
   const id = `teaches-grader-${detail.id}`;
+  const mismatch = reviewRubricMismatch(assignment.rubric.criteria, detail);
   return (
     <div className="flex basis-full items-start gap-2.5">
-      <Switch id={id} checked={detail.teachesGrader} disabled={change.isPending} onCheckedChange={(checked) => change.mutate(checked)} className="mt-0.5" />
+      <Switch id={id} checked={detail.teachesGrader && !mismatch} disabled={change.isPending || mismatch !== null} onCheckedChange={(checked) => change.mutate(checked)} className="mt-0.5" />
       <div className="grid gap-0.5">
         <Label htmlFor={id} className="text-sm font-medium">
           Teaches the grader
         </Label>
         <p className="text-xs leading-snug text-muted-foreground">
-          {detail.textConcerns.length && !detail.teachesGrader
+          {mismatch ??
+            (detail.textConcerns.length && !detail.teachesGrader
             ? "A text the grader doubts starts off, so it does not calibrate the grades that follow. Turn this on if it should count."
-            : "The grades that follow are calibrated on your reviewed grades. Turn this off for a grade that should not count."}
+              : "The grades that follow are calibrated on your reviewed grades. Turn this off for a grade that should not count.")}
         </p>
       </div>
     </div>
