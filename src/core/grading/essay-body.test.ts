@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { essayBodyOf } from "./essay-body.js";
+import { essayBodyOf, essayBodySpan } from "./essay-body.js";
 
 const paragraph =
   "Computers have changed the way people live, and I believe the effects are mostly positive. When I had to write a report on volcanoes, I found maps and videos in minutes. My grandmother lives in Texas, and every Sunday we talk on a video call.";
@@ -9,6 +9,8 @@ describe("the body of a student's paper", () => {
   it("leaves out an MLA heading, the title and the works cited, keeping the body as it was sent", () => {
     const paper = `Jordan Smith\nMrs. Alvarez\nEnglish 8, Period 3\n12 March 2024\n\nThe Effects of Computers\n\n${paragraph}\n\n${second}\n\nWorks Cited\nBrown, Lisa. "Kids and Screens." Daily Herald, 4 Feb. 2023, www.dailyherald.com/kids-screens.\n`;
     expect(essayBodyOf(paper)).toBe(`${paragraph}\n\n${second}`);
+    const { start, end } = essayBodySpan(paper);
+    expect(paper.slice(start, end).trim()).toBe(`${paragraph}\n\n${second}`);
   });
 
   it("finds the heading without blank lines when the first paragraph is written on one line", () => {
@@ -17,6 +19,7 @@ describe("the body of a student's paper", () => {
 
   it("leaves a paper without heading or references unchanged", () => {
     expect(essayBodyOf(`${paragraph}\n\n${second}`)).toBe(`${paragraph}\n\n${second}`);
+    expect(essayBodySpan(`${paragraph}\n\n${second}`)).toEqual({ start: 0, end: paragraph.length + 2 + second.length });
   });
 
   it("leaves a scan read line by line whole: its short first lines are the start of a paragraph", () => {

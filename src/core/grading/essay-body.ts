@@ -70,11 +70,21 @@ function bodyEnd(text: string, lines: Line[]): number {
   return text.length;
 }
 
-export function essayBodyOf(text: string): string {
+/**
+ * Where the body lies in the text, [start, end): the whole text when nothing is left out, or when what is left would
+ * be too little to be the essay (under 30 words, or under half the text's).
+ */
+export function essayBodySpan(text: string): { start: number; end: number } {
+  const whole = { start: 0, end: text.length };
   const lines = linesOf(text);
   const start = bodyStart(lines);
   const end = bodyEnd(text, lines);
-  if (start === 0 && end === text.length) return text;
-  const body = text.slice(start, end).trim();
-  return wordsIn(body) >= minBodyWords && wordsIn(body) >= wordsIn(text) / 2 ? body : text;
+  if (start === 0 && end === text.length) return whole;
+  const words = wordsIn(text.slice(start, end));
+  return words >= minBodyWords && words >= wordsIn(text) / 2 ? { start, end } : whole;
+}
+
+export function essayBodyOf(text: string): string {
+  const { start, end } = essayBodySpan(text);
+  return start === 0 && end === text.length ? text : text.slice(start, end).trim();
 }

@@ -24,7 +24,7 @@ export { checkCalibrationFit, disagreementShare, type CalibrationCheck } from ".
 export type { CalibrationMethod } from "./calibration.js";
 export { confidenceFor, toleranceFor } from "./confidence.js";
 export { copiedRunsOf, shareCopiedFrom } from "./word-runs.js";
-export { essayBodyOf } from "./essay-body.js";
+export { essayBodyOf, essayBodySpan } from "./essay-body.js";
 export {
   assembleFeedback,
   bandOf,

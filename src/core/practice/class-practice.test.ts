@@ -98,4 +98,14 @@ describe("classPractice", () => {
       problem: { code: "not-enough-graded", message: "Grade at least 3 essays to make practice for this class: 1 is graded." },
     });
   });
+  it("practises on the paper's body, not its heading, title or works cited", () => {
+    const paper = (name: string, body: string) => `${name}\nMs. Rivera\nEnglish 9, Period 2\n12 March 2025\n\nSleep and the School Day\n\n${body}\n\nWorks Cited\nCarter, Liam. Sleep Project. 2024.`;
+    const longer = " Students who sleep well remember more of what they read, and they are calmer with their friends and teachers during the long school day.";
+    const papers = essays.map((e) => ({ ...e, text: paper(e.studentName!, e.text + longer) }));
+    const result = classPractice(input({ essays: papers }));
+    const text = allText(result);
+    for (const part of ["Rivera", "English 9", "Sleep and the School Day", "Works Cited", "Sleep Project"]) expect(text).not.toContain(part);
+    const openings = result.quiz.filter((i) => i.kind === "multiple-choice" && i.prompt === "Which opening states its main idea more clearly?");
+    expect(openings.length).toBeGreaterThan(0);
+  });
 });

@@ -1,4 +1,5 @@
 import { classifyCriterion, type CriterionKind } from "../grading/criterion-kind.js";
+import { essayBodyOf } from "../grading/essay-body.js";
 import type { SpellChecker } from "../grading/spelling.js";
 import { tagText } from "../language/tag-text.js";
 import { anonymise, replaceNames } from "./anonymise.js";
@@ -201,7 +202,8 @@ function levelCards(context: Context, criterion: ClassPracticeCriterion, kinds: 
  * anonymised passages of the class's own essays.
  */
 export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
-  const graded = input.essays.filter((e) => e.overallFraction !== null && Number.isFinite(e.overallFraction));
+  // Practice is made from the paper's body: a heading, a title or a works-cited list is not the student's writing (decision 024).
+  const graded = input.essays.filter((e) => e.overallFraction !== null && Number.isFinite(e.overallFraction)).map((e) => ({ ...e, text: essayBodyOf(e.text) }));
   if (graded.length < minGradedEssays) {
     const verb = graded.length === 1 ? "is" : "are";
     return { weakest: [], quiz: [], deck: [], problem: { code: "not-enough-graded", message: `Grade at least ${minGradedEssays} essays to make practice for this class: ${graded.length} ${verb} graded.` } };

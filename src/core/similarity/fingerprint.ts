@@ -71,13 +71,17 @@ function winnow(hashes: number[], w: number): FingerprintHash[] {
   return selected;
 }
 
-/** The winnowed word-shingle fingerprint of a text. Texts shorter than k words have no fingerprint. */
-export function fingerprint(text: string, options: FingerprintOptions = {}): Fingerprint {
+/**
+ * The winnowed word-shingle fingerprint of a text, or of the words inside `span` (character offsets, end exclusive)
+ * with their offsets still into the whole text. Texts shorter than k words have no fingerprint.
+ */
+export function fingerprint(text: string, options: FingerprintOptions = {}, span?: { start: number; end: number }): Fingerprint {
   const k = options.k ?? DEFAULT_K;
   const w = options.w ?? DEFAULT_W;
   if (!Number.isInteger(k) || k < 1 || !Number.isInteger(w) || w < 1) {
     throw new RangeError("k and w must be whole numbers of at least 1.");
   }
-  const words = wordsOf(text);
+  const all = wordsOf(text);
+  const words = span ? all.filter((word) => word.start >= span.start && word.end <= span.end) : all;
   return { text, words, k, w, hashes: winnow(shingleHashes(words, k), w) };
 }

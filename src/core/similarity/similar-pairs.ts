@@ -4,6 +4,8 @@ import { fingerprint, type Fingerprint, type FingerprintOptions } from "./finger
 export interface SimilarityDocument {
   id: string;
   text: string;
+  /** The part of the text to compare (character offsets, end exclusive); the whole text without it. */
+  span?: { start: number; end: number };
 }
 
 export interface SimilarPair {
@@ -27,7 +29,7 @@ export function findSimilarPairs(
   const ids = new Set(documents.map((d) => d.id));
   if (ids.size !== documents.length) throw new RangeError("Each document needs its own id.");
 
-  const fingerprints: Fingerprint[] = documents.map((d) => fingerprint(d.text, options));
+  const fingerprints: Fingerprint[] = documents.map((d) => fingerprint(d.text, options, d.span));
   const hashSets = fingerprints.map(distinctHashes);
   const postings = new Map<number, number[]>();
   const pairs: SimilarPair[] = [];

@@ -160,6 +160,25 @@ describe("findSimilarPairs", () => {
     expect(pairs.map((p) => [p.aId, p.bId])).toEqual([["s042", "s150"]]);
   });
 
+  it("compares only each document's span, with passages placed in the whole text", () => {
+    const heading = "Ms. Rivera English 9 Period 2 12 March 2025 Rivers and Libraries in Our Town";
+    const cited = "Works Cited Smith, Jane. Floods of the Valley. Valley Press, 2019.";
+    const paper = (body: string) => {
+      const text = `${heading}\n\n${body}\n\n${cited}`;
+      return { text, span: { start: heading.length + 2, end: heading.length + 2 + body.length } };
+    };
+    const ana = paper(filler(60, 21));
+    const ben = paper(filler(60, 22));
+    const cai = paper(`${filler(30, 23)} ${paragraphs.river}`);
+    // Whole, two papers that share only their heading and works cited overlap; their bodies do not.
+    expect(findSimilarPairs([{ id: "ana", text: ana.text }, { id: "ben", text: ben.text }], 10)).toHaveLength(1);
+    const docs = [ana, ben, cai, paper(`${paragraphs.river} ${filler(30, 24)}`)].map((d, i) => ({ id: `p${i}`, ...d }));
+    const pairs = findSimilarPairs(docs, 10);
+    expect(pairs.map((p) => [p.aId, p.bId])).toEqual([["p2", "p3"]]);
+    const [match] = pairs[0]!.matches;
+    expect(cai.text.slice(match!.aStart, match!.aEnd)).toBe(paragraphs.river.replace(/\.$/, ""));
+  });
+
   it("rejects two documents with the same id", () => {
     expect(() => findSimilarPairs([{ id: "x", text: "a" }, { id: "x", text: "b" }], 20)).toThrow(RangeError);
   });

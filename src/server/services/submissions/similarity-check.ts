@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { essayBodySpan } from "../../../core/grading";
 import { findSimilarPairs } from "../../../core/similarity";
 import type { Db } from "../../db/client";
 import { assignments, similarityMatches, submissions } from "../../db/schema";
@@ -19,7 +20,9 @@ export async function checkSimilarity(db: Db, assignmentId: string): Promise<voi
         .where(eq(submissions.teacherId, assignment.teacherId))
     : [];
   const inThisAssignment = new Set(documents.filter((doc) => doc.assignmentId === assignmentId).map((doc) => doc.id));
-  const pairs = inThisAssignment.size ? findSimilarPairs(documents, settings.plagiarismThreshold) : [];
+  // Only the papers' bodies are compared: a class's headings and the works its essays cite are alike by design (decision 024).
+  const bodies = documents.map((doc) => ({ ...doc, span: essayBodySpan(doc.text) }));
+  const pairs = inThisAssignment.size ? findSimilarPairs(bodies, settings.plagiarismThreshold) : [];
   const rows = pairs.flatMap((pair) => {
     const out: (typeof similarityMatches.$inferInsert)[] = [];
     const similarity = Math.round(pair.similarity);
