@@ -17,6 +17,11 @@ describe("the body of a student's paper", () => {
     expect(essayBodyOf(`Jordan Smith\nPeriod 3\nThe Effects of Computers\n${paragraph}\n${second}`)).toBe(`${paragraph}\n${second}`);
   });
 
+  it("keeps a first line that a lower-case paragraph continues, even across a blank line", () => {
+    const text = `I agree with what\n\nthe author says about computers. ${paragraph}\n\n${second}`;
+    expect(essayBodyOf(text)).toBe(text);
+  });
+
   it("leaves a paper without heading or references unchanged", () => {
     expect(essayBodyOf(`${paragraph}\n\n${second}`)).toBe(`${paragraph}\n\n${second}`);
     expect(essayBodySpan(`${paragraph}\n\n${second}`)).toEqual({ start: 0, end: paragraph.length + 2 + second.length });

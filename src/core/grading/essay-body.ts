@@ -54,6 +54,9 @@ function bodyStart(lines: Line[]): number {
   }
   if (labels === 0 || index >= lines.length) return 0;
   const firstProse = lines[index]!;
+  // Prose starting lower-case runs on from the line before ("I agree with what", a blank line, "the author says"):
+  // those short lines are the student's sentence, not a heading, so nothing is left out.
+  if (/^\p{Ll}/u.test(firstProse.text)) return 0;
   // The heading ends at a blank line, or right before a paragraph written on one line; a short line that ends a
   // sentence is the middle of a wrapped paragraph (a scan read line by line), whose first lines are prose too.
   if (lastBlankAfterLabel === index - 1 || wordsIn(firstProse.text) > unwrappedParagraphWords) return firstProse.start;
