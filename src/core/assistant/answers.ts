@@ -7,6 +7,7 @@ import type { AssistantIntent, DueWindow } from "./intents";
 import { link } from "./links";
 import { listInProse } from "./text";
 import type { Tone } from "./types";
+import { plural } from "../language/plural.js";
 
 export interface AssistantAssignment {
   id: string;
@@ -39,7 +40,6 @@ export const capabilities =
 
 const listLimit = 10;
 const quote = (title: string) => `\u201c${title}\u201d`;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
 
 /** Assignments whose title matches a fragment: exact title first, then containing it, then sharing all its words. */

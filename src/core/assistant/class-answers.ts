@@ -8,11 +8,11 @@ import type { ClassQuestion } from "./class-questions";
 import { dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import { link } from "./links";
 import { listInProse } from "./text";
+import { plural } from "../language/plural.js";
 
 const listLimit = 10;
 const namesShown = 12;
 const quote = (title: string) => `\u201c${title}\u201d`;
-const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 const round1 = (value: number) => String(Math.round(value * 10) / 10);
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "-");
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;

@@ -1,5 +1,6 @@
 import { remembered } from "./remembered.js";
 import { addCalendarDays, DAY_MS, instantOfWallTime } from "./time-zone.js";
+import { plural } from "../language/plural.js";
 
 export type LatePolicyType = "none" | "percentage" | "points";
 
@@ -75,7 +76,6 @@ function countDaysLate(submitted: number, due: number, timeZone: string | undefi
 
 // Scores are shown to people: two decimals, and no 0.30000000000000004.
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function assertValid(input: LatePolicyInput): void {
   const { rawScore, maxScore, submittedAt, dueAt, policy } = input;

@@ -65,7 +65,7 @@ function validateCloze(item: Extract<QuizItem, { kind: "cloze" }>): string | nul
     if (otherProblem) return otherProblem;
   }
   // The blank stands for the answer at that place in the sentence the item came from. A cloze may end where a clause does, so its own full stop need not be in the source.
-  if (item.source && !normaliseText(item.source.text).includes(normaliseAnswer(item.sentence.replace(clozeBlank, item.answer)))) {
+  if (item.source && !normaliseText(item.source.text).includes(normaliseAnswer(item.sentence.replace(clozeBlank, () => item.answer)))) {
     return "The answer does not fill the blank as the source sentence has it.";
   }
   return null;
@@ -118,7 +118,7 @@ function questionKeys(item: QuizItem | Flashcard): string[] {
     case "multiple-choice":
       return [`qa:${normaliseText(item.prompt)}\u0000${normaliseAnswer(item.options[item.answerIndex] ?? "")}`];
     case "cloze":
-      return [`q:${normaliseText(item.sentence)}`, `qa:${normaliseText(item.sentence)}\u0000${normaliseAnswer(item.answer)}`, `filled:${normaliseText(item.sentence.replace(clozeBlank, item.answer))}\u0000${normaliseAnswer(item.answer)}`];
+      return [`q:${normaliseText(item.sentence)}`, `qa:${normaliseText(item.sentence)}\u0000${normaliseAnswer(item.answer)}`, `filled:${normaliseText(item.sentence.replace(clozeBlank, () => item.answer))}\u0000${normaliseAnswer(item.answer)}`];
     case "fix-the-sentence":
       return [`q:${normaliseText(item.original)}`];
   }

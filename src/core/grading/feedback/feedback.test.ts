@@ -33,6 +33,10 @@ describe("feedback anchored in the student's text", () => {
     }
   });
 
+  it("counts a one-word answer in the singular", () => {
+    expect(grade("Uniforms.").feedback).toContain("At 1 word, the essay");
+  });
+
   it("gives a next step that quotes the student's own text", () => {
     for (const essay of essays) {
       const steps = sentencesOf(grade(essay).feedbackParts).filter((s) => s.role === "step");

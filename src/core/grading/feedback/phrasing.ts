@@ -31,9 +31,11 @@ export function quote(passage: string): string {
 
 /** Fills `{q}` with the quotation in double quotation marks and ends the sentence cleanly. */
 export function renderFinding(finding: Finding, prefix: string): { text: string; quotes: string[] } {
-  const body = finding.passage ? finding.note.replace("{q}", quote(finding.passage.text)) : finding.note;
+  // A function, not a string: "$&" or "$'" in a student's words must not be read as replacement patterns.
+  const body = finding.passage ? finding.note.replace("{q}", () => quote(finding.passage!.text)) : finding.note;
   const sentence = prefix ? `${prefix}${body}` : capitalize(body);
-  const ended = /[.!?]["”]?$/.test(sentence) ? sentence : `${sentence}.`;
+  // A quotation ending the sentence may close two quotations at once ("districts."” when the student quoted too).
+  const ended = /[.!?]["”'’]*$/.test(sentence) ? sentence : `${sentence}.`;
   return { text: ended, quotes: finding.passage ? [finding.passage.text] : [] };
 }
 

@@ -2,6 +2,7 @@ import type { WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { QuoteUse } from "../borrowed-words.js";
 import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
 const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60 };
@@ -37,8 +38,8 @@ const wording: Record<WritingGenre, {
           : clause("you state your point", point, "clearly and directly in {q}"),
     short: (topics, words, hasDetail) =>
       hasDetail
-        ? clause(`at ${words} words, the essay makes the point`, of(topics), "too briefly: each reason and example needs a sentence or two explaining why it matters")
-        : clause(`at ${words} words, the essay gives the point`, of(topics), "only one reason and no example"),
+        ? clause(`at ${plural(words, "word")}, the essay makes the point`, of(topics), "too briefly: each reason and example needs a sentence or two explaining why it matters")
+        : clause(`at ${plural(words, "word")}, the essay gives the point`, of(topics), "only one reason and no example"),
     shortStep: (noun, hasDetail) =>
       hasDetail
         ? clause("after {q}, add a sentence or two on why this example proves your point", of(noun))
@@ -51,7 +52,7 @@ const wording: Record<WritingGenre, {
   },
   narrative: {
     strength: (s, point) => (s.hasDetail ? clause("you make the moment", point, "vivid with a concrete detail: {q}") : clause("you move the story along clearly", point, "in {q}")),
-    short: (topics, words) => clause(`at ${words} words, the story`, of(topics), "is told in outline, with little of what happened moment by moment"),
+    short: (topics, words) => clause(`at ${plural(words, "word")}, the story`, of(topics), "is told in outline, with little of what happened moment by moment"),
     shortStep: (noun) => clause("after {q}, add what you saw, heard or felt at that moment", of(noun)),
     gap: (point) => clause("the moment", point, "is told rather than shown, so the reader does not see it happen"),
     gapStep: (noun) => clause("after {q}, show the moment", of(noun), "with one thing you saw, heard or said"),
@@ -63,8 +64,8 @@ const wording: Record<WritingGenre, {
     strength: (s, point) => (s.hasDetail ? clause("you support your answer", point, "well, with a detail from the text: {q}") : clause("you answer the question", point, "clearly and directly in {q}")),
     short: (topics, words, hasDetail) =>
       hasDetail
-        ? clause(`at ${words} words, the answer points to the text`, of(topics), "but says too little about how that detail supports it")
-        : clause(`at ${words} words, the answer names the point`, of(topics), "but does not show where the text supports it"),
+        ? clause(`at ${plural(words, "word")}, the answer points to the text`, of(topics), "but says too little about how that detail supports it")
+        : clause(`at ${plural(words, "word")}, the answer names the point`, of(topics), "but does not show where the text supports it"),
     shortStep: (noun, hasDetail) =>
       hasDetail
         ? clause("after {q}, explain in a sentence or two how this detail supports your answer", of(noun))
