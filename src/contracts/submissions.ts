@@ -208,13 +208,17 @@ export const submissionUploadInput = z.object({
   timeZone: timeZone.optional(),
 });
 
+/** Some letter or digit: a text of dots, spaces or invisible characters is no student's work (as an empty file). */
+export const hasReadableText = (text: string): boolean => /[\p{L}\p{N}]/u.test(text);
+
 export const pastedSubmissionInput = z.object({
   studentName,
   text: z
     .string({ error: "Paste the student's work" })
     .trim()
     .min(1, "Paste the student's work")
-    .max(submissionLimits.maxTextCharacters, "Keep pasted work under 200,000 characters"),
+    .max(submissionLimits.maxTextCharacters, "Keep pasted work under 200,000 characters")
+    .refine(hasReadableText, "The pasted work has no words in it. Paste the student's writing"),
   submittedAt: isoInstant.optional(),
   timeZone: timeZone.optional(),
 });

@@ -338,6 +338,12 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     const badText = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: " ", text: "", submittedAt: "yesterday" });
     expect(badText.status).toBe(400);
     expect(Object.keys(badText.data.error.fields).sort()).toEqual(["studentName", "submittedAt", "text"]);
+    // Dots, or spaces the eye cannot see (zero-width, no-break), are no work to grade, as an empty file is not.
+    for (const text of ["...", "\u200b\u200b \u00a0\u200b"]) {
+      const noWords = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Ada Diaz", text });
+      expect(noWords.status).toBe(400);
+      expect(noWords.data.error.fields.text).toBe("The pasted work has no words in it. Paste the student's writing");
+    }
     expect((await teacher.client.get(`/api/assignments/${assignment.id}/grading-progress`)).data.total).toBe(0);
   });
 });

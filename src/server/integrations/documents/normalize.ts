@@ -20,6 +20,3 @@ export function normalizeCell(text: string): string {
     .join("\n");
 }
 
-export function hasReadableText(text: string): boolean {
-  return /[\p{L}\p{N}]/u.test(text);
-}

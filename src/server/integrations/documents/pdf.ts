@@ -1,6 +1,7 @@
 import type { getDocumentProxy } from "unpdf";
 import { DocumentError, documentMessages } from "./errors.js";
-import { hasReadableText, normalizeCell } from "./normalize.js";
+import { hasReadableText } from "../../../contracts/submissions";
+import { normalizeCell } from "./normalize.js";
 
 export interface PdfContent {
   text: string;
