@@ -53,6 +53,16 @@ describe("grading results", () => {
     expect(r.scoreRange).toEqual([4, 24]);
     expect(r.overallScore).toBe(r.criterionScores.reduce((s, c) => s + c.score, 0));
   });
+  it("gives a rubric's one criterion on the whole scale the holistic grade itself", () => {
+    const criteria = [{ id: "holistic", name: "Holistic Score", maxPoints: 6, descriptors: ["1: little or no mastery", "6: clear and consistent mastery"] }];
+    const fitting = { criteria, scoreRange: [0, 6] as [number, number] };
+    for (const text of [strongEssay, weakEssay, middleEssay]) {
+      for (const grammarVsContent of [20, 50, 90]) {
+        const r = grade(text, { gradingApproach: "holistic", grammarVsContent }, fitting);
+        expect(r.criterionScores.map((c) => c.score)).toEqual([r.overallScore]);
+      }
+    }
+  });
 });
 
 describe("calibration to the teacher's samples", () => {

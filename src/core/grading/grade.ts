@@ -273,6 +273,10 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
     overallScore = toScore(balanced - shift, prepared.overallStep, range, prepared.overallBottomCut);
     mean = range[0] + (balanced - p.grade + p.value - shift) * span;
   }
+  // A rubric of one criterion on the whole scale is the holistic judgement itself: its score is the overall score, or
+  // the gradebook would show "Holistic 1" beside a grade of 2.
+  const only = criteria.length === 1 ? criteria[0]! : undefined;
+  if (only && only.range[0] === range[0] && only.range[1] === range[1]) only.score = overallScore;
   const concerns = concernsFor(a, prepared.classProfile, source);
   const confidence = confidenceWithConcerns(
     confidenceFor({
