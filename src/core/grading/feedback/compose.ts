@@ -4,6 +4,7 @@ import type { EssayFacts } from "./essay-facts.js";
 import { phraseFinding, phraseOpening, type FeedbackSentence } from "./phrasing.js";
 import { readConventions, type SpellingSuggester } from "./read-conventions.js";
 import { readContent } from "./read-content.js";
+import { asksForCounterargument, readCounterargument } from "./read-counterargument.js";
 import { readOrganization } from "./read-organization.js";
 import { readSentences } from "./read-sentences.js";
 import { readWordChoice } from "./read-word-choice.js";
@@ -125,7 +126,7 @@ export function composeFeedback(facts: EssayFacts, aspects: FeedbackAspect[], se
   const readerOf = (kind: CriterionKind) => (kind === "overall" ? "content" : kind);
   const readings = aspects.map((aspect, i) => {
     const occurrence = aspects.slice(0, i).filter((a) => readerOf(a.kind) === readerOf(aspect.kind)).length;
-    const reading = readAspect(aspect.kind, working, suggest, occurrence);
+    const reading = aspect.kind === "content" && asksForCounterargument(aspect.label) ? readCounterargument(working) : readAspect(aspect.kind, working, suggest, occurrence);
     for (const finding of [reading.strength, reading.problem, reading.step]) reserve(working, finding);
     return reading;
   });
