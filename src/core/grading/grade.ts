@@ -307,6 +307,9 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     kindFractions: estimate.kindFractions,
     ...(source.readFromImage ? { readFromImage: true } : {}),
     suggest: (word) => {
+      // A day, a month or a place written in lower case is a capital missing, not a misspelling ("friday").
+      const capitalised = word.charAt(0).toUpperCase() + word.slice(1);
+      if (capitalised !== word && prepared.spell.correct(capitalised)) return capitalised;
       const guess = suggestSpelling(word);
       // The guess must itself pass the teacher-facing dictionary, word by word ("a lot").
       return guess && guess.split(/\s+/).every((part) => prepared.spell.correct(part)) ? guess : undefined;

@@ -19,4 +19,11 @@ describe("cached spell checker", () => {
     expect(checker.correct("don’t")).toBe(true);
     expect(checker.correct("Hous")).toBe(false);
   });
+
+  it("accepts a British spelling whose American one the dictionary knows, and nothing else by it", () => {
+    const known = new Set(["favorable", "organize", "organized", "center", "catalog", "defense", "traveled", "program", "gray", "color"]);
+    const checker = createCachedSpellChecker({ correct: (w) => known.has(w) });
+    for (const word of ["favourable", "organise", "organised", "centre", "catalogue", "defence", "travelled", "programme", "grey", "Colour"]) expect(checker.correct(word), word).toBe(true);
+    for (const word of ["favourible", "organse", "centr", "colr"]) expect(checker.correct(word), word).toBe(false);
+  });
 });

@@ -33,7 +33,25 @@ function isWordCorrect(checker: SpellChecker, word: string): boolean {
   if (lower !== word && checker.correct(lower)) return true;
   // Curly apostrophes are the same word as straight ones.
   if (word.includes("’")) return checker.correct(word.replace(/’/g, "'"));
-  return false;
+  // The dictionary is American; a British spelling ("favourable", "organise", "centre") is no slip.
+  return americanSpellingsOf(lower).some((variant) => checker.correct(variant));
+}
+
+/** The American spellings a British one may stand for, by the regular differences between the two. */
+const britishToAmerican: Array<[RegExp, string]> = [
+  [/our(s|ed|ing|able|ite|ites|ful|less)?$/, "or$1"],
+  [/is(e|es|ed|ing|ation|ations|er|ers)$/, "iz$1"],
+  [/ys(e|es|ed|ing)$/, "yz$1"],
+  [/tre(s)?$/, "ter$1"],
+  [/ogue(s)?$/, "og$1"],
+  [/ence(s)?$/, "ense$1"],
+  [/ll(ed|ing|er|ers)$/, "l$1"],
+  [/mme(s)?$/, "m$1"],
+  [/^grey/, "gray"],
+];
+
+function americanSpellingsOf(word: string): string[] {
+  return britishToAmerican.flatMap(([pattern, replacement]) => (pattern.test(word) ? [word.replace(pattern, replacement)] : []));
 }
 
 /** A checker that accepts everything: used when no dictionary is available, so spelling never counts against anyone. */

@@ -48,6 +48,9 @@ export function suggestSpelling(word: string): string | undefined {
   const restore = (s: string) => (isCapital ? s.charAt(0).toUpperCase() + s.slice(1) : s);
   const known = contractions.get(lower) ?? runTogether.get(lower);
   if (known) return restore(known === "i'm" || known.startsWith("i'") ? `I${known.slice(1)}` : known);
+  // Words of three letters or fewer are mostly abbreviations and slang ("idk", "pta", "ok"), and every edit of them is
+  // a common word: "ink", "pat" and "oak" were offered. No guess is better than a wrong one.
+  if (lower.length <= 3) return undefined;
   for (const tier of oneEditAway(lower)) {
     const ranked = [...tier]
       .map((candidate) => ({ candidate, zipf: zipfFrequency(candidate) ?? 0 }))

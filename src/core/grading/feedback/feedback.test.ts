@@ -33,6 +33,21 @@ describe("feedback anchored in the student's text", () => {
     }
   });
 
+  it("corrects a slip it can guess and asks to check one it cannot, never 'correcting' a word to nothing", () => {
+    const text = "We play kahoot in class and I dont mind the quizzes at all because they are quick and fun. The games help me remember facts for the test on the weekend and my friends agree.";
+    const spell = { spellChecker: fakeSpellChecker(["kahoot", "dont"]) };
+    const conventions = gradeText(makeInput({ feedbackLength: "detailed" }), text, spell).feedbackParts.sections.find((s) => s.label === "Conventions")!;
+    expect(conventions.sentences.map((s) => s.text).join(" ")).toContain("correct ‘dont’ to ‘don't’ and check the spelling of ‘kahoot’ in the sentence");
+  });
+
+  it("asks to check the commas of a long sentence only when it has commas", () => {
+    const long = "I think a four day week is good because students get more rest and teachers have more time to plan their lessons";
+    const conventionsOf = (text: string) => grade(text).feedbackParts.sections.find((s) => s.label === "Conventions")!.sentences.map((s) => s.text).join(" ");
+    expect(conventionsOf(`${long}. It is fun.`)).toContain(`read "${long}." aloud`);
+    expect(conventionsOf(`${long}. It is fun.`)).toContain("add a comma where you pause, or split it in two");
+    expect(conventionsOf(`${long.replace(" because", ", because")}. It is fun.`)).toContain("check that each comma marks a real pause");
+  });
+
   it("counts a one-word answer in the singular", () => {
     expect(grade("Uniforms.").feedback).toContain("At 1 word, the essay");
   });

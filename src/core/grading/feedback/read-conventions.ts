@@ -30,18 +30,19 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
   if (misspelled.length > 0 && !facts.readFromImage) {
     const worst = bestSentence(facts, (s) => s.misspelled.length, (s) => s.misspelled.length > 0);
     const inWorst = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
-    const corrections = inWorst.map((word) => {
-      const fixed = suggest?.(word);
-      return fixed && fixed !== word ? `${named(word)} to ${named(fixed)}` : named(word);
-    });
+    const guesses = inWorst.map((word) => ({ word, fixed: suggest?.(word) }));
+    const fixed = guesses.filter((g) => g.fixed && g.fixed !== g.word).map((g) => `${named(g.word)} to ${named(g.fixed!)}`);
+    const unsure = guesses.filter((g) => !g.fixed || g.fixed === g.word).map((g) => g.word);
+    // "correct 'dont' to 'don't' and check the spelling of 'Kahoot'": a word without a guess is never "corrected" to nothing.
+    const corrections = [fixed.length ? `correct ${listWords(fixed)}` : "", unsure.length ? `check the spelling of ${listNamed(unsure)}` : ""].filter(Boolean).join(" and ");
     const count = facts.sentences.reduce((n, s) => n + s.misspelled.length, 0);
     return {
       ...withStrength,
       problem: { note: clause("spelling slips such as", listNamed(misspelled.slice(0, 3)), count > 3 ? `(${count} words in all)` : "", "make the writing", worst?.nouns[0] ? `about ${worst.nouns[0]}` : "", "harder to follow") },
       step: withQuote(
-        clause("correct", listWords(corrections), "in the sentence", about(worst), ":", "{q}, then read the rest aloud slowly to catch", count > inWorst.length ? "the others" : "any slips"),
+        clause(corrections, "in the sentence", about(worst), ":", "{q}, then read the rest aloud slowly to catch", count > inWorst.length ? "the others" : "any slips"),
         worst ? passageOf(facts, worst.index, worst.misspelled[0]!.start) : undefined,
-        clause("correct", listWords(corrections)),
+        corrections,
       ),
     };
   }
@@ -69,13 +70,12 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
       step: withQuote(clause("close the sentence", about(unfinished), "with a full stop or a question mark:", "{q}"), quoted(facts, unfinished), "end every sentence with a full stop"),
     };
   }
-  const commas = bestSentence(facts, (s) => s.words + (s.text.includes(",") ? 0 : 10), (s) => s.words >= 15 && s !== undefined);
-  return {
-    ...withStrength,
-    step: withQuote(
-      clause("read {q} aloud and check that each comma marks a real pause", commas?.nouns[0] ? `in the point about ${commas.nouns[0]}` : ""),
-      quoted(facts, commas),
-      "read your longest sentences aloud and check each comma",
-    ),
-  };
+  // The longest sentence is where punctuation is hardest: one with commas is checked comma by comma; one without
+  // gets a pause marked, which a sentence of 15 words or more usually needs ("check each comma" of none made no sense).
+  const longest = bestSentence(facts, (s) => s.words, (s) => s.words >= 15);
+  const point = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
+  const note = longest?.text.includes(",")
+    ? clause("read {q} aloud and check that each comma marks a real pause", point)
+    : clause("read {q} aloud", point, "and add a comma where you pause, or split it in two");
+  return { ...withStrength, step: withQuote(note, quoted(facts, longest), "read your longest sentences aloud and check each comma") };
 }
