@@ -42,12 +42,22 @@ describe(`automatic acceptance pauses when it should (${testDatabaseKind})`, () 
     expect(nothing.data.error.message).toBe("The calibration agrees with your samples, so there is nothing to override.");
   });
 
-  it("pauses auto-accept while the teacher recalibrates, as the Recalibrate dialog says", async () => {
+  it("pauses auto-accept until the profile's setup is finished, and while the teacher recalibrates, as the Recalibrate dialog says", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "recal");
     const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { autoAcceptThreshold: 0 } });
-    const before = (await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data.explanation;
-    expect(before).toMatch(/^Auto-accept starts after you review 5 grades/);
+    const explanation = async () => (await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data.explanation;
+    expect(await explanation()).toMatch(/^Auto-accept starts after you review 5 grades/);
     expect((await teacher.client.put("/api/teacher-profile", { name: "Ms. Hale" })).status).toBe(200);
+    expect(await explanation()).toBe("Auto-accept starts once you finish your profile's setup; until then every grade waits for your review.");
+    const setup = {
+      profile: { name: "Ms. Hale", school: "Lincoln High", course: "English 9", tone: "neutral", strictness: 70 },
+      rubric: { template: "5-part-literary", weights: { analysis: 35, evidence: 30, organization: 20, style: 10, mechanics: 5 }, criteria: [{ id: "analysis", name: "Analysis", maxPoints: 10, descriptors: [] }] },
+      samples: [{ content: studentEssay(31, "Lee"), score: 7, feedback: "Clear claim; explain the evidence.", criteriaScores: { analysis: 7 } }],
+      complete: true,
+    };
+    const finished = await teacher.client.put("/api/calibration", setup);
+    expect(finished.status, finished.text).toBe(200);
+    expect(await explanation()).toMatch(/^Auto-accept starts after you review 5 grades/);
     const reset = await teacher.client.post("/api/calibration/reset");
     expect(reset.status).toBe(200);
     expect((await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data).toMatchObject({

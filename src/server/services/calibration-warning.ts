@@ -26,12 +26,18 @@ export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibra
 
 /**
  * Why automatic acceptance is off for this assignment whatever the agreement figures say: the teacher is
- * recalibrating their profile (the dashboard promises "Autograding pauses until you finish the setup again"), or
+ * recalibrating their profile (the dashboard promises "Autograding pauses until you finish the setup again") or has
+ * not finished its setup yet, or
  * the calibration disagrees with their samples and they have not chosen to accept grades anyway.
  */
 export async function autoAcceptPauseOf(db: Queryable, assignment: AssignmentFitRow & { teacherId: string }): Promise<string | undefined> {
-  const [profile] = await db.select({ calibrated: teacherProfiles.calibrated }).from(teacherProfiles).where(eq(teacherProfiles.id, assignment.teacherId));
-  if (profile && !profile.calibrated) return "Auto-accept is paused while you recalibrate your profile; it resumes when you finish the setup.";
+  const [profile] = await db.select({ calibrated: teacherProfiles.calibrated, calibrationFit: teacherProfiles.calibrationFit }).from(teacherProfiles).where(eq(teacherProfiles.id, assignment.teacherId));
+  if (profile && !profile.calibrated) {
+    // A profile once calibrated keeps its fit through Recalibrate; one that never was has none.
+    return profile.calibrationFit
+      ? "Auto-accept is paused while you recalibrate your profile; it resumes when you finish the setup."
+      : "Auto-accept starts once you finish your profile's setup; until then every grade waits for your review.";
+  }
   if (!assignment.autoAcceptOverrideAt && calibrationWarningOf(assignment)) {
     return "Auto-accept is off: the calibration disagrees with your own samples (see the assignment's Calibration). Fix the samples, or turn auto-accept on anyway there.";
   }
