@@ -306,6 +306,7 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     criteria: prepared.criteria.map((c, i) => ({ criterion: c.criterion, kind: c.kind, score: scores[i]! })),
     kindFractions: estimate.kindFractions,
     ...(source.readFromImage ? { readFromImage: true } : {}),
+    ...(estimate.concerns.some((concern) => concern.kind === "not-words") ? { notEnglish: true } : {}),
     suggest: (word) => {
       // A day, a month or a place written in lower case is a capital missing, not a misspelling ("friday").
       const capitalised = word.charAt(0).toUpperCase() + word.slice(1);

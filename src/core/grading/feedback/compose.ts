@@ -117,6 +117,20 @@ export function emptyFeedback(settings: GradingSettings): AssembledFeedback {
 }
 
 /**
+ * For a text mostly of words no English dictionary knows (another language, or not an answer): comments on its
+ * spelling would list every foreign word as a slip ("Spelling slips such as 'Creo', 'que'"), so there are none.
+ */
+export function notEnglishFeedback(settings: GradingSettings): AssembledFeedback {
+  return {
+    sections: [],
+    text:
+      settings.tone === "direct"
+        ? "Mostly not English words: no comments on the writing until your teacher has read it."
+        : "Most of the words here are not English words, so there are no comments on the writing itself: your teacher will read it first.",
+  };
+}
+
+/**
  * Writes feedback from this student's text and scores. Each aspect is read once: the same findings for every tone
  * and length, and no two aspects quote the same sentence when another can be found.
  */

@@ -2,7 +2,7 @@ import type { AssignmentContext } from "../assignment-context.js";
 import type { CriterionKind } from "../criterion-kind.js";
 import type { TextAnalysis } from "../features.js";
 import type { CriterionScore, FeedbackParts, GradingRubricCriterion, GradingSettings } from "../types.js";
-import { bandOf, composeFeedback, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, type ScoreBand } from "./compose.js";
+import { bandOf, composeFeedback, notEnglishFeedback, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, type ScoreBand } from "./compose.js";
 import { gatherEssayFacts } from "./essay-facts.js";
 import { quote, renderFinding } from "./phrasing.js";
 import type { SpellingSuggester } from "./read-conventions.js";
@@ -26,6 +26,8 @@ export interface FeedbackInput {
   suggest?: SpellingSuggester;
   /** The text was read from a scan or photo (see EssayFacts.readFromImage). */
   readFromImage?: boolean;
+  /** Most of its words are in no English dictionary (the text checks' "not-words"): it gets no comments. */
+  notEnglish?: boolean;
 }
 
 /** The public shape of assembled feedback: what the API and the benchmarks read. */
@@ -70,6 +72,10 @@ function aspectsFor(input: FeedbackInput): FeedbackAspect[] {
 
 export function writeFeedback(input: FeedbackInput): WrittenFeedback {
   const facts = { ...gatherEssayFacts(input.text, input.analysis, input.context), ...(input.readFromImage ? { readFromImage: true } : {}) };
+  if (input.notEnglish) {
+    const criteria = input.criteria.map(({ criterion }) => ({ criterionId: criterion.id, rationale: `${criterion.name}: most of the text is not English words; read it before this grade counts.`, quotes: [] }));
+    return { document: { ...notEnglishFeedback(input.settings), readings: [] }, criteria };
+  }
   const aspects = aspectsFor(input);
   const document = composeFeedback(facts, aspects, input.settings, input.suggest);
   const criteria = input.criteria.map(({ criterion, kind, score }) => {
