@@ -235,6 +235,11 @@ export const gradeEditInput = z.object({
    * left out. With points grading the overall score is always the criteria's sum.
    */
   overallScore: z.number({ error: "The overall score must be a number" }).min(0, "The overall score cannot be negative").transform(toScore).optional(),
+  /**
+   * The id of the newest history event the teacher saw when they began editing. When given, a grade changed since
+   * (edited in another tab, graded again) is not overwritten: the save answers 409 and says what changed.
+   */
+  basedOn: z.uuid({ error: "basedOn must be the id of an event in the grade's history" }).optional(),
 });
 export type GradeEditInput = z.infer<typeof gradeEditInput>;
 

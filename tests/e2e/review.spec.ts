@@ -326,4 +326,71 @@ describe("review page", () => {
     expect(await teaches.isDisabled()).toBe(false);
     app.assertNoConsoleErrors(page);
   });
+  it("keeps an unsaved edit across students and a reload, asks before discarding it, and never overwrites a grade changed in another tab", async () => {
+    const { page, teacher, assignmentId, queue } = await gradedClass(desktop, ["Ann Lee", "Bo Chan"]);
+    const [first, second] = queue as [Summary, Summary];
+    await page.goto(`${app.url}/assignments/${assignmentId}/review?submission=${first.id}`);
+    await studentHeading(page, first.studentName).waitFor();
+    await page.keyboard.press("e");
+    const thesisScore = page.getByLabel("Thesis", { exact: true });
+    const feedbackBox = page.getByLabel("Feedback", { exact: true });
+    await thesisScore.fill("4");
+    await feedbackBox.fill("Kept edit: name the survey you cite.");
+
+    // Moving on keeps the edit, and says so; coming back opens it again.
+    await page.locator("h1").click();
+    await page.keyboard.press("j");
+    await toastWith(page, `Your changes to ${first.studentName}'s grade are kept, not saved: they come back when you return to ${first.studentName}.`).waitFor();
+    await studentHeading(page, second.studentName).waitFor();
+    await page.keyboard.press("k");
+    await studentHeading(page, first.studentName).waitFor();
+    await page.getByText("Your unsaved changes to this grade are back. Save them, or Cancel to discard them.").waitFor();
+    expect(await thesisScore.inputValue()).toBe("4");
+    await page.reload();
+    await studentHeading(page, first.studentName).waitFor();
+    expect(await feedbackBox.inputValue()).toBe("Kept edit: name the survey you cite.");
+
+    // Escape asks before anything is thrown away; Keep editing keeps it.
+    await feedbackBox.press("Escape");
+    const discard = page.getByRole("alertdialog", { name: `Discard your changes to ${first.studentName}'s grade?` });
+    await discard.waitFor();
+    await page.screenshot({ path: `${shots}/discard-1280.png` });
+    await discard.getByRole("button", { name: "Keep editing" }).click();
+    await discard.waitFor({ state: "detached" });
+    expect(await thesisScore.inputValue()).toBe("4");
+
+    // Meanwhile the grade is saved from another tab: this save is refused, says why, and loses neither version.
+    const opened = (await teacher.client.get(`/api/submissions/${first.id}`)).data;
+    const [thesisId, evidenceId] = Object.keys(opened.engineGrade.criterionScores.reduce((all: Record<string, 1>, c: { criterionId: string }) => ({ ...all, [c.criterionId]: 1 }), {}));
+    const other = await teacher.client.put(`/api/submissions/${first.id}/grade`, { criteriaScores: { [thesisId!]: 9, [evidenceId!]: 9 }, feedback: "OTHER TAB", basedOn: opened.history.at(-1).id });
+    expect(other.status, other.text).toBe(200);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("The grade now: 18 points").waitFor();
+    const conflict = page.getByRole("alert").filter({ hasText: "This grade changed after you opened it" });
+    expect(await textOf(conflict)).toMatch(/^This grade changed after you opened it: .+ saved other scores or feedback\. Your changes are not saved yet: Save again to replace that version with yours, or Cancel to keep it\. The grade now: 18 points, with the feedback “OTHER TAB”\.$/);
+    await page.screenshot({ path: `${shots}/conflict-1280.png`, fullPage: true });
+    expect((await teacher.client.get(`/api/submissions/${first.id}`)).data.feedback).toBe("OTHER TAB");
+    expect(await feedbackBox.inputValue()).toBe("Kept edit: name the survey you cite.");
+    // Told, the teacher saves again.
+    // The page has read the grade as it now is: its history counts the other tab's edit.
+    await page.getByRole("button", { name: `History (${other.data.history.length})` }).waitFor();
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, `Saved ${first.studentName}'s grade.`).waitFor();
+    expect((await teacher.client.get(`/api/submissions/${first.id}`)).data).toMatchObject({ feedback: "Kept edit: name the survey you cite.", criteriaScores: { [thesisId!]: 4 } });
+
+    // Discarding is the teacher's choice: the edit is gone, after a reload too.
+    await page.goto(`${app.url}/assignments/${assignmentId}/review?submission=${second.id}`);
+    await studentHeading(page, second.studentName).waitFor();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await feedbackBox.fill("Not wanted.");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog", { name: `Discard your changes to ${second.studentName}'s grade?` }).getByRole("button", { name: "Discard changes" }).click();
+    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await page.reload();
+    await studentHeading(page, second.studentName).waitFor();
+    await page.getByRole("button", { name: "Edit" }).waitFor();
+    expect(await page.getByRole("textbox", { name: "Feedback" }).count()).toBe(0);
+    // The refused save is the one failed request the browser reports.
+    expect(app.consoleErrors(page)).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+  });
 });

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
-import { assignments, submissions } from "../../db/schema";
+import { assignments, gradeEvents, submissions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { addSample, findAssignmentRow } from "../assignments";
-import { recordGradeEvent, snapshotOf, type Actor } from "./audit";
+import { recordGradeEvent, snapshotOf, type Actor, type GradeEventKind } from "./audit";
 import type { GradingQueue } from "./grading-queue";
 import { findSubmissionDetail } from "./queries";
 import { findSubmissionRow, hasGrade, type SubmissionRow } from "./records";
@@ -24,6 +24,35 @@ function reviewOf(row: SubmissionRow, grade: { criteriaScores: Record<string, nu
   // A second review keeps comparing with the engine's grade, not with the teacher's own first version.
   const engineOverallScore = row.gradeSource === "reviewed" && row.teacherReview ? row.teacherReview.engineOverallScore : (row.engineGrade?.overallScore ?? null);
   return { ...grade, engineOverallScore, reviewedAt: at.toISOString() };
+}
+
+/** Changes that replace the scores or feedback a teacher was looking at; accepting a grade as it stands does not. */
+const replacingKinds: Record<string, (actorName: string) => string> = {
+  graded: () => "the grader graded it again",
+  grading_failed: () => "it was sent to be graded again",
+  regrade_requested: (actorName) => `${actorName} sent it to be graded again`,
+  edited: (actorName) => `${actorName} saved other scores or feedback`,
+  review_restored: (actorName) => `${actorName} restored an earlier review`,
+} satisfies Partial<Record<GradeEventKind, (actorName: string) => string>>;
+
+/**
+ * An edit begun on an older version of the grade (a second tab, a regrade that finished meanwhile) must not silently
+ * replace what changed since: the teacher is told what changed and saves again knowingly.
+ */
+async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: string): Promise<void> {
+  const [seen] = await tx.select({ createdAt: gradeEvents.createdAt }).from(gradeEvents).where(and(eq(gradeEvents.id, basedOn), eq(gradeEvents.submissionId, submissionId)));
+  const [newer] = await tx
+    .select({ kind: gradeEvents.kind, actorName: gradeEvents.actorName })
+    .from(gradeEvents)
+    .where(and(eq(gradeEvents.submissionId, submissionId), inArray(gradeEvents.kind, Object.keys(replacingKinds)), ...(seen ? [gt(gradeEvents.createdAt, seen.createdAt)] : [])))
+    .orderBy(desc(gradeEvents.createdAt))
+    .limit(1);
+  if (!newer) return;
+  throw new AppError(
+    "conflict",
+    `This grade changed after you opened it: ${replacingKinds[newer.kind]!(newer.actorName)}. Your changes are not saved yet: Save again to replace that version with yours, or Cancel to keep it.`,
+    { basedOn: "The grade has changed since this version" },
+  );
 }
 
 /** The teacher agrees with the grade as it stands. */
@@ -49,6 +78,7 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id);
     requireGraded(row);
+    if (edit.basedOn) await assertUnchangedSince(tx, id, edit.basedOn);
     const [assignment] = await tx.select().from(assignments).where(eq(assignments.id, row.assignmentId));
     const criteria = gradedCriteria(assignment!.criteria);
     const fields: Record<string, string> = {};

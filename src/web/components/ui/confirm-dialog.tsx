@@ -8,13 +8,15 @@ type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** What keeping things as they are is called; Cancel unless the question needs other words. */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** The confirm button waits (a request in flight, or what the description needs is still loading). */
   isPending?: boolean;
 };
 
 /** Asks before something the teacher may regret; Cancel comes first and takes the focus. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, isPending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = "Cancel", onConfirm, isPending = false }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent role="alertdialog">
@@ -24,7 +26,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{cancelLabel}</Button>
           </DialogClose>
           <Button disabled={isPending} onClick={onConfirm}>
             {confirmLabel}

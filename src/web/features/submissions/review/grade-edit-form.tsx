@@ -1,5 +1,5 @@
 import { Save, X } from "lucide-react";
-import { useState, type RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail } from "../../../../contracts/submissions";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -8,7 +8,8 @@ import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
-import { formatPoints, scoreOf, totalPointsOf, type ReviewCriterion } from "./review-criteria";
+import { versionOf, type GradeDraft } from "./grade-drafts";
+import { formatPoints, totalPointsOf, type ReviewCriterion } from "./review-criteria";
 
 type GradeEditFormProps = {
   detail: SubmissionDetail;
@@ -16,12 +17,21 @@ type GradeEditFormProps = {
   /** Holistic grading: the teacher gives the overall score, and the criterion scores are guidance beside it. */
   isHolistic: boolean;
   formRef: RefObject<HTMLFormElement | null>;
+  /** Where the form starts: an unsaved edit kept from before (grade-drafts.ts), or the grade as it stands. */
+  draft: GradeDraft;
+  /** The draft was kept from an earlier visit: the form says so. */
+  isRestored: boolean;
+  /** Every change, so the page can keep it (and ask before it is thrown away). */
+  onDraftChange: (draft: GradeDraft) => void;
   isSaving: boolean;
   /** The last failed save: its field messages show beside the fields they name. */
   error: unknown;
   onSave: (edit: GradeEditInput) => void;
   onCancel: () => void;
 };
+
+/** The start of a feedback, enough to recognise the other version by. */
+const clipped = (text: string) => (text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text);
 
 /** A score that is blank, not a number, or outside 0..max: the same words the server would answer with. */
 function rangeProblems(criteria: ReviewCriterion[], scores: Record<string, string>, overall: string | undefined, maxTotal: number): Record<string, string> {
@@ -38,18 +48,29 @@ function rangeProblems(criteria: ReviewCriterion[], scores: Record<string, strin
  * Scores for every criterion and the feedback. The browser's own range checks are off (noValidate): a score out
  * of range is named beside its field before anything is sent, in the words the server uses for the same mistake.
  */
-export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
-  const [scores, setScores] = useState<Record<string, string>>(() =>
-    Object.fromEntries(criteria.map((criterion) => [criterion.id, scoreOf(criterion, detail)?.toString() ?? ""])),
-  );
-  const [feedback, setFeedback] = useState(detail.feedback ?? "");
-  const [overall, setOverall] = useState(detail.overallScore?.toString() ?? "");
+export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, isRestored, onDraftChange, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
+  const [scores, setScores] = useState<Record<string, string>>(draft.scores);
+  const [feedback, setFeedback] = useState(draft.feedback);
+  const [overall, setOverall] = useState(draft.overall);
+  const [basedOn, setBasedOn] = useState(draft.basedOn);
+  // A save refused because the grade changed meanwhile: once the page shows the grade as it now is, the next Save
+  // is made knowingly, on that version.
+  const isConflict = error instanceof ApiError && error.status === 409 && Boolean(error.fields?.basedOn);
+  const currentVersion = versionOf(detail);
+  useEffect(() => {
+    if (isConflict) setBasedOn(currentVersion);
+  }, [isConflict, currentVersion]);
+  useEffect(() => {
+    onDraftChange({ basedOn, scores, overall, feedback });
+    // Only when the draft changes: onDraftChange is made anew on each render of the page.
+  }, [basedOn, scores, overall, feedback]);
   const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
   const hasLocalProblems = Object.keys(localProblems).length > 0;
   const fields = hasLocalProblems ? localProblems : error instanceof ApiError ? (error.fields ?? {}) : {};
   const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback", ...(isHolistic ? ["overallScore"] : [])]);
-  const otherProblems = Object.entries(fields).filter(([key]) => !fieldIds.has(key)).map(([, message]) => message);
-  const isAllPlaced = Object.keys(fields).length > 0 && otherProblems.length === 0;
+  // The conflict's message says it all; its field (basedOn) is no field of the form.
+  const otherProblems = isConflict && !hasLocalProblems ? [] : Object.entries(fields).filter(([key]) => !fieldIds.has(key)).map(([, message]) => message);
+  const isAllPlaced = !isConflict && Object.keys(fields).length > 0 && otherProblems.length === 0;
   const summary = hasLocalProblems
     ? "The grade was not saved. Fix the fields marked below."
     : !error
@@ -76,12 +97,22 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, isSaving,
         if (Object.keys(problems).length) return;
         // A blank score is sent as null (JSON has no NaN) so the server names the field instead of reading it as 0.
         const criteriaScores = Object.fromEntries(criteria.map((criterion) => [criterion.id, scores[criterion.id]?.trim() ? Number(scores[criterion.id]) : Number.NaN]));
-        onSave({ criteriaScores, feedback, ...(isHolistic ? { overallScore: overall.trim() ? Number(overall) : Number.NaN } : {}) });
+        onSave({ criteriaScores, feedback, ...(isHolistic ? { overallScore: overall.trim() ? Number(overall) : Number.NaN } : {}), ...(basedOn ? { basedOn } : {}) });
       }}
     >
+      {isRestored && !summary ? (
+        <p role="status" className="rounded-xl border border-border bg-muted/50 p-3 text-sm">
+          Your unsaved changes to this grade are back. Save them, or Cancel to discard them.
+        </p>
+      ) : null}
       {summary ? (
         <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive">
           <p className="font-medium">{summary}</p>
+          {isConflict && detail.overallScore !== null ? (
+            <p className="mt-2 text-foreground">
+              The grade now: {formatPoints(detail.overallScore)} points{detail.feedback ? <>, with the feedback “{clipped(detail.feedback)}”</> : null}.
+            </p>
+          ) : null}
           {otherProblems.length ? (
             <ul className="mt-1 list-disc pl-5">
               {otherProblems.map((message) => (

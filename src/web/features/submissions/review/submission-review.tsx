@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { originalFileUrl } from "../api";
 import { formatSubmittedAt } from "../format";
 import { EvidenceText } from "./evidence-text";
+import { clearDraft, draftFrom, isSameEdit, loadDraft, storeDraft, type GradeDraft } from "./grade-drafts";
 import { GradeEditForm } from "./grade-edit-form";
 import { GradeSummary } from "./grade-summary";
 import { HistoryList } from "./history-list";
@@ -18,6 +19,8 @@ type SubmissionReviewProps = {
   assignment: Assignment;
   detail: SubmissionDetail;
   isEditing: boolean;
+  /** The edit open now is one kept from an earlier visit (grade-drafts.ts). */
+  isDraftRestored: boolean;
   formRef: RefObject<HTMLFormElement | null>;
   pending: { accept: boolean; save: boolean; regrade: boolean; addToSamples: boolean };
   saveError: unknown;
@@ -147,6 +150,9 @@ export function SubmissionReview(props: SubmissionReviewProps) {
             <GradeEditForm
               detail={detail}
               criteria={criteria}
+              draft={loadDraft(detail.id) ?? draftFrom(detail, criteria)}
+              isRestored={props.isDraftRestored}
+              onDraftChange={(draft: GradeDraft) => (isSameEdit(draft, draftFrom(detail, criteria)) ? clearDraft(detail.id) : storeDraft(detail.id, draft))}
               isHolistic={assignment.gradingSettings.holisticVsPoints === "holistic" && assignment.rubric.criteria.length > 0}
               formRef={props.formRef}
               isSaving={pending.save}

@@ -1,5 +1,5 @@
 import { ArrowLeft, Inbox, RotateCcw, Send } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { GradeEditInput, SubmissionSummary } from "../../../../contracts/submissions";
 import { BackToDashboardHeader } from "../../../components/simple-header";
@@ -11,7 +11,9 @@ import { displayTitle } from "../../../features/assignments/format";
 import { useAssignment } from "../../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
+import { clearDraft, loadDraft } from "../../../features/submissions/review/grade-drafts";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail, type ReviewOrder } from "../../../features/submissions/review/hooks";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ReviewQueue } from "../../../features/submissions/review/review-queue";
 import { RegradeDialog } from "../../../features/submissions/review/regrade-dialog";
 import { ShortcutsDialog, ShortcutsHint, useReviewShortcuts } from "../../../features/submissions/review/shortcuts";
@@ -48,6 +50,8 @@ function Review() {
   const [editingId, setEditingId] = useState<string>();
   const [isHelpOpen, setHelpOpen] = useState(false);
   const [regradeTarget, setRegradeTarget] = useState<{ id: string; studentName: string }>();
+  const [discardTarget, setDiscardTarget] = useState<{ id: string; studentName: string }>();
+  const [restoredId, setRestoredId] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const assignment = useAssignment(id);
@@ -64,9 +68,41 @@ function Review() {
   const position = items && selectedId ? items.findIndex((item) => item.id === selectedId) : -1;
   const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.restore.isPending || actions.addToSamples.isPending;
 
+  // An edit not saved yet is kept (grade-drafts.ts): arriving at its submission opens it again.
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentId && loadDraft(currentId)) {
+      setEditingId(currentId);
+      setRestoredId(currentId);
+    }
+  }, [currentId]);
+  // Closing the tab ends its session storage, and the draft with it: the browser asks first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (editingId && loadDraft(editingId)) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [editingId]);
+
   const select = (submissionId: string | undefined) => {
+    if (current && editingId === current.id && loadDraft(current.id) && submissionId !== current.id) {
+      toast({ description: `Your changes to ${current.studentName}'s grade are kept, not saved: they come back when you return to ${current.studentName}.` });
+    }
     setEditingId(undefined);
+    setRestoredId(undefined);
     setSearchParams(submissionId ? { submission: submissionId } : {}, { replace: true });
+  };
+  /** Cancel (or Escape) throws an unsaved edit away only when the teacher says so. */
+  const cancelEdit = () => {
+    if (current && loadDraft(current.id)) setDiscardTarget({ id: current.id, studentName: current.studentName });
+    else setEditingId(undefined);
+  };
+  const discardEdit = (submissionId: string) => {
+    clearDraft(submissionId);
+    setDiscardTarget(undefined);
+    setRestoredId(undefined);
+    setEditingId(undefined);
   };
   const step = (delta: 1 | -1) => {
     if (!items?.length) return;
@@ -101,9 +137,15 @@ function Review() {
       { submissionId, edit: gradeEdit },
       {
         onSuccess: () => {
+          clearDraft(submissionId);
           setEditingId(undefined);
+          setRestoredId(undefined);
           showSuccess(`Saved ${studentName}'s grade.`);
           moveOn(submissionId);
+        },
+        // Changed meanwhile (another tab, a regrade): the page shows the grade as it now is beside the kept edit.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) void Promise.all([detail.refetch(), list.refetch()]);
         },
       },
     );
@@ -150,14 +192,14 @@ function Review() {
 
   useReviewShortcuts({
     isEditing,
-    isPaused: isHelpOpen || regradeTarget !== undefined,
+    isPaused: isHelpOpen || regradeTarget !== undefined || discardTarget !== undefined,
     next: () => step(1),
     previous: () => step(-1),
     accept,
     edit,
     regrade,
     save: () => formRef.current?.requestSubmit(),
-    cancelEdit: () => setEditingId(undefined),
+    cancelEdit,
     showHelp: () => setHelpOpen(true),
   });
 
@@ -212,6 +254,7 @@ function Review() {
                 assignment={assignment.data}
                 detail={current}
                 isEditing={isEditing}
+                isDraftRestored={restoredId === current.id}
                 formRef={formRef}
                 pending={{ accept: actions.accept.isPending, save: actions.save.isPending, regrade: actions.regrade.isPending, addToSamples: actions.addToSamples.isPending }}
                 saveError={actions.save.error}
@@ -221,7 +264,7 @@ function Review() {
                 onNext={() => step(1)}
                 onAccept={accept}
                 onEdit={edit}
-                onCancelEdit={() => setEditingId(undefined)}
+                onCancelEdit={cancelEdit}
                 onSave={save}
                 onRegrade={regrade}
                 onAddToSamples={addToSamples}
@@ -239,6 +282,15 @@ function Review() {
         </div>
       </main>
       <ShortcutsDialog open={isHelpOpen} onOpenChange={setHelpOpen} />
+      <ConfirmDialog
+        open={discardTarget !== undefined}
+        onOpenChange={(isOpen) => !isOpen && setDiscardTarget(undefined)}
+        title={`Discard your changes to ${discardTarget?.studentName ?? ""}'s grade?`}
+        description="The scores and feedback you changed have not been saved. The grade stays as it was."
+        cancelLabel="Keep editing"
+        confirmLabel="Discard changes"
+        onConfirm={() => discardTarget && discardEdit(discardTarget.id)}
+      />
       <RegradeDialog
         studentName={regradeTarget?.studentName ?? null}
         onClose={() => setRegradeTarget(undefined)}

@@ -1,0 +1,59 @@
+import type { SubmissionDetail } from "../../../../contracts/submissions";
+import { scoreOf, type ReviewCriterion } from "./review-criteria";
+
+/**
+ * A grade edit not saved yet, kept in the tab's session storage as it is typed: moving to another student, leaving
+ * the page or reloading it brings it back instead of losing it. `basedOn` is the grade's version the edit began on
+ * (the newest event of its history), sent with the save so a grade changed meanwhile is not overwritten unseen.
+ */
+export interface GradeDraft {
+  basedOn: string | undefined;
+  scores: Record<string, string>;
+  overall: string;
+  feedback: string;
+}
+
+const keyOf = (submissionId: string) => `markwise:grade-draft:${submissionId}`;
+
+/** The version of the grade as this page shows it: the id of its newest history event. */
+export const versionOf = (detail: SubmissionDetail): string | undefined => detail.history.at(-1)?.id;
+
+/** The grade as it stands, in the form's terms: where an edit starts, and what "unchanged" means. */
+export function draftFrom(detail: SubmissionDetail, criteria: ReviewCriterion[]): GradeDraft {
+  return {
+    basedOn: versionOf(detail),
+    scores: Object.fromEntries(criteria.map((criterion) => [criterion.id, scoreOf(criterion, detail)?.toString() ?? ""])),
+    overall: detail.overallScore?.toString() ?? "",
+    feedback: detail.feedback ?? "",
+  };
+}
+
+export function isSameEdit(a: GradeDraft, b: GradeDraft): boolean {
+  return a.feedback === b.feedback && a.overall === b.overall && Object.keys({ ...a.scores, ...b.scores }).every((id) => (a.scores[id] ?? "") === (b.scores[id] ?? ""));
+}
+
+// Storage can be full or switched off (private modes): a draft then lives as long as the page, which is what it did before.
+export function loadDraft(submissionId: string): GradeDraft | undefined {
+  try {
+    const stored = sessionStorage.getItem(keyOf(submissionId));
+    return stored ? (JSON.parse(stored) as GradeDraft) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeDraft(submissionId: string, draft: GradeDraft): void {
+  try {
+    sessionStorage.setItem(keyOf(submissionId), JSON.stringify(draft));
+  } catch {
+    // See loadDraft.
+  }
+}
+
+export function clearDraft(submissionId: string): void {
+  try {
+    sessionStorage.removeItem(keyOf(submissionId));
+  } catch {
+    // See loadDraft.
+  }
+}

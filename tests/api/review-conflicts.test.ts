@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher } from "../support/accounts";
+import { createActiveAssignment, studentEssay, waitForGrading } from "../support/submissions";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+type History = { id: string; kind: string }[];
+const newest = (history: History) => history.at(-1)!.id;
+
+describe(`a grade edited in two places (${testDatabaseKind})`, () => {
+  it("refuses an edit begun on an older version, says what changed, and saves once the teacher has seen it", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "twotabs");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Noah Kim", text: studentEssay(12, "Noah") });
+    const id = created.data.created[0].submissionId as string;
+    await waitForGrading(teacher.client, assignment.id);
+    const opened = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    const rubric = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data.rubric;
+    const [thesis, evidence] = rubric.criteria.map((criterion: { id: string }) => criterion.id);
+
+    // Two tabs open the same grade; the first saves.
+    const first = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 9, [evidence]: 9 }, feedback: "TAB ONE", basedOn: newest(opened.history) });
+    expect(first.status, first.text).toBe(200);
+
+    // The second, still on the version it opened, is refused and nothing of the first is lost.
+    const second = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 5, [evidence]: 5 }, feedback: "TAB TWO", basedOn: newest(opened.history) });
+    expect(second.status).toBe(409);
+    expect(second.data.error).toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/^This grade changed after you opened it: .+ saved other scores or feedback\. Your changes are not saved yet:/),
+      fields: { basedOn: "The grade has changed since this version" },
+    });
+    const kept = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(kept).toMatchObject({ feedback: "TAB ONE", overallScore: 18 });
+
+    // Told, and looking at the current version, the teacher saves again.
+    const again = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 5, [evidence]: 5 }, feedback: "TAB TWO", basedOn: newest(kept.history) });
+    expect(again.status, again.text).toBe(200);
+    expect(again.data).toMatchObject({ feedback: "TAB TWO", overallScore: 10 });
+
+    // Accepting or adding to samples changes no scores: an edit begun before them still saves.
+    const beforeSample = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect((await teacher.client.post(`/api/submissions/${id}/add-to-samples`)).status).toBe(200);
+    const afterSample = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 6, [evidence]: 5 }, feedback: "TAB TWO", basedOn: newest(beforeSample.history) });
+    expect(afterSample.status, afterSample.text).toBe(200);
+
+    // A version the grade never had, or not an id at all.
+    const unknown = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 6, [evidence]: 5 }, feedback: "x", basedOn: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.status).toBe(409);
+    const malformed = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 6, [evidence]: 5 }, feedback: "x", basedOn: "yesterday" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.data.error.fields.basedOn).toBe("basedOn must be the id of an event in the grade's history");
+  });
+});
