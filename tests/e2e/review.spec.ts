@@ -217,7 +217,8 @@ describe("review page", () => {
   });
 
   it("works at phone width: queue above the work, regrade returns the item, and an empty queue says so", async () => {
-    const { page, assignmentId, queue } = await gradedClass(phone, ["Fay Lin", "Gus Ortiz"]);
+    // A long name is truncated in the queue, whose marks stay in view, and never widens the page.
+    const { page, assignmentId, queue } = await gradedClass(phone, ["Fay Lin", "Alexandria Montgomery-Featherstone"]);
     await page.goto(`${app.url}/assignments/${assignmentId}/review`);
     const queueList = page.getByRole("list", { name: "Review queue" });
     await queueList.getByRole("listitem").nth(1).waitFor();
@@ -228,6 +229,14 @@ describe("review page", () => {
     expect(queueBox.y + queueBox.height).toBeLessThanOrEqual(workBox.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await page.screenshot({ path: `${shots}/review-360.png`, fullPage: true });
+    for (const viewport of [desktop, phone]) {
+      await page.setViewportSize(viewport);
+      const longRow = queueList.getByRole("listitem").filter({ hasText: "Alexandria" });
+      const rowBox = (await longRow.boundingBox())!;
+      const confidenceBox = (await longRow.getByText(/% confident$/).boundingBox())!;
+      expect(confidenceBox.x + confidenceBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 0.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
 
     // Regrade sends the work back to the grader; it leaves the queue and returns once graded. The buttons sit at the
     // bottom of the screen, where the toast would go: it goes to the top instead and covers neither Accept nor Save.

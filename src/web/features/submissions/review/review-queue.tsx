@@ -64,7 +64,7 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
       ) : items.length === 0 ? (
         <p className="mt-3 px-1 text-sm text-muted-foreground">{showAll ? "No graded submissions yet." : "The queue is empty."}</p>
       ) : (
-        <ol aria-label={title} className="mt-3 grid max-h-72 gap-1 overflow-y-auto lg:max-h-[calc(100dvh-22rem)]">
+        <ol aria-label={title} className="mt-3 grid max-h-72 grid-cols-[minmax(0,1fr)] gap-1 overflow-y-auto lg:max-h-[calc(100dvh-22rem)]">
           {items.map((item) => {
             const isSelected = item.id === selectedId;
             return (
