@@ -11,6 +11,15 @@ export const submissionStatusLabels: Record<SubmissionStatus, string> = {
   failed: "Could not grade",
 };
 
+/**
+ * A grade's state in one word for every screen (list, queue, review page, gradebook): an accepted grade reads
+ * "Reviewed" when the teacher accepted or edited it, "Auto-accepted" when the grader's confidence accepted it.
+ */
+export function gradeStateLabel(item: { status: SubmissionStatus; gradeSource: "automatic" | "reviewed" | null }): string {
+  if (item.status !== "accepted") return submissionStatusLabels[item.status];
+  return item.gradeSource === "reviewed" ? "Reviewed" : "Auto-accepted";
+}
+
 /** Limits of one upload request; the page sends a class set in several requests of this size. */
 export const submissionLimits = {
   maxFilesPerRequest: 25,

@@ -17,16 +17,20 @@ const fourCriteria = [
 ];
 
 describe("gradebook", () => {
-  it("shows a class average row and fits a four-criterion rubric at 1280 px without scrolling sideways", async () => {
+  it("shows a class average row and fits a four-criterion rubric with the similarity column at 1280 px without scrolling sideways", async () => {
     const page = await app.newPage({ width: 1280, height: 800 });
     page.setDefaultTimeout(15_000);
     const teacher = await signInAsNewTeacher(app, page, "gbk");
-    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points" } });
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points", plagiarismCheck: true, plagiarismThreshold: 20 } });
     const current = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data;
     expect((await teacher.client.put(`/api/assignments/${assignment.id}`, { ...current, rubric: { criteria: fourCriteria } })).status).toBe(200);
-    const names = ["Ana Diaz", "Bo Chen", "Cy Lake", "Di Moss"];
-    await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, n) => textFile(`${name}.txt`, studentEssay(90 + n, name)))) });
+    const names = ["Ana Diaz", "Bo Chen", "Cy Lake", "Alexandria Montgomery-Featherstone"];
+    // The last copies most of the first: the Similarity column has a badge to show.
+    const texts = names.map((name, n) => studentEssay(90 + n, name));
+    texts[3] = `${texts[0]!.split("\n\n")[0]}\n\nI agree, and the families should vote on it together.`;
+    await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, n) => textFile(`${name}.txt`, texts[n]!))) });
     await waitForGrading(teacher.client, assignment.id);
+    await expect.poll(async () => (await teacher.client.get(`/api/assignments/${assignment.id}/gradebook`)).data.rows.some((row: { topSimilarity: number | null }) => row.topSimilarity !== null), { timeout: 20_000 }).toBe(true);
     const book = (await teacher.client.get(`/api/assignments/${assignment.id}/gradebook`)).data;
 
     await page.goto(`${app.url}/assignments/${assignment.id}/gradebook`);

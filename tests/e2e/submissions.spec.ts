@@ -114,7 +114,7 @@ describe("student submissions", () => {
     await expect.poll(() => rows.count()).toBe(5);
     for (const name of students) {
       const row = panel.getByRole("listitem", { name, exact: true });
-      expect(await row.getByText(/^(Needs review|Accepted)$/).count()).toBe(1);
+      expect(await row.getByText(/^(Needs review|Auto-accepted)$/).count()).toBe(1);
       expect(await row.getByText(/^\d+(\.\d+)? \/ 20$/).count()).toBe(1);
       expect(await row.getByRole("link", { name: `Review ${name}` }).getAttribute("href")).toMatch(new RegExp(`^/assignments/${assignment.id}/review\\?submission=.+`));
     }

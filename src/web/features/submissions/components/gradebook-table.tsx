@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { submissionStatusLabels, type Gradebook } from "../../../../contracts/submissions";
+import { gradeStateLabel, type Gradebook } from "../../../../contracts/submissions";
 import { cn } from "../../../lib/utils";
 import { formatScore, plural } from "../../assignments/format";
 import { OverlapBadge, StatusBadge } from "./submission-list";
@@ -17,8 +17,6 @@ interface Column {
   value: (row: Row) => string | number | null;
 }
 
-const gradedByLabel = (row: Row) => (row.gradeSource === "reviewed" ? "Teacher review" : row.gradeSource === "automatic" ? "Automatic" : null);
-
 function columnsOf(book: Gradebook): Column[] {
   return [
     { key: "student", label: "Student", isNumeric: false, value: (row) => row.studentName },
@@ -32,8 +30,8 @@ function columnsOf(book: Gradebook): Column[] {
     { key: "raw", label: book.scoreBasis === "holistic" ? "Holistic score" : "Raw score", detail: `/${formatScore(book.totalPoints)}`, isNumeric: true, value: (row) => row.rawScore },
     { key: "penalty", label: "Late penalty", isNumeric: true, value: (row) => row.latePenalty },
     { key: "final", label: "Final", isNumeric: true, value: (row) => row.finalScore },
-    { key: "status", label: "Status", isNumeric: false, value: (row) => submissionStatusLabels[row.status] },
-    { key: "graded-by", label: "Graded by", isNumeric: false, value: gradedByLabel },
+    // The status says who graded ("Reviewed", "Auto-accepted"): a column of its own pushed Similarity off a laptop's screen.
+    { key: "status", label: "Status", isNumeric: false, value: gradeStateLabel },
     { key: "similarity", label: "Similarity", isNumeric: true, value: (row) => row.topSimilarity },
   ];
 }
@@ -110,7 +108,8 @@ export function GradebookTable({ book }: { book: Gradebook }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.submissionId} className="border-b border-border/70 last:border-b-0">
-              <th scope="row" className="sticky left-0 z-10 bg-surface px-2 py-2 text-left font-medium whitespace-nowrap">
+              {/* A long name wraps rather than push the last columns off a laptop's screen. */}
+              <th scope="row" className="sticky left-0 z-10 max-w-[13rem] bg-surface px-2 py-2 text-left font-medium break-words">
                 <Link to={`/assignments/${book.assignmentId}/review?submission=${encodeURIComponent(row.submissionId)}`} className="hover:underline">
                   {row.studentName}
                 </Link>
@@ -128,10 +127,9 @@ export function GradebookTable({ book }: { book: Gradebook }) {
               </td>
               <td className="px-2 py-2 text-right font-semibold tabular-nums">{scoreText(row.finalScore)}</td>
               <td className="px-2 py-2">
-                <StatusBadge status={row.status} />
+                <StatusBadge status={row.status} gradeSource={row.gradeSource} />
               </td>
-              <td className="px-2 py-2">{gradedByLabel(row) ?? "—"}</td>
-              <td className="px-2 py-2 text-right">{row.topSimilarity !== null ? <OverlapBadge similarity={row.topSimilarity} /> : "—"}</td>
+              <td className="px-2 py-2 text-right">{row.topSimilarity !== null ? <OverlapBadge similarity={row.topSimilarity} isCompact /> : "—"}</td>
             </tr>
           ))}
         </tbody>
@@ -148,7 +146,7 @@ export function GradebookTable({ book }: { book: Gradebook }) {
             <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(book.rows, (row) => row.rawScore))}</td>
             <td className="px-2 py-2" />
             <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(book.rows, (row) => row.finalScore))}</td>
-            <td className="px-2 py-2 text-xs font-normal text-muted-foreground" colSpan={3}>
+            <td className="px-2 py-2 text-xs font-normal text-muted-foreground" colSpan={2}>
               {`over ${plural(book.rows.filter((row) => row.rawScore !== null).length, "graded student")}`}
             </td>
           </tr>

@@ -1,7 +1,7 @@
 import { CalendarClock, Copy, EllipsisVertical, Pencil, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { submissionStatusLabels, type SubmissionStatus, type SubmissionSummary } from "../../../../contracts/submissions";
+import { gradeStateLabel, type SubmissionStatus, type SubmissionSummary } from "../../../../contracts/submissions";
 import { Button } from "../../../components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu";
 import { cn } from "../../../lib/utils";
@@ -17,8 +17,8 @@ const statusClass: Record<SubmissionStatus, string> = {
   failed: "border-destructive/25 bg-destructive-soft text-destructive",
 };
 
-export function StatusBadge({ status }: { status: SubmissionStatus }) {
-  return <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", statusClass[status])}>{submissionStatusLabels[status]}</span>;
+export function StatusBadge({ status, gradeSource }: { status: SubmissionStatus; gradeSource: SubmissionSummary["gradeSource"] }) {
+  return <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", statusClass[status])}>{gradeStateLabel({ status, gradeSource })}</span>;
 }
 
 function LateBadge({ daysLate, explanation }: { daysLate: number; explanation: string }) {
@@ -30,11 +30,13 @@ function LateBadge({ daysLate, explanation }: { daysLate: number; explanation: s
   );
 }
 
-export function OverlapBadge({ similarity }: { similarity: number }) {
+/** `isCompact`: under a column headed Similarity, the percentage says enough. */
+export function OverlapBadge({ similarity, isCompact = false }: { similarity: number; isCompact?: boolean }) {
+  const percent = `${Math.round(similarity)}%`;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full border border-destructive/25 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-destructive">
+    <span title={isCompact ? `Overlaps other work: ${percent}` : undefined} className="inline-flex items-center gap-1 rounded-full border border-destructive/25 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-destructive">
       <Copy aria-hidden className="size-3" />
-      {`Overlap ${Math.round(similarity)}%`}
+      {isCompact ? percent : `Overlap ${percent}`}
     </span>
   );
 }
@@ -89,7 +91,7 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
               {submission.late && submission.late.daysLate > 0 ? <LateBadge daysLate={submission.late.daysLate} explanation={submission.late.explanation} /> : null}
             </div>
             <div className="col-span-2 flex flex-wrap items-center gap-1.5 md:col-span-1">
-              <StatusBadge status={submission.status} />
+              <StatusBadge status={submission.status} gradeSource={submission.gradeSource} />
               {submission.textConcerns.length ? <TextCheckBadge concerns={submission.textConcerns} /> : null}
               {submission.status === "failed" && submission.failureReason ? <span className="text-xs text-destructive">{submission.failureReason}</span> : null}
             </div>

@@ -1,7 +1,7 @@
 import { BookmarkPlus, Check, ChevronDown, ChevronUp, FileText, Pencil, RefreshCw } from "lucide-react";
 import { useMemo, useState, type ReactNode, type RefObject } from "react";
 import type { Assignment } from "../../../../contracts/assignments";
-import { submissionStatusLabels, type GradeEditInput, type SubmissionDetail } from "../../../../contracts/submissions";
+import { gradeStateLabel, type GradeEditInput, type SubmissionDetail } from "../../../../contracts/submissions";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { originalFileUrl } from "../api";
@@ -55,7 +55,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
               <span className="rounded-full border border-border px-2 py-0.5 text-xs font-semibold text-foreground">
-                {detail.status === "accepted" && detail.gradeSource === "reviewed" ? "Reviewed" : submissionStatusLabels[detail.status]}
+                {gradeStateLabel(detail)}
               </span>
               <span>Submitted {formatSubmittedAt(detail.submittedAt)}</span>
               <span>{detail.wordCount} words</span>
