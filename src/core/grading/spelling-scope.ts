@@ -19,7 +19,7 @@ export function spansOutsideProse(text: string): Array<{ start: number; end: num
  */
 function startsSentence(text: string, start: number): boolean {
   let i = start - 1;
-  while (i >= 0 && /[\s"'“‘(\[]/.test(text[i]!)) {
+  while (i >= 0 && /[\s"'“‘([]/.test(text[i]!)) {
     // A line's start, or a quotation's: 'She said, "Because ...' starts the quoted sentence.
     if (text[i] === "\n" || text[i] === "“" || (text[i] === '"' && (i === 0 || /[\s,:]/.test(text[i - 1]!)))) return true;
     i--;
