@@ -324,6 +324,8 @@ describe("review page", () => {
     await teaches.waitFor();
     expect(await teaches.getAttribute("aria-checked")).toBe("false");
     expect(await teaches.isDisabled()).toBe(true);
+    // The grader's words beside the teacher's own scores say whose reading they are.
+    expect(await page.getByText("The grader's reading, before your edit:").count()).toBe(2);
     await page.getByText("Scored 17, above this rubric's total of 15 points. It was scored on an earlier rubric, so it does not calibrate the grades that follow until you edit it.").waitFor();
     await page.screenshot({ path: `${shots}/rubric-changed-1280.png` });
 
@@ -399,6 +401,16 @@ describe("review page", () => {
     await studentHeading(page, second.studentName).waitFor();
     await page.getByRole("button", { name: "Edit" }).waitFor();
     expect(await page.getByRole("textbox", { name: "Feedback" }).count()).toBe(0);
+
+    // Scores without comments are allowed, but the first Save says what the student will see.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await feedbackBox.fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("The feedback is empty: the student will see scores without comments. Save again to save it this way.").waitFor();
+    expect((await teacher.client.get(`/api/submissions/${second.id}`)).data.gradeSource).toBe("automatic");
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, `Saved ${second.studentName}'s grade.`).waitFor();
+    expect((await teacher.client.get(`/api/submissions/${second.id}`)).data).toMatchObject({ gradeSource: "reviewed", feedback: "" });
     // The refused save is the one failed request the browser reports.
     expect(app.consoleErrors(page)).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
   });

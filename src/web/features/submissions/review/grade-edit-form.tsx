@@ -65,6 +65,7 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
     // Only when the draft changes: onDraftChange is made anew on each render of the page.
   }, [basedOn, scores, overall, feedback]);
   const [localProblems, setLocalProblems] = useState<Record<string, string>>({});
+  const [isEmptyFeedbackConfirmed, setEmptyFeedbackConfirmed] = useState(false);
   const hasLocalProblems = Object.keys(localProblems).length > 0;
   const fields = hasLocalProblems ? localProblems : error instanceof ApiError ? (error.fields ?? {}) : {};
   const fieldIds = new Set([...criteria.map((criterion) => `criteriaScores.${criterion.id}`), "feedback", ...(isHolistic ? ["overallScore"] : [])]);
@@ -95,6 +96,11 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
         const problems = rangeProblems(criteria, scores, isHolistic ? overall : undefined, maxTotal);
         setLocalProblems(problems);
         if (Object.keys(problems).length) return;
+        // Empty feedback may be meant (scores only), but is never sent to a student unnoticed: the first Save asks.
+        if (!feedback.trim() && !isEmptyFeedbackConfirmed) {
+          setEmptyFeedbackConfirmed(true);
+          return;
+        }
         // A blank score is sent as null (JSON has no NaN) so the server names the field instead of reading it as 0.
         const criteriaScores = Object.fromEntries(criteria.map((criterion) => [criterion.id, scores[criterion.id]?.trim() ? Number(scores[criterion.id]) : Number.NaN]));
         onSave({ criteriaScores, feedback, ...(isHolistic ? { overallScore: overall.trim() ? Number(overall) : Number.NaN } : {}), ...(basedOn ? { basedOn } : {}) });
@@ -214,13 +220,20 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
           id="edit-feedback"
           rows={7}
           value={feedback}
-          onChange={(event) => setFeedback(event.target.value)}
+          onChange={(event) => {
+            setFeedback(event.target.value);
+            setEmptyFeedbackConfirmed(false);
+          }}
           aria-invalid={fields.feedback ? true : undefined}
-          aria-describedby={fields.feedback ? "edit-feedback-problem" : undefined}
+          aria-describedby={fields.feedback ? "edit-feedback-problem" : isEmptyFeedbackConfirmed ? "edit-feedback-empty" : undefined}
         />
         {fields.feedback ? (
           <p id="edit-feedback-problem" className="text-sm text-destructive">
             {fields.feedback}
+          </p>
+        ) : isEmptyFeedbackConfirmed ? (
+          <p id="edit-feedback-empty" role="status" className="text-sm text-amber-800">
+            The feedback is empty: the student will see scores without comments. Save again to save it this way.
           </p>
         ) : null}
       </div>

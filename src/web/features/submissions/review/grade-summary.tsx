@@ -90,7 +90,13 @@ export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummar
                       {score === undefined ? "-" : formatPoints(score)} / {formatPoints(criterion.maxPoints)}
                     </span>
                   </span>
-                  {criterion.engine?.rationale ? <span className="text-sm leading-snug text-muted-foreground">{criterion.engine.rationale}</span> : null}
+                  {criterion.engine?.rationale ? (
+                    <span className="text-sm leading-snug text-muted-foreground">
+                      {/* Beside the teacher's own score, the grader's words are its reading of its own score. */}
+                      {score !== undefined && score !== criterion.engine.score ? <span className="font-medium text-foreground">The grader&apos;s reading, before your edit: </span> : null}
+                      {criterion.engine.rationale}
+                    </span>
+                  ) : null}
                   <span className="text-xs text-muted-foreground">
                     {quoteCount === 0 ? "No quoted evidence" : quoteCount === 1 ? "1 quoted passage" : `${quoteCount} quoted passages`}
                   </span>
