@@ -83,6 +83,14 @@ describe("returning feedback to students", () => {
     await page.reload();
     await page.getByRole("list", { name: "Returned students" }).getByRole("listitem", { name: "Ana Ortiz" }).getByText("Opened 2 times").waitFor();
 
+    // Editing a returned grade says the student sees the change.
+    const anaId = list.find((item) => item.studentName === "Ana Ortiz")!.id;
+    await page.goto(`${app.url}/assignments/${assignment.id}/review?submission=${anaId}`);
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByText("This grade was returned to Ana Ortiz: once saved, your changes are what their feedback link shows.").waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.goto(`${app.url}/assignments/${assignment.id}`);
+
     // A lost link: the teacher makes a new one for that student, shown to copy.
     const ben = page.getByRole("list", { name: "Returned students" }).getByRole("listitem", { name: "Ben Cole" });
     expect(await ben.locator("code").count()).toBe(0);

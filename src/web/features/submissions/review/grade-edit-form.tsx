@@ -21,6 +21,8 @@ type GradeEditFormProps = {
   draft: GradeDraft;
   /** The draft was kept from an earlier visit: the form says so. */
   isRestored: boolean;
+  /** Returned to the student already: saving changes what their link shows. */
+  isReturned: boolean;
   /** Every change, so the page can keep it (and ask before it is thrown away). */
   onDraftChange: (draft: GradeDraft) => void;
   isSaving: boolean;
@@ -48,7 +50,7 @@ function rangeProblems(criteria: ReviewCriterion[], scores: Record<string, strin
  * Scores for every criterion and the feedback. The browser's own range checks are off (noValidate): a score out
  * of range is named beside its field before anything is sent, in the words the server uses for the same mistake.
  */
-export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, isRestored, onDraftChange, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
+export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, isRestored, isReturned, onDraftChange, isSaving, error, onSave, onCancel }: GradeEditFormProps) {
   const [scores, setScores] = useState<Record<string, string>>(draft.scores);
   const [feedback, setFeedback] = useState(draft.feedback);
   const [overall, setOverall] = useState(draft.overall);
@@ -106,6 +108,11 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
         onSave({ criteriaScores, feedback, ...(isHolistic ? { overallScore: overall.trim() ? Number(overall) : Number.NaN } : {}), ...(basedOn ? { basedOn } : {}) });
       }}
     >
+      {isReturned ? (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          This grade was returned to {detail.studentName}: once saved, your changes are what their feedback link shows.
+        </p>
+      ) : null}
       {isRestored && !summary ? (
         <p role="status" className="rounded-xl border border-border bg-muted/50 p-3 text-sm">
           Your unsaved changes to this grade are back. Save them, or Cancel to discard them.

@@ -21,6 +21,8 @@ type SubmissionReviewProps = {
   isEditing: boolean;
   /** The edit open now is one kept from an earlier visit (grade-drafts.ts). */
   isDraftRestored: boolean;
+  /** The student has a working link to this grade: a saved change is what they see next. */
+  isReturned: boolean;
   formRef: RefObject<HTMLFormElement | null>;
   pending: { accept: boolean; save: boolean; regrade: boolean; addToSamples: boolean };
   saveError: unknown;
@@ -152,6 +154,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
               criteria={criteria}
               draft={loadDraft(detail.id) ?? draftFrom(detail, criteria)}
               isRestored={props.isDraftRestored}
+              isReturned={props.isReturned}
               onDraftChange={(draft: GradeDraft) => (isSameEdit(draft, draftFrom(detail, criteria)) ? clearDraft(detail.id) : storeDraft(detail.id, draft))}
               isHolistic={assignment.gradingSettings.holisticVsPoints === "holistic" && assignment.rubric.criteria.length > 0}
               formRef={props.formRef}

@@ -11,6 +11,7 @@ import { displayTitle } from "../../../features/assignments/format";
 import { useAssignment } from "../../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
+import { useFeedbackReturns } from "../../../features/feedback-links/hooks";
 import { clearDraft, loadDraft } from "../../../features/submissions/review/grade-drafts";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail, type ReviewOrder } from "../../../features/submissions/review/hooks";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -57,6 +58,7 @@ function Review() {
   const assignment = useAssignment(id);
   const { items, busyCount, query: list } = useReviewList(id, showAll, order);
   const agreement = useAgreement(id);
+  const returns = useFeedbackReturns(id);
   const actions = useReviewActions(id);
   useDocumentTitle(assignment.data ? `Review · ${displayTitle(assignment.data)}` : "Review");
 
@@ -255,6 +257,7 @@ function Review() {
                 detail={current}
                 isEditing={isEditing}
                 isDraftRestored={restoredId === current.id}
+                isReturned={Boolean(returns.data?.links.some((link) => link.submissionId === current.id && link.status === "active"))}
                 formRef={formRef}
                 pending={{ accept: actions.accept.isPending, save: actions.save.isPending, regrade: actions.regrade.isPending, addToSamples: actions.addToSamples.isPending }}
                 saveError={actions.save.error}
