@@ -108,4 +108,10 @@ describe("classPractice", () => {
     const openings = result.quiz.filter((i) => i.kind === "multiple-choice" && i.prompt === "Which opening states its main idea more clearly?");
     expect(openings.length).toBeGreaterThan(0);
   });
+  it("asks a passage two students share once, however many items it would make", () => {
+    const copied = essay("Gus Lane", "Schools should start at nine since teenagers learn better when they have slept enough. Sleep research supports this.", [4, 3, 4]);
+    const result = classPractice(input({ essays: [...essays, copied] }));
+    const openings = result.quiz.filter((i) => i.kind === "multiple-choice").map((i) => i.source?.text ?? "");
+    expect(openings.filter((text) => text.startsWith("Schools should start at nine"))).toHaveLength(1);
+  });
 });

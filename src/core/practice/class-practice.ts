@@ -3,7 +3,7 @@ import { essayBodyOf } from "../grading/essay-body.js";
 import type { SpellChecker } from "../grading/spelling.js";
 import { tagText } from "../language/tag-text.js";
 import { anonymise, replaceNames } from "./anonymise.js";
-import { countWords, normaliseText } from "./normalise.js";
+import { countWords, normaliseText, wordOverlap } from "./normalise.js";
 import { seededRandom, type Random } from "./random.js";
 import { findSentenceErrors, type ErrorKind, type SentenceError } from "./sentence-errors.js";
 import type { Flashcard, FixTheSentenceItem, MultipleChoiceItem, QuizItem } from "./types.js";
@@ -237,5 +237,17 @@ export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
     quiz.push(...keepValid(ordered, validateQuizItem).slice(0, itemsPerCriterion));
     deck.push(...levelCards(context, criterion, kinds, scored));
   }
-  return { weakest, quiz: keepValid(quiz, validateQuizItem), deck: keepValid(deck, validateFlashcard) };
+  return { weakest, quiz: withoutNearCopies(keepValid(quiz, validateQuizItem)), deck: keepValid(deck, validateFlashcard) };
+}
+
+/** Past this share of shared words, two passages are one (two students' copied essays): the quiz asks it once. */
+const nearCopyOverlap = 0.8;
+
+function withoutNearCopies(items: QuizItem[]): QuizItem[] {
+  const kept: QuizItem[] = [];
+  for (const item of items) {
+    const text = item.source?.text ?? "";
+    if (!kept.some((other) => item.kind === other.kind && wordOverlap(text, other.source?.text ?? "") >= nearCopyOverlap)) kept.push(item);
+  }
+  return kept;
 }

@@ -114,6 +114,15 @@ function applyEdits(text: string, edits: Edit[]): string | undefined {
   return out;
 }
 
+/**
+ * "School starts to early.", "to much work": 'too' written 'to', which none of these checks corrects. Offered as a
+ * sentence to fix, its answer would keep the mistake, so the sentence makes no item.
+ */
+function hasToForToo(s: SentenceFacts): boolean {
+  // The tagger reads such a 'to' as a preposition (before a verb it is a particle: "to always check").
+  return s.tokens.some((t, i) => t.text.toLowerCase() === "to" && t.pos === "ADP" && ["ADJ", "ADV"].includes(s.tokens[i + 1]?.pos ?? ""));
+}
+
 /** The correctable sentences of a text, in its order. */
 export function findSentenceErrors(text: string, spellChecker: SpellChecker, tagged?: TaggedText): SentenceError[] {
   const context = buildAssignmentContext({ prompt: "", criteria: [] });
@@ -121,7 +130,7 @@ export function findSentenceErrors(text: string, spellChecker: SpellChecker, tag
   const found: SentenceError[] = [];
   for (const s of facts.sentences) {
     const spelling = spellingEdits(s);
-    if (!spelling) continue;
+    if (!spelling || hasToForToo(s)) continue;
     const edits: Edit[] = [...spelling, ...capitalEdits(s)];
     const splice = s.commaSplice ? spliceEdit(s, s.commaSplice) : undefined;
     if (splice) edits.push(splice);

@@ -1,0 +1,21 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { fakeSpellChecker } from "../grading/test-fixtures.js";
+import { warmUpLanguage, warmUpTimeout } from "../language/test-warm-up.js";
+import { findSentenceErrors } from "./sentence-errors.js";
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("sentences to correct", () => {
+  it("corrects a sentence whose every slip it can fix", () => {
+    const [error] = findSentenceErrors("i think the bus is slow becuase of the trafic.", fakeSpellChecker(["becuase", "trafic"]));
+    expect(error).toMatchObject({ original: "i think the bus is slow becuase of the trafic.", answer: "I think the bus is slow because of the traffic." });
+  });
+
+  it("offers no sentence whose answer would keep a 'to' meant as 'too'", () => {
+    const spell = fakeSpellChecker(["becuase"]);
+    for (const text of ["school starts to early becuase we have buses.", "i have to much homework becuase of the tests.", "the bus comes to late for us becuase of traffic."]) {
+      expect(findSentenceErrors(text, spell), text).toEqual([]);
+    }
+    expect(findSentenceErrors("i want to go home early becuase i am tired.", spell)).toHaveLength(1);
+  });
+});
