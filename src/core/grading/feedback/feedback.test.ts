@@ -57,6 +57,17 @@ describe("feedback anchored in the student's text", () => {
     for (const c of r.criterionScores) expect(c.rationale).toMatch(/: most of the text is not English words; read it before this grade counts\.$/);
   });
 
+  it("quotes the part of a long sentence that holds the words it names", () => {
+    const long =
+      "After reading about the districts that have tried a four-day week and talking with my neighbors who teach in two of them and with my older cousin who went through it in middle school, I think the shorter week is a very bad idea for our town.";
+    const text = `${long} Students need time in class. Teachers need time to plan their lessons well.`;
+    const wordChoice = gradeText(makeInput({ feedbackLength: "detailed" }), text, options).feedbackParts.sections.find((s) => s.label === "Word Choice")!;
+    const step = wordChoice.sentences.find((s) => s.role === "step")!;
+    expect(step.text).toBe('Next step: in "I think the shorter week is a very bad idea for our town.", replace ‘bad’ and ‘very’ with words that name exactly what you mean about week.');
+    expect(step.quotes).toHaveLength(1);
+    expect(step.quotes[0]).toContain("very");
+  });
+
   it("counts a one-word answer in the singular", () => {
     expect(grade("Uniforms.").feedback).toContain("At 1 word, the essay");
   });

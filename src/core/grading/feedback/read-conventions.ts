@@ -1,6 +1,5 @@
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import { passageOf } from "./passages.js";
-import { about, bestSentence, clause, listNamed, listWords, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
 export type SpellingSuggester = (word: string) => string | undefined;
@@ -12,10 +11,13 @@ function isClean(s: SentenceFacts): boolean {
 function strengthOf(facts: EssayFacts): Finding | undefined {
   const clean = bestSentence(facts, (s) => Math.min(s.words, 25) + (s.text.includes(",") ? 5 : 0) + (/[;:]/.test(s.text) ? 5 : 0), (s) => isClean(s) && s.words >= 12);
   if (!clean) return undefined;
-  const marks = [clean.text.includes(",") && "commas", /;/.test(clean.text) && "a semicolon", /:/.test(clean.text) && "a colon"].filter((m): m is string => Boolean(m));
+  const passage = quoted(facts, clean);
+  // The marks the quotation shows: a long sentence is quoted in part, and may leave its semicolon out.
+  const shown = passage?.text ?? "";
+  const marks = [shown.includes(",") && "commas", /;/.test(shown) && "a semicolon", /:/.test(shown) && "a colon"].filter((m): m is string => Boolean(m));
   return withQuote(
     clause("the longer sentence", about(clean) || `beginning ${named(clean.opener)}`, "is spelled and punctuated correctly", marks.length ? `, ${listWords(marks)} included:` : ":", "{q}"),
-    quoted(facts, clean),
+    passage,
     "your longer sentences are spelled and punctuated correctly",
   );
 }
@@ -29,7 +31,9 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
   // A reader of handwriting makes spelling mistakes of its own: a student is never told of a slip the reader made.
   if (misspelled.length > 0 && !facts.readFromImage) {
     const worst = bestSentence(facts, (s) => s.misspelled.length, (s) => s.misspelled.length > 0);
-    const inWorst = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
+    const namedWords = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
+    const { passage, shown } = quotedShowing(facts, worst, namedWords);
+    const inWorst = shown.length ? shown : namedWords;
     const guesses = inWorst.map((word) => ({ word, fixed: suggest?.(word) }));
     const fixed = guesses.filter((g) => g.fixed && g.fixed !== g.word).map((g) => `${named(g.word)} to ${named(g.fixed!)}`);
     const unsure = guesses.filter((g) => !g.fixed || g.fixed === g.word).map((g) => g.word);
@@ -41,7 +45,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
       problem: { note: clause("spelling slips such as", listNamed(misspelled.slice(0, 3)), count > 3 ? `(${count} words in all)` : "", "make the writing", worst?.nouns[0] ? `about ${worst.nouns[0]}` : "", "harder to follow") },
       step: withQuote(
         clause(corrections, "in the sentence", about(worst), ":", "{q}, then read the rest aloud slowly to catch", count > inWorst.length ? "the others" : "any slips"),
-        worst ? passageOf(facts, worst.index, worst.misspelled[0]!.start) : undefined,
+        shown.length ? passage : undefined,
         corrections,
       ),
     };

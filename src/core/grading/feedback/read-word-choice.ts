@@ -1,6 +1,6 @@
 import { zipfFrequency } from "../../language/word-frequency.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import { about, bestSentence, clause, listNamed, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, listNamed, named, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Zipf 3.6 and below: words a reader meets rarely (about 4 per million words or fewer). */
 const preciseZipf = 3.6;
@@ -31,15 +31,20 @@ function everydayVerb(s: SentenceFacts): string | undefined {
 function strengthOf(facts: EssayFacts): Finding | undefined {
   const rich = bestSentence(facts, (s) => preciseWords(s).length, (s) => preciseWords(s).length > 0);
   if (!rich) return undefined;
-  const words = preciseWords(rich).slice(0, 2);
+  const found = preciseWords(rich).slice(0, 2);
+  const { passage, shown } = quotedShowing(facts, rich, found);
+  const words = shown.length ? shown : found;
   return withQuote(
     words.length > 1
       ? clause("exact words such as", listNamed(words), "sharpen the sentence", about(rich), ":", "{q}")
       : clause("an exact word,", named(words[0]!), ", sharpens the sentence", about(rich), ":", "{q}"),
-    quoted(facts, rich),
+    shown.length ? passage : undefined,
     clause("you choose exact words such as", listNamed(words)),
   );
 }
+
+/** A noun of the sentence that the quotation shows, so "what you mean about ..." speaks of the words quoted. */
+const nounIn = (s: SentenceFacts, passage: { text: string } | undefined) => s.nouns.find((noun) => passage?.text.toLowerCase().includes(noun.toLowerCase()));
 
 /** Word choice, vocabulary, language, style, voice. */
 export function readWordChoice(facts: EssayFacts): AspectReading {
@@ -48,37 +53,40 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
   const withStrength = strength ? { strength } : {};
   const vague = bestSentence(facts, (s) => s.vagueWords.length + Math.min(s.nouns.length, 2) * 0.1, (s) => s.vagueWords.length > 0);
   if (vague) {
-    const words = vague.vagueWords.slice(0, 2);
+    const { passage, shown } = quotedShowing(facts, vague, vague.vagueWords.slice(0, 2));
+    const words = shown.length ? shown : vague.vagueWords.slice(0, 2);
     return {
       ...withStrength,
       problem: { note: clause(words.length > 1 ? "words like" : "a word like", listNamed(words), words.length > 1 ? "say" : "says", "little", about(vague) || "about what you mean") },
       step: withQuote(
-        clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", vague.nouns[0] ? `about ${vague.nouns[0]}` : ""),
-        quoted(facts, vague),
+        clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", nounIn(vague, passage) ? `about ${nounIn(vague, passage)}` : ""),
+        shown.length ? passage : undefined,
         clause("replace", listNamed(words), "with more exact words"),
       ),
     };
   }
   const [repeated] = facts.repeated;
   if (repeated) {
-    const instance = facts.sentences.find((s) => s.tokens.some((t) => t.text.toLowerCase() === repeated.word) && quoted(facts, s));
+    const instance = facts.sentences.find((s) => quotedShowing(facts, s, [repeated.word]).shown.length > 0);
     return {
       ...withStrength,
       problem: { note: clause(named(repeated.word), `appears ${repeated.count} times, so the sentences`, about(instance) || "that use it", "start to sound alike") },
       step: withQuote(
         clause("in {q}, swap", named(repeated.word), "for a word that says more exactly what you mean", instance?.nouns[0] ? `about ${instance.nouns[0]}` : ""),
-        quoted(facts, instance),
+        quotedShowing(facts, instance, [repeated.word]).passage,
         clause("swap some uses of", named(repeated.word), "for more exact words"),
       ),
     };
   }
   const plain = bestSentence(facts, (s) => (everydayVerb(s) ? 1 : 0) - preciseWords(s).length * 0.5, (s) => s.words >= 8);
-  const verb = plain ? everydayVerb(plain) : undefined;
+  const everyday = plain ? everydayVerb(plain) : undefined;
+  const { passage, shown } = quotedShowing(facts, plain, everyday ? [everyday] : []);
+  const verb = shown[0];
   return {
     ...withStrength,
     step: withQuote(
       verb ? clause("in the sentence", about(plain), ", replace", named(verb), "with a verb that shows exactly how:", "{q}") : "in {q}, replace the most general word with a more exact one",
-      quoted(facts, plain),
+      passage,
       "replace the most general words with more exact ones",
     ),
   };

@@ -1,5 +1,6 @@
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { QuoteUse } from "../borrowed-words.js";
+import { findWords } from "../text.js";
 import { passageOf, type Passage } from "./passages.js";
 
 /**
@@ -21,6 +22,22 @@ export interface AspectReading {
 
 export function quoted(facts: EssayFacts, sentence: SentenceFacts | undefined, focus?: number, use: QuoteUse = "own"): Passage | undefined {
   return sentence ? passageOf(facts, sentence.index, focus, false, use) : undefined;
+}
+
+/**
+ * A passage of `sentence` that shows the words a comment names ("replace 'very' in ..."), cut around the first of
+ * them the sentence has, and those of the words it shows. A long sentence is quoted in part: naming a word the
+ * quotation left out ("replace 'very' in "After reading about districts"") sent the student looking for nothing.
+ */
+export function quotedShowing(facts: EssayFacts, sentence: SentenceFacts | undefined, words: readonly string[], use: QuoteUse = "own"): { passage: Passage | undefined; shown: string[] } {
+  if (!sentence) return { passage: undefined, shown: [] };
+  const isNamed = (text: string) => words.some((word) => word.toLowerCase() === text.toLowerCase());
+  const first = sentence.tokens.find((token) => isNamed(token.text)) ?? sentence.misspelled.find((span) => isNamed(span.text));
+  const passage = quoted(facts, sentence, first?.start, use);
+  if (!passage) return { passage, shown: [] };
+  const wordsOf = (text: string) => ` ${findWords(text).map((word) => word.text.toLowerCase()).join(" ")} `;
+  const quotedWords = wordsOf(passage.text);
+  return { passage, shown: words.filter((word) => quotedWords.includes(wordsOf(word))) };
 }
 
 /**
