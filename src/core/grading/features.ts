@@ -5,7 +5,7 @@ import type { SpellChecker } from "./spelling.js";
 import { countOtherScriptWords, countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
 import { firstPersonWords, stopWords, transitionPhrases } from "./word-lists.js";
 import { copiedRunWords, repeatedRunWords, runHashes, shareFound, shareRepeated, wordHash } from "./word-runs.js";
-import { isJudgedForSpelling, spansOutsideProse } from "./spelling-scope.js";
+import { isJudgedForSpelling, spellingScopeOf } from "./spelling-scope.js";
 
 /** Order matters: the prior's weights are stored in this order. */
 export const featureNames = [
@@ -87,7 +87,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
   const types = new Set<string>();
   const stemCounts = new Map<string, number>();
   const misspelled: Span[] = [];
-  const outsideProse = spansOutsideProse(text);
+  const spellingScope = spellingScopeOf(text);
   const longWords: Span[] = [];
   let letters = 0;
   let syllables = 0;
@@ -125,7 +125,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
       if (context.highDescriptorStems.has(stem)) high++;
       if (context.lowDescriptorStems.has(stem)) low++;
     }
-    if (w.text.length > 1 && !spell.correct(w.text) && isJudgedForSpelling(text, w, outsideProse)) misspelled.push(w);
+    if (w.text.length > 1 && !spell.correct(w.text) && isJudgedForSpelling(spellingScope, w)) misspelled.push(w);
   }
 
   const sentenceLengths = sentences.map((s) => findWords(s.text).length + countPlaceholders(s.text));

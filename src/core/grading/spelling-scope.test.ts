@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { findWords } from "./text.js";
-import { isJudgedForSpelling, spansOutsideProse } from "./spelling-scope.js";
+import { isJudgedForSpelling, spellingScopeOf } from "./spelling-scope.js";
 
 const judged = (text: string) => {
-  const outside = spansOutsideProse(text);
-  return findWords(text).filter((w) => isJudgedForSpelling(text, w, outside)).map((w) => w.text);
+  const scope = spellingScopeOf(text);
+  return findWords(text).filter((w) => isJudgedForSpelling(scope, w)).map((w) => w.text);
 };
 
 describe("which words spelling is judged on", () => {
@@ -16,5 +16,9 @@ describe("which words spelling is judged on", () => {
 
   it("leaves out web and e-mail addresses and file names", () => {
     expect(judged("See https://www.dailyherald.com/kids or mail ana@school.org about four_day_week.py and notes.docx today")).toEqual(["See", "or", "mail", "about", "and", "today"]);
+  });
+
+  it("judges every word of a text written in capitals", () => {
+    expect(judged("I THINK THE FOUR DAY WEEK IS BAD BECUASE WE NEED SCHOOL.")).toHaveLength(12);
   });
 });

@@ -9,9 +9,23 @@ import type { Span } from "./text.js";
 /** A web address, an e-mail address, or a run with a path, an underscore or a file extension: not prose. */
 const notProse = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+|\S*[\\/_]\S*|\S+\.(?:py|js|ts|java|c|cpp|html?|css|txt|docx?|pdf|csv|xlsx?|png|jpe?g|gif|com|org|net|edu|gov)\b/gi;
 
-export function spansOutsideProse(text: string): Array<{ start: number; end: number }> {
-  return [...text.matchAll(notProse)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+/** What of a text spelling is judged on, worked out once per text. */
+export interface SpellingScope {
+  text: string;
+  /** Addresses and file names, in text order. */
+  outside: Array<{ start: number; end: number }>;
+  /** Written in capitals throughout: its capitals mark no names or acronyms, so every word is judged. */
+  isAllCaps: boolean;
 }
+
+export function spellingScopeOf(text: string): SpellingScope {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const capitals = text.match(/\p{Lu}/gu)?.length ?? 0;
+  return { text, outside: [...text.matchAll(notProse)].map((m) => ({ start: m.index, end: m.index + m[0].length })), isAllCaps: letters >= 20 && capitals / letters > allCapsShare };
+}
+
+/** Past this share of capital letters a text is written in capitals (a heading or two stay well under it). */
+export const allCapsShare = 0.6;
 
 /**
  * Whether the text before `start` ends a sentence (or the text begins there): a capital there says nothing. A full
@@ -31,10 +45,10 @@ function startsSentence(text: string, start: number): boolean {
 
 /**
  * True for a word spelling is judged on: not an acronym (two capitals or more), not a capitalised word inside a
- * sentence (a name), and not inside an address or file name (`outside`, from spansOutsideProse, in text order).
+ * sentence (a name), unless the whole text is in capitals, and not inside an address or file name.
  */
-export function isJudgedForSpelling(text: string, word: Span, outside: ReadonlyArray<{ start: number; end: number }>): boolean {
-  if (/^\p{Lu}{2,}$/u.test(word.text)) return false;
-  if (/^\p{Lu}/u.test(word.text) && !startsSentence(text, word.start)) return false;
-  return !outside.some((span) => word.start >= span.start && word.end <= span.end);
+export function isJudgedForSpelling(scope: SpellingScope, word: Span): boolean {
+  if (!scope.isAllCaps && /^\p{Lu}{2,}$/u.test(word.text)) return false;
+  if (!scope.isAllCaps && /^\p{Lu}/u.test(word.text) && !startsSentence(scope.text, word.start)) return false;
+  return !scope.outside.some((span) => word.start >= span.start && word.end <= span.end);
 }

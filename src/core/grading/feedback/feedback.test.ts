@@ -68,6 +68,15 @@ describe("feedback anchored in the student's text", () => {
     expect(step.quotes[0]).toContain("very");
   });
 
+  it("tells an essay written in capitals so, and never praises its spelling and punctuation", () => {
+    const caps = "I THINK THE FOUR DAY WEEK IS A BAD IDEA FOR OUR TOWN. STUDENTS NEED TIME IN CLASS WITH THEIR TEACHERS EVERY DAY. PARENTS WORK ON FRIDAYS AND CANNOT STAY HOME WITH THEIR KIDS.";
+    const conventions = grade(caps, { feedbackLength: "detailed" }).feedbackParts.sections.find((s) => s.label === "Conventions")!;
+    const said = conventions.sentences.map((s) => s.text).join(" ");
+    expect(said).toContain("The essay is written in capital letters throughout");
+    expect(said).toContain('rewrite "I THINK THE FOUR DAY WEEK IS A BAD IDEA FOR OUR TOWN." with a capital letter only at the start of the sentence and for names');
+    expect(said).not.toContain("spelled and punctuated correctly");
+  });
+
   it("counts a one-word answer in the singular", () => {
     expect(grade("Uniforms.").feedback).toContain("At 1 word, the essay");
   });

@@ -1,11 +1,15 @@
+import { spellingScopeOf } from "../spelling-scope.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
 export type SpellingSuggester = (word: string) => string | undefined;
 
+/** Mostly capital letters: written in capitals throughout (or a sentence of them), not one acronym. */
+const isInCapitals = (text: string) => spellingScopeOf(text).isAllCaps;
+
 function isClean(s: SentenceFacts): boolean {
-  return s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text);
+  return s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
@@ -27,6 +31,14 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
   const strength = strengthOf(facts);
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
+  if (isInCapitals(facts.text)) {
+    const first = facts.sentences.find((s) => quoted(facts, s));
+    return {
+      ...withStrength,
+      problem: { note: "the essay is written in capital letters throughout, so a reader cannot tell where sentences and names begin" },
+      step: withQuote("rewrite {q} with a capital letter only at the start of the sentence and for names", quoted(facts, first), "rewrite the essay with capital letters only at the start of sentences and for names"),
+    };
+  }
   const misspelled = [...new Set(facts.sentences.flatMap((s) => s.misspelled.map((m) => m.text)))];
   // A reader of handwriting makes spelling mistakes of its own: a student is never told of a slip the reader made.
   if (misspelled.length > 0 && !facts.readFromImage) {
