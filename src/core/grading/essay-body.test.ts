@@ -17,6 +17,11 @@ describe("the body of a student's paper", () => {
     expect(essayBodyOf(`Jordan Smith\nPeriod 3\nThe Effects of Computers\n${paragraph}\n${second}`)).toBe(`${paragraph}\n${second}`);
   });
 
+  it("leaves out a title of more than ten words written in title case", () => {
+    const paper = `Jordan Smith\nPeriod 3\n\nFive Days, Not Four: Why Our District Should Keep Its Schedule\n\n${paragraph}\n\n${second}`;
+    expect(essayBodyOf(paper)).toBe(`${paragraph}\n\n${second}`);
+  });
+
   it("keeps a first line that a lower-case paragraph continues, even across a blank line", () => {
     const text = `I agree with what\n\nthe author says about computers. ${paragraph}\n\n${second}`;
     expect(essayBodyOf(text)).toBe(text);

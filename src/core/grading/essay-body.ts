@@ -37,7 +37,14 @@ const wordsIn = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N
 // Ten words are never 160 characters: a longer line is prose, told without counting its words (most essays are one).
 // A heading or title line never starts lower-case: "because we can learn" is a sentence running on without its full stop.
 const isLabelLine = (line: Line) =>
-  line.text !== "" && line.text.length <= 160 && !/^\p{Ll}/u.test(line.text) && !/[.!?,;:"”'’]$/.test(line.text) && wordsIn(line.text) <= maxLabelWords;
+  line.text !== "" && line.text.length <= 160 && !/^\p{Ll}/u.test(line.text) && !/[.!?,;:"”'’]$/.test(line.text) && (wordsIn(line.text) <= maxLabelWords || isTitleCase(line.text));
+
+/** A longer title is written in title case ("Five Days, Not Four: Why Our District Should Keep Its Schedule"). */
+const maxTitleWords = 16;
+export function isTitleCase(text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => /^\p{L}{4,}/u.test(word));
+  return wordsIn(text) <= maxTitleWords && words.length >= 3 && words.filter((word) => /^\p{Lu}/u.test(word)).length >= words.length * 0.8;
+}
 
 /** Where the body starts: after the leading heading and title lines, when they stand apart from the first paragraph. */
 function bodyStart(lines: Line[]): number {

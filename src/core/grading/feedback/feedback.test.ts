@@ -77,6 +77,18 @@ describe("feedback anchored in the student's text", () => {
     expect(said).not.toContain("spelled and punctuated correctly");
   });
 
+  it("asks for no full stop after a section heading or a table row", () => {
+    const text = [
+      "Our district should keep the five-day week because students need every day of class to learn well.",
+      "How the Four-Day Week Works in Other Districts",
+      "In towns that tried it, the school day grew longer and the younger students were tired by the afternoon.",
+      "Day 1 | 7 hours | 42 students",
+      "That is why the five-day week is still the right choice for our schools and our families.",
+    ].join("\n\n");
+    const conventions = grade(text, { feedbackLength: "detailed" }).feedbackParts.sections.find((s) => s.label === "Conventions")!;
+    expect(conventions.sentences.map((s) => s.text).join(" ")).not.toMatch(/full stop|no end punctuation/);
+  });
+
   it("counts a one-word answer in the singular", () => {
     expect(grade("Uniforms.").feedback).toContain("At 1 word, the essay");
   });

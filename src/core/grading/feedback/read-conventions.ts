@@ -1,3 +1,4 @@
+import { isTitleCase } from "../essay-body.js";
 import { spellingScopeOf } from "../spelling-scope.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
@@ -7,6 +8,11 @@ export type SpellingSuggester = (word: string) => string | undefined;
 
 /** Mostly capital letters: written in capitals throughout (or a sentence of them), not one acronym. */
 const isInCapitals = (text: string) => spellingScopeOf(text).isAllCaps;
+
+/** A section heading ("How the Four-Day Week Works") or a row of a table ends no sentence, and needs no full stop. */
+function isHeadingOrTableRow(text: string): boolean {
+  return isTitleCase(text) || /[\t|]/.test(text) || (text.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0) >= 3;
+}
 
 function isClean(s: SentenceFacts): boolean {
   return s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
@@ -78,7 +84,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
       step: withQuote(clause("begin the sentence", about(lowerStart), "with a capital", named(lowerStart.opener.charAt(0).toUpperCase()), ":", "{q}"), quoted(facts, lowerStart), "begin every sentence with a capital letter"),
     };
   }
-  const unfinished = facts.sentences.find((s) => !/[.!?]["'”’)]*$/.test(s.text) && s.words >= 6 && quoted(facts, s));
+  const unfinished = facts.sentences.find((s) => !/[.!?]["'”’)]*$/.test(s.text) && s.words >= 6 && !isHeadingOrTableRow(s.text) && quoted(facts, s));
   if (unfinished) {
     return {
       ...withStrength,
