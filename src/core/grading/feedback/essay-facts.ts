@@ -82,7 +82,7 @@ const placeholder = /^@[A-Z]+\d*/;
 const placeholders = /@[A-Z]+\d*/g;
 /** Nouns too general to say what a sentence is about. */
 const generalNouns = new Set(
-  "thing things way ways time times lot lots part parts kind kinds fact facts reason reasons example examples people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end".split(" "),
+  "thing things way ways time times lot lots part parts kind kinds fact facts reason reasons example examples people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
 );
 
 /**
@@ -94,7 +94,8 @@ function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspelledAt: 
   const found: Array<{ word: string; rank: number }> = [];
   const firstWord = tokens.find((t) => t.isWord);
   for (const t of tokens) {
-    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || placeholder.test(t.text) || misspelledAt.has(t.start)) continue;
+    // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
+    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}'’-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) continue;
     const lower = t.text.toLowerCase();
     // A capital keeps a name a name; the first word of a sentence is capitalised anyway.
     const isName = t.pos === "PROPN" && /^[A-Z][a-z]/.test(t.text) && (t !== firstWord || zipfFrequency(lower) === undefined);

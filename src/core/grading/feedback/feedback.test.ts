@@ -89,6 +89,13 @@ describe("feedback anchored in the student's text", () => {
     expect(conventions.sentences.map((s) => s.text).join(" ")).not.toMatch(/full stop|no end punctuation/);
   });
 
+  it("names no abbreviation or part of an essay as its topic", () => {
+    const text = "My teacher Dr. Ruiz says homework helps. In conclusion, homework builds habits that last. Mrs. Lopez agrees with Dr. Ruiz about homework and habits.";
+    const opening = grade(text).feedbackParts.opening!.text;
+    expect(opening).toMatch(/^Your essay on /);
+    expect(opening).not.toMatch(/Dr\.|conclusion|Mrs/);
+  });
+
   it("counts a one-word answer in the singular", () => {
     expect(grade("Uniforms.").feedback).toContain("At 1 word, the essay");
   });
