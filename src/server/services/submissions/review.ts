@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
@@ -40,11 +40,14 @@ const replacingKinds: Record<string, (actorName: string) => string> = {
  * replace what changed since: the teacher is told what changed and saves again knowingly.
  */
 async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: string): Promise<void> {
-  const [seen] = await tx.select({ createdAt: gradeEvents.createdAt }).from(gradeEvents).where(and(eq(gradeEvents.id, basedOn), eq(gradeEvents.submissionId, submissionId)));
+  const [seen] = await tx.select({ id: gradeEvents.id }).from(gradeEvents).where(and(eq(gradeEvents.id, basedOn), eq(gradeEvents.submissionId, submissionId)));
+  // Compared in the database: PostgreSQL keeps microseconds, a Date only milliseconds, and an event would then be
+  // newer than itself. A version the grade never had is older than every change.
+  const seenAt = sql`(select ${gradeEvents.createdAt} from ${gradeEvents} where ${gradeEvents.id} = ${basedOn})`;
   const [newer] = await tx
     .select({ kind: gradeEvents.kind, actorName: gradeEvents.actorName })
     .from(gradeEvents)
-    .where(and(eq(gradeEvents.submissionId, submissionId), inArray(gradeEvents.kind, Object.keys(replacingKinds)), ...(seen ? [gt(gradeEvents.createdAt, seen.createdAt)] : [])))
+    .where(and(eq(gradeEvents.submissionId, submissionId), inArray(gradeEvents.kind, Object.keys(replacingKinds)), ...(seen ? [sql`${gradeEvents.createdAt} > ${seenAt}`] : [])))
     .orderBy(desc(gradeEvents.createdAt))
     .limit(1);
   if (!newer) return;
