@@ -150,7 +150,7 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
     kinds,
     criteria,
     samples,
-    classProfile: classProfileOf(samples.map((s) => s.analysis)),
+    classProfile: classProfileOf(samples.map((s) => s.analysis), context.promptStems),
   };
 }
 
@@ -185,7 +185,7 @@ export function prepareForClass(prepared: PreparedAssignment, analyses: TextAnal
   const overall = centre(prepared.overall, "overall");
   return {
     ...prepared,
-    classProfile: classProfileOf([...prepared.samples.map((s) => s.analysis), ...analyses]),
+    classProfile: classProfileOf([...prepared.samples.map((s) => s.analysis), ...analyses], prepared.context.promptStems),
     overall,
     overallBottomCut: bottomCut(overall, "overall", prepared.overallStep, prepared.scoreRange),
     kinds: Object.fromEntries(criterionKinds.map((kind) => [kind, centre(prepared.kinds[kind], kind)])) as Record<CriterionKind, TargetCalibration>,

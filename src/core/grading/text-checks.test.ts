@@ -39,6 +39,12 @@ describe("text checks", () => {
     expect(estimateScores(prepared, analysis).confidence).toBeLessThanOrEqual(doubtfulConfidence);
   });
 
+  it("send to review a story that shares the class's everyday words (family, time) but nothing of the prompt's", () => {
+    const lake = `Last summer my family spent a week at a lake with our cousins. Every day we swam, fished from the dock and ate pancakes in the morning. One night a storm came, and we played cards with our friends and told stories until midnight. It was the best time of the whole summer for our family, and we spend time together there every year.`;
+    const prepared = preparedClass([lake]);
+    expect(concernsFor(analyzeForAssignment(prepared, lake), prepared.classProfile).map((c) => c.kind)).toEqual(["off-topic"]);
+  });
+
   it("do not judge the topic without a class to compare with", () => {
     const base = prepareAssignment(makeInput(), { spellChecker: fakeSpellChecker() });
     expect(base.classProfile).toBeUndefined();

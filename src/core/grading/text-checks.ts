@@ -35,6 +35,8 @@ export interface ClassProfile {
   members: Set<string>;
   /** Median relevance of a class text to the rest of the class. */
   typicalRelevance: number;
+  /** The prompt's content stems as a unit vector, and the class's median cosine with it; none without a prompt. */
+  prompt?: { unit: Map<string, number>; typicalRelevance: number };
   medianWords: number;
 }
 
@@ -49,6 +51,13 @@ export const doubtfulConfidence = 50;
 export const minimumClassTexts = 5;
 /** Off-topic: relevance under this share of the class's typical one (0.04% of the bench's real answers). */
 export const offTopicRelevanceShare = 0.2;
+/** Off the prompt: under this share of the class's typical relevance and of its typical cosine with the prompt. */
+export const offPromptClassShare = 0.35;
+export const offPromptShare = 0.4;
+/** The prompt rule reads texts with at most this share of misspelled words. */
+const offPromptMisspelledShare = 0.1;
+/** A prompt of fewer content words says too little of its topic to judge an answer by. */
+const minPromptStems = 4;
 /** Not words: more than this share of the words unknown to the dictionary (no real answer of 20 words or more). */
 export const unknownWordShare = 0.5;
 /**
@@ -115,8 +124,29 @@ function relevanceToClass(unit: Map<string, number>, isMember: boolean, profile:
   return selfLength && normSquared > 1e-12 ? Math.max(0, others) / Math.sqrt(normSquared) : 0;
 }
 
+const dotOf = (a: Map<string, number>, b: Map<string, number>) => {
+  let dot = 0;
+  for (const [stem, value] of a) dot += value * (b.get(stem) ?? 0);
+  return dot;
+};
+
+/**
+ * Far from the class's words, or somewhat far from them and from the prompt's too: a story of a summer at a lake in
+ * a class arguing about the school week shares "week" and "day" with it (0.31 of the typical relevance), and almost
+ * nothing with the prompt (0.06 where the class has 0.20).
+ */
+function isOffTopic(a: TextAnalysis, profile: ClassProfile): boolean {
+  const unit = unitVector(a.stemCounts);
+  const relevance = relevanceToClass(unit, profile.members.has(fingerprintOf(a)), profile) / (profile.typicalRelevance || 1);
+  if (relevance < offTopicRelevanceShare) return true;
+  // A weak speller's words miss the prompt's spelling, not its topic ("compootrs", "intrnet"): judged by the class alone.
+  const { prompt } = profile;
+  const isSpelledWell = a.misspelled.length <= offPromptMisspelledShare * a.wordCount;
+  return Boolean(prompt && isSpelledWell && relevance < offPromptClassShare && dotOf(unit, prompt.unit) < offPromptShare * prompt.typicalRelevance);
+}
+
 /** The class as the checks see it (samples and submissions, each distinct text once); none for a small class. */
-export function classProfileOf(analyses: TextAnalysis[]): ClassProfile | undefined {
+export function classProfileOf(analyses: TextAnalysis[], promptStems: ReadonlySet<string> = new Set()): ClassProfile | undefined {
   const distinct = new Map<string, TextAnalysis>();
   for (const a of analyses) distinct.set(fingerprintOf(a), a);
   if (distinct.size < minimumClassTexts) return undefined;
@@ -126,10 +156,12 @@ export function classProfileOf(analyses: TextAnalysis[]): ClassProfile | undefin
   let centroidNormSquared = 0;
   for (const value of centroid.values()) centroidNormSquared += value * value;
   const shape = { centroid, centroidNormSquared };
+  const promptUnit = unitVector(new Map([...promptStems].map((stem) => [stem, 1])));
   return {
     ...shape,
     members: new Set(distinct.keys()),
     typicalRelevance: median(units.map((unit) => relevanceToClass(unit, true, shape))),
+    ...(promptUnit.size >= minPromptStems ? { prompt: { unit: promptUnit, typicalRelevance: median(units.map((unit) => dotOf(unit, promptUnit))) } } : {}),
     medianWords: median([...distinct.values()].map((a) => a.wordCount)),
   };
 }
@@ -166,11 +198,7 @@ export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, 
     concerns.push({ kind: "repeated", doubtsGrade: true, message: `${percent(a.repeatedShare)} of it repeats passages it already has.` });
   }
   if (!profile) return concerns;
-  if (
-    a.wordCount >= wordsForTopicChecks &&
-    concerns.length === 0 &&
-    relevanceToClass(unitVector(a.stemCounts), profile.members.has(fingerprintOf(a)), profile) < offTopicRelevanceShare * profile.typicalRelevance
-  ) {
+  if (a.wordCount >= wordsForTopicChecks && concerns.length === 0 && isOffTopic(a, profile)) {
     concerns.push({ kind: "off-topic", doubtsGrade: true, message: "It shares few words with the rest of the class: it may answer another assignment." });
   }
   if (profile.medianWords >= essayWords && a.wordCount < veryShortShare * profile.medianWords) {

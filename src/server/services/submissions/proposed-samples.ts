@@ -83,7 +83,7 @@ export async function proposeSamples(deps: ProposalDeps, teacherId: string, assi
   if (wanted <= 0) return { gradedCount, wantedCount: wantedGradedCount, proposals: [] };
   const analysed = await analysedClassOf(deps, assignment, prepared);
   // A text the grader doubts (another assignment, a misread scan) would teach it nothing of this one: never proposed.
-  const profile = classProfileOf([...prepared.samples.map((sample) => sample.analysis), ...analysed.map((row) => row.analysis)]);
+  const profile = classProfileOf([...prepared.samples.map((sample) => sample.analysis), ...analysed.map((row) => row.analysis)], prepared.context.promptStems);
   const isDoubted = (row: (typeof analysed)[number]) => concernsFor(row.analysis, profile, { readFromImage: row.isOcr }).some((concern) => concern.doubtsGrade);
   const open = analysed.filter((row) => row.gradeSource !== "reviewed" && row.status !== "failed" && !isDoubted(row));
   const candidates = open.map((row) => candidateOf(prepared, row.analysis));
