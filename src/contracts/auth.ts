@@ -56,6 +56,20 @@ export const signUpRequest = z.object({
   callbackURL: z.string().optional(),
 });
 
+/**
+ * What a signed-in teacher may change through better-auth's update-user: the names they go by. The avatar has its
+ * own route, which checks the image (an `image` of "javascript:..." was stored as sent), and better-auth answered 500
+ * to a username that was not text.
+ */
+export const updateUserRequest = z.strictObject(
+  {
+    username: usernameField.optional(),
+    displayUsername: usernameField.optional(),
+    name: z.string({ error: "Name must be text" }).trim().min(1, "Name cannot be empty").max(100, "Keep the name under 100 characters").optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Only username, displayUsername and name can be changed here; the avatar is changed at /api/profile/avatar` : undefined) },
+);
+
 export const resetPasswordRequest = z.object({
   newPassword: passwordField,
   token: z.string().optional(),

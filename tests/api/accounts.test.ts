@@ -110,6 +110,35 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
     expect(response.status).toBe(400);
     expect(response.data.error.message).toBe("Username is already taken. Please try another.");
   });
+
+  it("changes a teacher's names through update-user, and refuses what is not a name, field by field, storing nothing", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "rename");
+    const refused: Array<[Record<string, unknown>, string, string]> = [
+      [{ username: 123 }, "username", "Username is required"],
+      [{ username: ["a"] }, "username", "Username is required"],
+      [{ username: null }, "username", "Username is required"],
+      [{ username: "x".repeat(51) }, "username", "Username must be at most 50 characters"],
+      [{ name: null }, "name", "Name must be text"],
+      [{ name: { a: 1 } }, "name", "Name must be text"],
+      [{ name: "" }, "name", "Name cannot be empty"],
+      [{ name: "n".repeat(100_001) }, "name", "Keep the name under 100 characters"],
+    ];
+    for (const [body, field, message] of refused) {
+      const response = await teacher.client.post("/api/auth/update-user", body);
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(response.data.error.fields[field]).toBe(message);
+    }
+    const image = await teacher.client.post("/api/auth/update-user", { image: "javascript:alert(1)" });
+    expect(image.status).toBe(400);
+    expect(image.data.error.fields.body).toBe("Only username, displayUsername and name can be changed here; the avatar is changed at /api/profile/avatar");
+    const [stored] = await db().select({ username: users.username, name: users.name, image: users.image }).from(users).where(eq(users.id, teacher.id));
+    expect(stored).toMatchObject({ username: teacher.username.toLowerCase(), image: null });
+
+    const renamed = await teacher.client.post("/api/auth/update-user", { username: "Ms Rivera", displayUsername: "Ms Rivera" });
+    expect(renamed.status, renamed.text).toBe(200);
+    const [after] = await db().select({ username: users.username }).from(users).where(eq(users.id, teacher.id));
+    expect(after!.username).toBe("ms rivera");
+  });
 });
 
 describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {

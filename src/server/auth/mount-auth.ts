@@ -2,7 +2,7 @@ import { controlCharacterPaths } from "../../contracts/control-characters";
 import type { Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest } from "../../contracts/auth";
+import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest, updateUserRequest } from "../../contracts/auth";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
@@ -47,6 +47,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   app.post("/api/auth/request-password-reset", mailing);
   app.post("/api/auth/send-verification-email", mailing);
   app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
+  app.post("/api/auth/update-user", validateBody(updateUserRequest));
 
   app.post("/api/auth/sign-out", endOtherSessions(auth, db));
 
