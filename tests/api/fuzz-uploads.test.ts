@@ -77,4 +77,14 @@ describe(`a corpus of broken files (${testDatabaseKind})`, () => {
     }
     expect((await teacher.client.get("/api/health")).status).toBe(200);
   });
+
+  it("calls a .docx without its document part damaged, instead of reading its other parts as students' work", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "nodoc");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const parts = zipSync({ "[Content_Types].xml": strToU8('<?xml version="1.0"?><Types/>'), "word/styles.xml": strToU8("<w:styles/>") });
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([new File([new Uint8Array(parts)], "Ana Diaz.docx")]) });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.data.created).toEqual([]);
+    expect(upload.data.rejected).toEqual([{ fileName: "Ana Diaz.docx", code: "corrupt", message: expect.stringMatching(/damaged/) }]);
+  });
 });

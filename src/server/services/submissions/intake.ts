@@ -50,6 +50,9 @@ export function contentHashOf(text: string): string {
   return createHash("sha256").update(text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()).digest("hex");
 }
 
+/** Office and OpenDocument files are zips too. */
+const zipDocumentName = /\.(?:docx|docm|dotx|odt|ott|pptx|xlsx|ods|odp|epub|pages)$/i;
+
 /**
  * Adds uploaded files (documents, scans, photos, or .zip archives of them) as submissions. Each file that cannot be
  * read is reported with the reason and the rest go on; copies of work already in the assignment are reported as
@@ -62,7 +65,9 @@ export async function addUploadedSubmissions(deps: IntakeDeps, teacherId: string
   const candidates: Candidate[] = [];
   for (const file of files) {
     const fileName = cleanFileName(file.name);
-    if (isZip(file.bytes) && sniffDocumentKind(file.bytes) !== "docx") {
+    // A zip is an archive of students' files unless it is named as a document: a .docx missing its document.xml is
+    // a damaged document, not a folder whose "[Content_Types].xml" and "styles.xml" become two students' work.
+    if (isZip(file.bytes) && sniffDocumentKind(file.bytes) !== "docx" && !zipDocumentName.test(fileName)) {
       try {
         const archive = await readZipArchive(file.bytes, { maxEntryBytes: maxDocumentBytes });
         for (const skipped of archive.skipped) rejected.push({ fileName: `${fileName}/${skipped.name}`, code: "skipped", message: skipped.reason });
