@@ -185,11 +185,29 @@ export function isTimeZone(value: string): boolean {
   }
 }
 const timeZone = z.string().max(64).refine(isTimeZone, { message: "Time zone must be an IANA name like Europe/Paris" });
+/**
+ * Marks that reorder text (right-to-left overrides and isolates): invisible, and in a name they make
+ * "Rlo\u202etxt.exe" read as another name in every list, so they are taken out of names.
+ */
+const directionMarks = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A student's name as read from a file or folder name: without direction marks, and at most the names' length. */
+export function studentNameFromFile(raw: string): string {
+  const name = raw.replace(directionMarks, "").replace(/\s+/g, " ").trim();
+  if (!name) return "Unnamed student";
+  return name.length <= submissionLimits.maxNameLength ? name : name.slice(0, submissionLimits.maxNameLength).replace(/\s+\S*$/, "").trim() || name.slice(0, submissionLimits.maxNameLength);
+}
+
 const studentName = z
   .string({ error: "Add the student's name or identifier" })
-  .trim()
-  .min(1, "Add the student's name or identifier")
-  .max(submissionLimits.maxNameLength, `Keep the student's name under ${submissionLimits.maxNameLength} characters`);
+  .transform((name) => name.replace(directionMarks, ""))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, "Add the student's name or identifier")
+      .max(submissionLimits.maxNameLength, `Keep the student's name under ${submissionLimits.maxNameLength} characters`),
+  );
 
 /** Per-file details sent beside the files, in the same order; anything left out comes from the file name and the upload time. */
 export const uploadFileDetails = z.object({ studentName: studentName.optional(), submittedAt: isoInstant.optional() });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { createActiveAssignment, studentEssay, uploadForm } from "../support/submissions";
+import { createActiveAssignment, studentEssay, textFile, uploadForm } from "../support/submissions";
 import { fixturesDir, formWith } from "../support/uploads";
 
 let server: TestServer;
@@ -76,6 +76,19 @@ describe(`a corpus of broken files (${testDatabaseKind})`, () => {
       if (stored.status !== 201) expect(stored.data.error.message.length).toBeGreaterThan(20);
     }
     expect((await teacher.client.get("/api/health")).status).toBe(200);
+  });
+
+  it("names students from any file name within the names' rules: never empty, no direction marks, at most 120 characters", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "names");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const files = [textFile(".txt", studentEssay(61, "A")), textFile("Rlo\u202etxt.txt", studentEssay(62, "B")), textFile(`${"Alexandria ".repeat(30)}Montgomery.txt`, studentEssay(63, "C"))];
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
+    expect(upload.status, upload.text).toBe(200);
+    const names = (upload.data.created as { studentName: string }[]).map((created) => created.studentName);
+    expect(names).toHaveLength(3);
+    expect(names).toContain("Unnamed student");
+    expect(names).toContain("Rlotxt");
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(120);
   });
 
   it("calls a .docx without its document part damaged, instead of reading its other parts as students' work", async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { UploadOutcome } from "../../../contracts/submissions";
-import { submissionMessages } from "../../../contracts/submissions";
+import { studentNameFromFile, submissionMessages } from "../../../contracts/submissions";
 import { matchStudent, studentFromFileName } from "../../../core/submissions";
 import type { Db } from "../../db/client";
 import { rosterStudents, storedFiles, submissionBatches, submissions } from "../../db/schema";
@@ -74,7 +74,7 @@ export async function addUploadedSubmissions(deps: IntakeDeps, teacherId: string
         const namedByFolder = foldersNameStudents(archive.files);
         for (const member of archive.files) {
           const student = namedByFolder && member.folder ? studentFromFileName(member.folder) : undefined;
-          const details = { ...(student ? { studentName: student.name } : {}), ...(file.submittedAt ? { submittedAt: file.submittedAt } : {}) };
+          const details = { ...(student ? { studentName: studentNameFromFile(student.name) } : {}), ...(file.submittedAt ? { submittedAt: file.submittedAt } : {}) };
           await readCandidate(deps, { name: member.name, bytes: member.bytes, ...details }, uploadedAt, candidates, rejected, `${fileName}/${member.folder ? `${member.folder}/` : ""}`);
         }
       } catch (error) {
@@ -127,7 +127,7 @@ async function readCandidate(deps: IntakeDeps, file: IncomingFile, uploadedAt: D
       fileName: prefix + fileName,
       text: document.text,
       isOcr: document.ocr === true,
-      studentName: file.studentName ?? fromName.name,
+      studentName: file.studentName ?? studentNameFromFile(fromName.name),
       ...(!file.studentName && fromName.identifier ? { studentIdentifier: fromName.identifier } : {}),
       submittedAt: file.submittedAt ?? uploadedAt,
       original: { bytes: file.bytes, mimeType: document.mimeType },
