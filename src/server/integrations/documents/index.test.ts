@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DocumentError, extractDocument, maxDocumentBytes, sniffDocumentKind, type ExtractedDocument } from "./index.js";
+import { decodeText } from "./sniff.js";
 
 const fixtures = fileURLToPath(new URL("../../../../tests/fixtures/documents/", import.meta.url));
 const load = (name: string) => new Uint8Array(readFileSync(fixtures + name));
@@ -65,11 +66,18 @@ describe("sniffDocumentKind looks at content, never names", () => {
   it.each([
     ["an executable", new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x3e, 0])],
     ["a JPEG", new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])],
-    ["invalid UTF-8", new Uint8Array([0x48, 0x69, 0xc3, 0x28, 0xa0, 0xa1])],
+    ["invalid UTF-8 with a NUL", new Uint8Array([0x48, 0x69, 0xc3, 0x28, 0, 0xa0, 0xa1])],
     ["text with control bytes", new TextEncoder().encode("ab\u0001\u0002\u0003\u0004\u0005\u0006cd")],
     ["a Rich Text file", new TextEncoder().encode("{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}} Thesis}")],
   ])("refuses %s", (_, bytes) => {
     expect(sniffDocumentKind(bytes)).toBeUndefined();
+  });
+
+  it("reads text saved as Windows-1252, and UTF-8 with a stray NUL", () => {
+    const windows1252 = new Uint8Array([...new TextEncoder().encode("Caf"), 0xe9, ...new TextEncoder().encode(" and the na"), 0xef, ...new TextEncoder().encode("ve student"), 0x92, 0x73, 0x20, 0x93, 0x71, 0x94]);
+    expect(sniffDocumentKind(windows1252)).toBe("txt");
+    expect(decodeText(windows1252)).toBe("Café and the naïve student’s “q”");
+    expect(decodeText(new Uint8Array([...new TextEncoder().encode("Thesis"), 0, ...new TextEncoder().encode(" 20")]))).toBe("Thesis 20");
   });
 
   it("accepts UTF-8 with a BOM and UTF-16 big-endian with a BOM", () => {

@@ -1,3 +1,4 @@
+import { sniffImageType } from "../files/sniff-image.js";
 import { hasStream, isOle, readOle } from "./ole.js";
 import { isZip, mentionsEntry, readZipDirectory } from "./zip.js";
 
@@ -33,6 +34,8 @@ export function sniffDocumentKind(bytes: Uint8Array): TextDocumentKind | undefin
   }
   // Rich Text is text on the wire but markup to a reader; it would reach the grader as control words.
   if (startsWithAscii(bytes, "{\\rtf")) return undefined;
+  // An image's header can pass for a few Windows-1252 letters.
+  if (sniffImageType(bytes)) return undefined;
   return decodeText(bytes) === undefined ? undefined : "txt";
 }
 
@@ -51,9 +54,36 @@ function startsWithPdfHeader(bytes: Uint8Array): boolean {
   return false;
 }
 
+function countByte(bytes: Uint8Array, value: number): number {
+  let count = 0;
+  for (const byte of bytes) if (byte === value) count++;
+  return count;
+}
+
 /**
- * Decodes plain text: UTF-8 (BOM optional) or UTF-16 with a BOM. Undefined when the bytes are not text: invalid
- * UTF-8, NUL bytes, or too many control characters (an image or program renamed to .txt).
+ * UTF-8, or else Windows-1252: what Notepad and Word's "Plain Text" saved for years, and what a teacher's older
+ * files are ("café" as one byte). Binary decoded this way is full of control characters, which decodeText refuses.
+ */
+function decodeUtf8OrWindows1252(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+// Node's TextDecoder("windows-1252") decodes as Latin-1, turning curly quotes and dashes (0x80-0x9F) into controls.
+const windows1252High = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += byte >= 0x80 && byte < 0xa0 ? windows1252High[byte - 0x80] : String.fromCharCode(byte);
+  return text;
+}
+
+/**
+ * Decodes plain text: UTF-8 (BOM optional), Windows-1252, or UTF-16 with a BOM. Undefined when the bytes are not
+ * text: more than two NUL bytes, or too many control characters (an image or program renamed to .txt).
  */
 export function decodeText(bytes: Uint8Array): string | undefined {
   let text: string;
@@ -61,8 +91,11 @@ export function decodeText(bytes: Uint8Array): string | undefined {
     if (bytes[0] === 0xff && bytes[1] === 0xfe) text = new TextDecoder("utf-16le", { fatal: true }).decode(bytes.subarray(2));
     else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = new TextDecoder("utf-16be", { fatal: true }).decode(bytes.subarray(2));
     else {
-      if (bytes.includes(0)) return undefined;
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+      // A stray NUL or two (a copy cut short, an old editor) is dropped; more are UTF-16 without its BOM, or binary.
+      const nuls = countByte(bytes, 0);
+      if (nuls > 2) return undefined;
+      // Stray NULs are forgiven in UTF-8 only: with them, bytes that are not UTF-8 are more likely binary than old text.
+      text = nuls ? new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes.filter((byte) => byte !== 0)) : decodeUtf8OrWindows1252(bytes);
     }
   } catch {
     return undefined;
