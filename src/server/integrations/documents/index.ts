@@ -42,6 +42,12 @@ export interface ExtractOptions {
   fileName?: string;
 }
 
+/** An ISO media file of the HEIF family (ftyp heic, heix, mif1...): what an iPhone saves its photos as. */
+function isHeic(bytes: Uint8Array): boolean {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  return ascii(4, 8) === "ftyp" && ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].includes(ascii(8, 12));
+}
+
 /**
  * Reads an uploaded document entirely in memory. The type comes from the content, never from a file name; every
  * failure is a DocumentError whose message tells a teacher what to do.
@@ -58,7 +64,8 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
     const imageType = imageReader ? sniffImageType(bytes) : undefined;
     if (!imageReader || !imageType) {
       if (/\.(?:docx?|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
-      throw new DocumentError("unsupported", documentMessages.unsupported);
+      if (imageReader && isHeic(bytes)) throw new DocumentError("unsupported", documentMessages.heic);
+      throw new DocumentError("unsupported", imageReader ? documentMessages.unsupportedWithPhotos : documentMessages.unsupported);
     }
     document = { kind: "image", mimeType: imageType, text: await readImage(imageReader, bytes), tables: [], ocr: true };
   } else {

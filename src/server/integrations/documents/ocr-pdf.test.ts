@@ -83,6 +83,16 @@ describe("extractDocument reads photos of pages with OCR when given an image rea
   ])("refuses %s as unsupported, as before", async (_, file, imageReader) => {
     const error = await failure(load(file), { imageReader });
     expect(error.code).toBe("unsupported");
-    expect(error.message).toMatch(/Upload a \.txt, \.doc, \.docx or \.pdf file\./);
+    expect(error.message).toMatch(/Upload a \.txt, \.doc, \.docx or \.pdf file/);
+  });
+
+  it("names photos among what it takes, and tells how an iPhone's HEIC photo becomes a JPEG", async () => {
+    expect((await failure(load("documents/photos.zip"), { imageReader: fakeReader("") })).message).toBe(
+      "This file type is not supported. Upload a .txt, .doc, .docx or .pdf file, or a photo as JPEG or PNG.",
+    );
+    const heic = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypheic"), 0, 0, 0, 0, ...new TextEncoder().encode("mif1heic")]);
+    const error = await failure(heic, { imageReader: fakeReader("never used") });
+    expect(error.code).toBe("unsupported");
+    expect(error.message).toMatch(/^iPhone photos in HEIC format cannot be read\. Export the photo as JPEG/);
   });
 });
