@@ -1,13 +1,10 @@
 import { isTitleCase } from "../essay-body.js";
-import { spellingScopeOf } from "../spelling-scope.js";
+import { isInCapitals } from "../spelling-scope.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
 export type SpellingSuggester = (word: string) => string | undefined;
-
-/** Mostly capital letters: written in capitals throughout (or a sentence of them), not one acronym. */
-const isInCapitals = (text: string) => spellingScopeOf(text).isAllCaps;
 
 /** A section heading ("How the Four-Day Week Works") or a row of a table ends no sentence, and needs no full stop. */
 function isHeadingOrTableRow(text: string): boolean {
