@@ -309,8 +309,9 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     ...(estimate.concerns.some((concern) => concern.kind === "not-words") ? { notEnglish: true } : {}),
     suggest: (word) => {
       // A day, a month or a place written in lower case is a capital missing, not a misspelling ("friday").
+      // Four letters at least: "ur" is no "Ur", "nd" no "Nd".
       const capitalised = word.charAt(0).toUpperCase() + word.slice(1);
-      if (capitalised !== word && prepared.spell.correct(capitalised)) return capitalised;
+      if (word.length >= 4 && capitalised !== word && prepared.spell.correct(capitalised)) return capitalised;
       const guess = suggestSpelling(word);
       // The guess must itself pass the teacher-facing dictionary, word by word ("a lot").
       return guess && guess.split(/\s+/).every((part) => prepared.spell.correct(part)) ? guess : undefined;

@@ -25,5 +25,8 @@ describe("cached spell checker", () => {
     const checker = createCachedSpellChecker({ correct: (w) => known.has(w) });
     for (const word of ["favourable", "organise", "organised", "centre", "catalogue", "defence", "travelled", "programme", "grey", "Colour"]) expect(checker.correct(word), word).toBe(true);
     for (const word of ["favourible", "organse", "centr", "colr"]) expect(checker.correct(word), word).toBe(false);
+    // Misspellings that look British are still slips.
+    const slips = createCachedSpellChecker({ correct: (w) => ["expense", "suspense", "nonsense", "intense", "size", "prize", "come", "enter", "sense"].includes(w) });
+    for (const word of ["expence", "suspence", "nonsence", "intence", "sise", "prise", "comme", "entre", "sence"]) expect(slips.correct(word), word).toBe(false);
   });
 });

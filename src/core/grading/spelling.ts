@@ -38,15 +38,17 @@ function isWordCorrect(checker: SpellChecker, word: string): boolean {
 }
 
 /** The American spellings a British one may stand for, by the regular differences between the two. */
+// Each rule needs a stem long enough that a misspelling of a short word cannot pass for a British one ("sise" is no
+// "size", "entre" no "enter"); "-ence" and "-mme" are closed lists ("expence" and "nonsence" are slips).
 const britishToAmerican: Array<[RegExp, string]> = [
-  [/our(s|ed|ing|able|ite|ites|ful|less)?$/, "or$1"],
-  [/is(e|es|ed|ing|ation|ations|er|ers)$/, "iz$1"],
-  [/ys(e|es|ed|ing)$/, "yz$1"],
-  [/tre(s)?$/, "ter$1"],
-  [/ogue(s)?$/, "og$1"],
-  [/ence(s)?$/, "ense$1"],
-  [/ll(ed|ing|er|ers)$/, "l$1"],
-  [/mme(s)?$/, "m$1"],
+  [/(?<=\p{L}{2})our(s|ed|ing|able|ite|ites|ful|less)?$/u, "or$1"],
+  [/(?<=\p{L}{4})is(e|es|ed|ing|ation|ations|er|ers)$/u, "iz$1"],
+  [/(?<=\p{L}{3})ys(e|es|ed|ing)$/u, "yz$1"],
+  [/(?<=\p{L}{3})tre(s)?$/u, "ter$1"],
+  [/(?<=\p{L}{3})ogue(s)?$/u, "og$1"],
+  [/^(def|off|lic|pret)ence(s)?$/, "$1ense$2"],
+  [/(?<=\p{L}{3})ll(ed|ing|er|ers)$/u, "l$1"],
+  [/^programme(s)?$/, "program$1"],
   [/^grey/, "gray"],
 ];
 
