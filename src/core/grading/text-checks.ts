@@ -136,8 +136,10 @@ const dotOf = (a: Map<string, number>, b: Map<string, number>) => {
  * nothing with the prompt (0.06 where the class has 0.20).
  */
 function isOffTopic(a: TextAnalysis, profile: ClassProfile): boolean {
+  // A class that shares no words has no topic to stray from.
+  if (profile.typicalRelevance <= 0) return false;
   const unit = unitVector(a.stemCounts);
-  const relevance = relevanceToClass(unit, profile.members.has(fingerprintOf(a)), profile) / (profile.typicalRelevance || 1);
+  const relevance = relevanceToClass(unit, profile.members.has(fingerprintOf(a)), profile) / profile.typicalRelevance;
   if (relevance < offTopicRelevanceShare) return true;
   // A weak speller's words miss the prompt's spelling, not its topic ("compootrs", "intrnet"): judged by the class alone.
   const { prompt } = profile;

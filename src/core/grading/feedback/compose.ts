@@ -125,8 +125,8 @@ export function notEnglishFeedback(settings: GradingSettings): AssembledFeedback
     sections: [],
     text:
       settings.tone === "direct"
-        ? "Mostly not English words: no comments on the writing until your teacher has read it."
-        : "Most of the words here are not English words, so there are no comments on the writing itself: your teacher will read it first.",
+        ? "Mostly not English words: no comments on the writing."
+        : "Most of the words here are not English words, so there are no comments on the writing itself.",
   };
 }
 

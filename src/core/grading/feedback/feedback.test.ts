@@ -52,7 +52,7 @@ describe("feedback anchored in the student's text", () => {
     const spanish = "Creo que nuestro distrito no debe cambiar la semana escolar porque los estudiantes necesitan tiempo para aprender y los padres trabajan todos los dias de la semana en la ciudad.";
     const r = gradeText(makeInput({}), spanish, { spellChecker: { correct: (word) => ["no", "la", "los", "de", "en", "a"].includes(word.toLowerCase()) } });
     expect(r.concerns.map((c) => c.kind)).toContain("not-words");
-    expect(r.feedback).toBe("Most of the words here are not English words, so there are no comments on the writing itself: your teacher will read it first.");
+    expect(r.feedback).toBe("Most of the words here are not English words, so there are no comments on the writing itself.");
     expect(r.feedback).not.toContain("Creo");
     for (const c of r.criterionScores) expect(c.rationale).toMatch(/: most of the text is not English words; read it before this grade counts\.$/);
   });

@@ -54,6 +54,11 @@ describe("a counterargument criterion", () => {
     expect(said).toContain(`You give the other side a voice in "${objection}"`);
   });
 
+  it("does not take the writer's own points for the other side", () => {
+    const own = "Many students would benefit from a full week of class. Most students feel tired on Mondays, and helping others who might need us matters.";
+    expect(comment(`${claim} ${own} ${body}`)).toContain("The essay does not yet consider what someone who disagrees would say.");
+  });
+
   it("does not repeat the Thesis comment", () => {
     const sections = gradeText(input, `${claim} ${body}`, { spellChecker: fakeSpellChecker() }).feedbackParts.sections;
     const text = (id: string) => sections.find((s) => s.criterionId === id)!.sentences.map((s) => s.text).join(" ");

@@ -9,9 +9,12 @@ import { quoted, reserve, withQuote, type AspectReading, type Finding } from "./
 export const asksForCounterargument = (label: string): boolean =>
   /counter[- ]?(?:argument|claim|point)|rebut|refut|opposing|opposition|objection|other side|concession|alternative (?:view|perspective)/i.test(label);
 
-/** A sentence that gives voice to another view than the writer's. */
+/**
+ * A sentence that gives voice to another view than the writer's: someone saying, arguing or believing it. Verbs of
+ * the writer's own points ("many students would benefit", "most students feel tired") are not enough.
+ */
 const otherView =
-  /\b(?:(?:some|many|other|most) (?:people|students|parents|teachers|families|adults|critics|experts|readers)|others|critics|opponents|those who (?:disagree|oppose)|people who (?:disagree|oppose|are against))\b[^.!?]{0,40}\b(?:say|says|said|argue|argues|believe|believes|think|thinks|claim|claims|feel|feels|worry|worries|point out|object|may|might|would|could)\b|\bon the other hand\b|\bit is true that\b|\badmittedly\b|\bthe other side\b|\bone could argue\b|\bsome (?:may|might|would|could) (?:say|argue|think|object)\b/i;
+  /\b(?:(?:some|many|other|most) (?:people|students|parents|teachers|families|adults|critics|experts|readers)|others|critics|opponents|those who (?:disagree|oppose)|people who (?:disagree|oppose|are against))\b[^.!?]{0,40}\b(?:say|says|said|argue|argues|believe|believes|claim|claims|worry|worries|point out|object|disagree)\b|\bon the other hand\b|\bit is true that\b|\badmittedly\b|\bthe other side\b|\bone could argue\b|\bsome (?:may|might|would|could) (?:say|argue|think|object)\b|\b(?:some people|others|critics|opponents) (?:think|feel)\b/i;
 
 /** The view is answered in its own sentence ("Although some say ..., ...", "Some say ..., but ...") or in the next. */
 const answeredWithin = /^(?:although|though|even though|while)\b|[,;]\s*(?:but|yet|however|still)\b/i;
