@@ -13,13 +13,12 @@ export function countWords(text: string): number {
   return text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu)?.length ?? 0;
 }
 
-/** Share of the shorter text's distinct words that the other has too: 1 for a passage copied from the other. */
+/** Distinct words the two texts share, over the distinct words of both (Jaccard): 1 for the same words. */
 export function wordOverlap(a: string, b: string): number {
   const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   const [x, y] = [wordsOf(a), wordsOf(b)];
-  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
-  if (small.size === 0) return 0;
   let shared = 0;
-  for (const word of small) if (large.has(word)) shared++;
-  return shared / small.size;
+  for (const word of x) if (y.has(word)) shared++;
+  const all = x.size + y.size - shared;
+  return all ? shared / all : 0;
 }

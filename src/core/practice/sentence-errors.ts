@@ -119,8 +119,12 @@ function applyEdits(text: string, edits: Edit[]): string | undefined {
  * sentence to fix, its answer would keep the mistake, so the sentence makes no item.
  */
 function hasToForToo(s: SentenceFacts): boolean {
-  // The tagger reads such a 'to' as a preposition (before a verb it is a particle: "to always check").
-  return s.tokens.some((t, i) => t.text.toLowerCase() === "to" && t.pos === "ADP" && ["ADJ", "ADV"].includes(s.tokens[i + 1]?.pos ?? ""));
+  // The tagger reads such a 'to' as a preposition (before a verb it is a particle: "to always check"), and the
+  // degree word ends its phrase ("to early.", "to late for us"); "to loud music" or "to other students" goes on.
+  const misspelledAt = new Set(s.misspelled.map((span) => span.start));
+  const endsPhrase = (token: TaggedToken | undefined) =>
+    !token || token.pos === "PUNCT" || misspelledAt.has(token.start) || ["for", "to", "because", "and", "but", "so", "that", "in", "at", "when"].includes(token.text.toLowerCase());
+  return s.tokens.some((t, i) => t.text.toLowerCase() === "to" && t.pos === "ADP" && ["ADJ", "ADV"].includes(s.tokens[i + 1]?.pos ?? "") && endsPhrase(s.tokens[i + 2]));
 }
 
 /** The correctable sentences of a text, in its order. */
