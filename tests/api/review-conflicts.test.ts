@@ -50,6 +50,13 @@ describe(`a grade edited in two places (${testDatabaseKind})`, () => {
     const afterSample = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 6, [evidence]: 5 }, feedback: "TAB TWO", basedOn: newest(beforeSample.history) });
     expect(afterSample.status, afterSample.text).toBe(200);
 
+    // Two saves of one version at the same moment: one is saved, the other is told.
+    const current = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    const both = await Promise.all(
+      ["SAME TIME A", "SAME TIME B"].map((feedback) => teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 7, [evidence]: 7 }, feedback, basedOn: newest(current.history) })),
+    );
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+
     // A version the grade never had, or not an id at all.
     const unknown = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 6, [evidence]: 5 }, feedback: "x", basedOn: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.status).toBe(409);

@@ -16,9 +16,14 @@ export type AssignmentRow = typeof assignments.$inferSelect;
 export type SummaryAssignment = Pick<AssignmentRow, "criteria" | "dueDate" | "gradingSettings">;
 
 /** The teacher's own submission; another teacher's (or a malformed id) is simply not found. */
-export async function findSubmissionRow(db: Queryable, teacherId: string, id: string): Promise<SubmissionRow> {
+/**
+ * `forUpdate` (inside a transaction) holds the row until it ends: two saves of one grade at the same moment then run
+ * one after the other, so the second sees the first's change (review.ts, assertUnchangedSince).
+ */
+export async function findSubmissionRow(db: Queryable, teacherId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<SubmissionRow> {
   if (!isUuid(id)) throw notFound("That submission");
-  const [row] = await db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+  const query = db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+  const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("That submission");
   return row;
 }

@@ -29,7 +29,6 @@ function reviewOf(row: SubmissionRow, grade: { criteriaScores: Record<string, nu
 /** Changes that replace the scores or feedback a teacher was looking at; accepting a grade as it stands does not. */
 const replacingKinds: Record<string, (actorName: string) => string> = {
   graded: () => "the grader graded it again",
-  grading_failed: () => "it was sent to be graded again",
   regrade_requested: (actorName) => `${actorName} sent it to be graded again`,
   edited: (actorName) => `${actorName} saved other scores or feedback`,
   review_restored: (actorName) => `${actorName} restored an earlier review`,
@@ -61,7 +60,7 @@ async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: strin
 /** The teacher agrees with the grade as it stands. */
 export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
-    const row = await findSubmissionRow(tx, teacherId, id);
+    const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     requireGraded(row);
     const now = new Date();
     const teacherReview = reviewOf(row, { criteriaScores: row.criteriaScores, overallScore: row.overallScore!, feedback: row.feedback }, now);
@@ -79,7 +78,7 @@ export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: s
  */
 export async function editGrade(db: Db, teacherId: string, actor: Actor, id: string, edit: GradeEditInput): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
-    const row = await findSubmissionRow(tx, teacherId, id);
+    const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     requireGraded(row);
     if (edit.basedOn) await assertUnchangedSince(tx, id, edit.basedOn);
     const [assignment] = await tx.select().from(assignments).where(eq(assignments.id, row.assignmentId));
@@ -124,7 +123,7 @@ export const reviewedRegradeMessage =
  */
 export async function requestRegrade(db: Db, queue: GradingQueue, teacherId: string, actor: Actor, id: string, confirm: boolean): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
-    const row = await findSubmissionRow(tx, teacherId, id);
+    const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     if (row.status === "queued" || row.status === "grading") throw new AppError("conflict", "This submission is already being graded.");
     const isReviewed = row.gradeSource === "reviewed" && hasGrade(row);
     if (isReviewed && !confirm) throw new AppError("conflict", reviewedRegradeMessage, { confirm: "Confirm that your reviewed grade may be replaced" });
@@ -143,7 +142,7 @@ export async function requestRegrade(db: Db, queue: GradingQueue, teacherId: str
  */
 export async function restoreReview(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
-    const row = await findSubmissionRow(tx, teacherId, id);
+    const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     const review = row.teacherReview;
     if (!review) throw new AppError("conflict", "There is no reviewed grade to restore for this submission.");
     const now = new Date();
@@ -194,7 +193,7 @@ export async function setTeachesGrader(db: Db, teacherId: string, id: string, te
 /** Corrects who handed the work in and when (work collected on paper); the late penalty follows on read. */
 export async function updateSubmissionDetails(db: Db, teacherId: string, actor: Actor, id: string, changes: { studentName?: string; submittedAt?: Date }): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
-    const row = await findSubmissionRow(tx, teacherId, id);
+    const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     const renamed = changes.studentName !== undefined ? { studentName: changes.studentName, studentIdentifier: null, rosterStudentId: await matchRosterStudent(tx, row.assignmentId, { name: changes.studentName }) } : {};
     const next = { ...renamed, ...(changes.submittedAt ? { submittedAt: changes.submittedAt } : {}), updatedAt: new Date() };
     await tx.update(submissions).set(next).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));

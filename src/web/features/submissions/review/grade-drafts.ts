@@ -13,7 +13,8 @@ export interface GradeDraft {
   feedback: string;
 }
 
-const keyOf = (submissionId: string) => `markwise:grade-draft:${submissionId}`;
+const keyPrefix = "markwise:grade-draft:";
+const keyOf = (submissionId: string) => `${keyPrefix}${submissionId}`;
 
 /** The version of the grade as this page shows it: the id of its newest history event. */
 export const versionOf = (detail: SubmissionDetail): string | undefined => detail.history.at(-1)?.id;
@@ -36,10 +37,38 @@ export function isSameEdit(a: GradeDraft, b: GradeDraft): boolean {
 export function loadDraft(submissionId: string): GradeDraft | undefined {
   try {
     const stored = sessionStorage.getItem(keyOf(submissionId));
-    return stored ? (JSON.parse(stored) as GradeDraft) : undefined;
+    const draft: unknown = stored ? JSON.parse(stored) : undefined;
+    if (isDraft(draft)) return draft;
+    // Written by another version of the page, or by hand: dropped rather than opened as a broken form.
+    if (stored) sessionStorage.removeItem(keyOf(submissionId));
+    return undefined;
   } catch {
     return undefined;
   }
+}
+
+function isDraft(value: unknown): value is GradeDraft {
+  if (typeof value !== "object" || value === null) return false;
+  const draft = value as Record<string, unknown>;
+  const scores = draft.scores as Record<string, unknown> | null;
+  return (
+    (draft.basedOn === undefined || typeof draft.basedOn === "string") &&
+    typeof draft.overall === "string" &&
+    typeof draft.feedback === "string" &&
+    typeof scores === "object" &&
+    scores !== null &&
+    Object.values(scores).every((score) => typeof score === "string")
+  );
+}
+
+/** Whether this tab keeps any unsaved grade edit (closing the tab would lose it). */
+export function hasAnyDraft(): boolean {
+  try {
+    for (let i = 0; i < sessionStorage.length; i++) if (sessionStorage.key(i)?.startsWith(keyPrefix)) return true;
+  } catch {
+    // See loadDraft.
+  }
+  return false;
 }
 
 export function storeDraft(submissionId: string, draft: GradeDraft): void {

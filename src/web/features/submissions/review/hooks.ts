@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { GradeEditInput, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../../contracts/submissions";
 import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, restoreReview, saveGrade, submissionKeys } from "../api";
+import { clearDraft } from "./grade-drafts";
 
 /** Statuses that have a grade a teacher can look at. */
 const gradedStatuses: readonly SubmissionStatus[] = ["needs_review", "accepted"];
@@ -69,7 +70,14 @@ export function useReviewActions(assignmentId: string) {
   };
   return {
     accept: useMutation({ mutationFn: (submissionId: string) => acceptGrade(submissionId), onSuccess: settle }),
-    save: useMutation({ mutationFn: ({ submissionId, edit }: { submissionId: string; edit: GradeEditInput }) => saveGrade(submissionId, edit), onSuccess: settle }),
+    save: useMutation({
+      mutationFn: ({ submissionId, edit }: { submissionId: string; edit: GradeEditInput }) => saveGrade(submissionId, edit),
+      // Here, not in the page's callback: a save still in flight when the teacher leaves the page must clear its draft too.
+      onSuccess: (detail, { submissionId }) => {
+        clearDraft(submissionId);
+        settle(detail);
+      },
+    }),
     regrade: useMutation({ mutationFn: ({ submissionId, confirm }: { submissionId: string; confirm: boolean }) => regrade(submissionId, confirm), onSuccess: settle }),
     restore: useMutation({ mutationFn: (submissionId: string) => restoreReview(submissionId), onSuccess: settle }),
     addToSamples: useMutation({ mutationFn: (submissionId: string) => addToSamples(submissionId), onSuccess: settle }),

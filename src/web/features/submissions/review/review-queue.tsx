@@ -1,6 +1,6 @@
 import { Clock, Copy, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { submissionStatusLabels, type SubmissionSummary } from "../../../../contracts/submissions";
+import { gradeStateLabel, type SubmissionSummary } from "../../../../contracts/submissions";
 import { Label } from "../../../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
@@ -81,7 +81,7 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
                 >
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{item.studentName}</span>
-                    {showAll ? <span className="block text-xs text-muted-foreground">{item.gradeSource === "reviewed" ? "Reviewed" : submissionStatusLabels[item.status]}</span> : null}
+                    {showAll ? <span className="block text-xs text-muted-foreground">{gradeStateLabel(item)}</span> : null}
                   </span>
                   <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
                     {item.late && item.late.daysLate > 0 ? <span className="rounded-full border border-border px-1.5">Late</span> : null}

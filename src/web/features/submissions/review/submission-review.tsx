@@ -150,6 +150,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
           </h3>
           {isEditing ? (
             <GradeEditForm
+              key={detail.id}
               detail={detail}
               criteria={criteria}
               draft={loadDraft(detail.id) ?? draftFrom(detail, criteria)}

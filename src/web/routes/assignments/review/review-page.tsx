@@ -12,7 +12,7 @@ import { useAssignment } from "../../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
 import { useFeedbackReturns } from "../../../features/feedback-links/hooks";
-import { clearDraft, loadDraft } from "../../../features/submissions/review/grade-drafts";
+import { clearDraft, hasAnyDraft, loadDraft } from "../../../features/submissions/review/grade-drafts";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail, type ReviewOrder } from "../../../features/submissions/review/hooks";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ReviewQueue } from "../../../features/submissions/review/review-queue";
@@ -72,25 +72,29 @@ function Review() {
 
   // An edit not saved yet is kept (grade-drafts.ts): arriving at its submission opens it again.
   const currentId = current?.id;
+  const resetSave = actions.save.reset;
   useEffect(() => {
     if (currentId && loadDraft(currentId)) {
+      // Another student's failed save says nothing about this one's kept edit.
+      resetSave();
       setEditingId(currentId);
       setRestoredId(currentId);
     }
-  }, [currentId]);
-  // Closing the tab ends its session storage, and the draft with it: the browser asks first.
+  }, [currentId, resetSave]);
+  // Closing the tab ends its session storage, and every kept edit with it: the browser asks first.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (editingId && loadDraft(editingId)) event.preventDefault();
+      if (hasAnyDraft()) event.preventDefault();
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [editingId]);
+  }, []);
 
   const select = (submissionId: string | undefined) => {
     if (current && editingId === current.id && loadDraft(current.id) && submissionId !== current.id) {
       toast({ description: `Your changes to ${current.studentName}'s grade are kept, not saved: they come back when you return to ${current.studentName}.` });
     }
+    actions.save.reset();
     setEditingId(undefined);
     setRestoredId(undefined);
     setSearchParams(submissionId ? { submission: submissionId } : {}, { replace: true });
@@ -139,7 +143,6 @@ function Review() {
       { submissionId, edit: gradeEdit },
       {
         onSuccess: () => {
-          clearDraft(submissionId);
           setEditingId(undefined);
           setRestoredId(undefined);
           showSuccess(`Saved ${studentName}'s grade.`);
@@ -260,7 +263,7 @@ function Review() {
                 isReturned={Boolean(returns.data?.links.some((link) => link.submissionId === current.id && link.status === "active"))}
                 formRef={formRef}
                 pending={{ accept: actions.accept.isPending, save: actions.save.isPending, regrade: actions.regrade.isPending, addToSamples: actions.addToSamples.isPending }}
-                saveError={actions.save.error}
+                saveError={actions.save.variables?.submissionId === current.id ? actions.save.error : null}
                 hasPrevious={position !== 0 && Boolean(items?.length)}
                 hasNext={Boolean(items && position < items.length - 1)}
                 onPrevious={() => step(-1)}
