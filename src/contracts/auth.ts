@@ -32,7 +32,7 @@ export const emailField = z
  * spaces and accents included. Teachers sign in with it too, so it is unique (compared without case) and bounded.
  */
 export const usernameField = z
-  .string({ error: authMessages.usernameRequired })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? authMessages.usernameRequired : "Username must be text") })
   .trim()
   .min(1, authMessages.usernameRequired)
   .max(authLimits.usernameMax, authMessages.usernameTooLong);

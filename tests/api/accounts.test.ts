@@ -114,8 +114,8 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
   it("changes a teacher's names through update-user, and refuses what is not a name, field by field, storing nothing", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "rename");
     const refused: Array<[Record<string, unknown>, string, string]> = [
-      [{ username: 123 }, "username", "Username is required"],
-      [{ username: ["a"] }, "username", "Username is required"],
+      [{ username: 123 }, "username", "Username must be text"],
+      [{ username: ["a"] }, "username", "Username must be text"],
       [{ username: null }, "username", "Username is required"],
       [{ username: "x".repeat(51) }, "username", "Username must be at most 50 characters"],
       [{ name: null }, "name", "Name must be text"],

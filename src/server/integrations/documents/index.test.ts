@@ -78,6 +78,9 @@ describe("sniffDocumentKind looks at content, never names", () => {
     expect(sniffDocumentKind(windows1252)).toBe("txt");
     expect(decodeText(windows1252)).toBe("Café and the naïve student’s “q”");
     expect(decodeText(new Uint8Array([...new TextEncoder().encode("Thesis"), 0, ...new TextEncoder().encode(" 20")]))).toBe("Thesis 20");
+    // UTF-8 with one Windows-1252 byte pasted in keeps its UTF-8 (and loses its BOM).
+    const mixed = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("It’s a café."), 0x20, 0x93, 0x71, 0x94]);
+    expect(decodeText(mixed)).toBe("It’s a café. “q”");
   });
 
   it("accepts UTF-8 with a BOM and UTF-16 big-endian with a BOM", () => {

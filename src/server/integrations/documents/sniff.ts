@@ -62,23 +62,41 @@ function countByte(bytes: Uint8Array, value: number): number {
 
 /**
  * UTF-8, or else Windows-1252: what Notepad and Word's "Plain Text" saved for years, and what a teacher's older
- * files are ("café" as one byte). Binary decoded this way is full of control characters, which decodeText refuses.
+ * files are ("café" as one byte). A UTF-8 file with a stray Windows-1252 byte (text pasted from two sources) keeps
+ * its UTF-8: only the bytes that are not UTF-8 are read as Windows-1252. Binary read this way is full of control
+ * characters, which decodeText refuses.
  */
 function decodeUtf8OrWindows1252(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return decodeWindows1252(bytes);
+    return decodeMixed(bytes);
   }
 }
 
 // Node's TextDecoder("windows-1252") decodes as Latin-1, turning curly quotes and dashes (0x80-0x9F) into controls.
 const windows1252High = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+const windows1252 = (byte: number) => (byte >= 0x80 && byte < 0xa0 ? windows1252High[byte - 0x80]! : String.fromCharCode(byte));
 
-function decodeWindows1252(bytes: Uint8Array): string {
-  let text = "";
-  for (const byte of bytes) text += byte >= 0x80 && byte < 0xa0 ? windows1252High[byte - 0x80] : String.fromCharCode(byte);
-  return text;
+/** The length of a well-formed UTF-8 sequence starting at `at`, or 0. */
+function utf8SequenceAt(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at]!;
+  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  for (let i = 1; i < length; i++) if (((bytes[at + i] ?? 0) & 0xc0) !== 0x80) return 0;
+  return length;
+}
+
+function decodeMixed(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const utf8 = new TextDecoder("utf-8");
+  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (at < bytes.length) {
+    const byte = bytes[at]!;
+    const length = byte < 0x80 ? 1 : utf8SequenceAt(bytes, at);
+    parts.push(length ? utf8.decode(bytes.subarray(at, at + length)) : windows1252(byte));
+    at += length || 1;
+  }
+  return parts.join("");
 }
 
 /**
