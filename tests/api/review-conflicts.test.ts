@@ -57,6 +57,11 @@ describe(`a grade edited in two places (${testDatabaseKind})`, () => {
     );
     expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
 
+    // Regrade requested five times at once: sent once, the others told it is already being graded.
+    const regrades = await Promise.all(Array.from({ length: 5 }, () => teacher.client.post(`/api/submissions/${id}/regrade`, { confirm: true })));
+    expect(regrades.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    await waitForGrading(teacher.client, assignment.id);
+
     // A version the grade never had, or not an id at all.
     const unknown = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 6, [evidence]: 5 }, feedback: "x", basedOn: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.status).toBe(409);
