@@ -27,10 +27,14 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
     expect(stored.studentName).toBe("Ana Diaz");
     expect(stored.content).not.toContain(nul);
 
-    const uploaded = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("Bo Chen.txt", `${studentEssay(4, "Bo")}${nul}${nul}`)]) });
+    const binary = `${studentEssay(5, "Cy")}${nul.repeat(3)}`;
+    const uploaded = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("Bo Chen.txt", `${studentEssay(4, "Bo")}${nul}${nul}`), textFile("Cy Park.txt", binary)]) });
     expect(uploaded.status, uploaded.text).toBe(200);
-    // A file with NUL bytes is binary, not text: refused with the reason, like any file of another kind.
-    expect(uploaded.data.rejected).toEqual([{ fileName: "Bo Chen.txt", code: "unsupported", message: expect.any(String) }]);
+    // A stray NUL or two in UTF-8 text is dropped; more are a binary file's, refused with the reason like any other kind.
+    expect(uploaded.data.rejected).toEqual([{ fileName: "Cy Park.txt", code: "unsupported", message: expect.any(String) }]);
+    const bo = (await teacher.client.get(`/api/submissions/${uploaded.data.created[0].submissionId}`)).data;
+    expect(bo.studentName).toBe("Bo Chen");
+    expect(bo.content).not.toContain(nul);
 
     await waitForGrading(teacher.client, assignment.id);
     const edited = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { "criterion-1": 5, "criterion-2": 5 }, feedback: `Good${nul} work.` });
