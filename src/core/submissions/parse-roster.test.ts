@@ -6,6 +6,7 @@ describe("parseRoster reads the ways teachers paste a class", () => {
   const table: { rule: string; text: string; students: RosterLine[] }[] = [
     { rule: "reads one name per line and skips blank lines", text: "Jane Doe\n\n  John   Roe  \r\n", students: [{ name: "Jane Doe" }, { name: "John Roe" }] },
     { rule: "reads Last, First on a plain line as First Last", text: "Doe, Jane\nRoe, John", students: [{ name: "Jane Doe" }, { name: "John Roe" }] },
+    { rule: "takes a number or email after a comma with no space as the identifier", text: "Jane Doe,12345\nAl Li,al@example.com\nDoe, Jane", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "Al Li", identifier: "al@example.com", email: "al@example.com" }, { name: "Jane Doe" }] },
     { rule: "takes a trailing student number or email on a plain line as the identifier", text: "Jane Doe 12345\nDoe, John, jd@school.org\nAmy Poe <ap@school.org>", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org", email: "jd@school.org" }, { name: "Amy Poe", identifier: "ap@school.org", email: "ap@school.org" }] },
     { rule: "reads CSV with a Name and ID header, whatever its case", text: "NAME,Student ID\nJane Doe,12345\nJohn Roe,67890", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Roe", identifier: "67890" }] },
     { rule: "joins first and last name columns, in any column order", text: "Email,Last Name,First Name\njd@school.org,Doe,Jane", students: [{ name: "Jane Doe", identifier: "jd@school.org", email: "jd@school.org" }] },

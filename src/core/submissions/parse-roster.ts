@@ -116,13 +116,16 @@ function fromCells(cells: string[]): RosterLine {
   return withEmail(identifier ? { name, identifier } : { name }, rest.map(rosterEmail).find(Boolean));
 }
 
-/** "Jane Doe", "Doe, Jane", and either followed by a student number or an email ("Jane Doe 12345", "Doe, Jane, jd@x.org"). */
+/**
+ * "Jane Doe", "Doe, Jane", and either followed by a student number or an email, after a space or a comma ("Jane Doe
+ * 12345", "Jane Doe,12345", "Doe, Jane, jd@x.org", "Al Li,al@example.com": a comma with no space after it had made
+ * "Jane Doe,12345" the name "12345 Jane Doe").
+ */
 function fromPlainLine(line: string): RosterLine {
-  const words = collapseSpaces(line).split(" ");
-  const last = words.at(-1)?.replace(/^[<(,]+|[>),]+$/g, "") ?? "";
-  const hasIdentifier = words.length > 1 && (/^\d{3,}$/.test(last) || /^[^\s@]+@[^\s@]+$/.test(last));
-  const name = unreverseName((hasIdentifier ? words.slice(0, -1) : words).join(" ").replace(/[\s,]+$/, ""));
-  return hasIdentifier ? withEmail({ name, identifier: last }, rosterEmail(last)) : { name };
+  const found = /^(.*?\S)[\s,]+[<(]?(\d{3,}|[^\s@,<>()]+@[^\s@,<>()]+)[>)]?,?$/.exec(collapseSpaces(line));
+  if (!found) return { name: unreverseName(collapseSpaces(line).replace(/[\s,]+$/, "")) };
+  const [, rest = "", identifier = ""] = found;
+  return withEmail({ name: unreverseName(rest.replace(/[\s,]+$/, "")), identifier }, rosterEmail(identifier));
 }
 
 function plainLines(text: string): Row[] {
