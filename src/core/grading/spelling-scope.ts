@@ -32,16 +32,27 @@ export function spellingScopeOf(text: string): SpellingScope {
   return { text, outside, isAllCaps: isInCapitals(text) };
 }
 
-/** Written in capitals: more than `allCapsShare` of at least 20 letters are capitals. Counted, not matched. */
+/**
+ * Written in capitals: more than `allCapsShare` of at least 20 letters are capitals. Counted by character code (it
+ * runs on every essay the grader reads); letters beyond ASCII are asked of their case.
+ */
 export function isInCapitals(text: string): boolean {
   let letters = 0;
   let capitals = 0;
-  for (const char of text) {
-    const lower = char.toLowerCase();
-    const upper = char.toUpperCase();
-    if (lower === upper) continue;
-    letters++;
-    if (char === upper) capitals++;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) {
+      letters++;
+      capitals++;
+    } else if (code >= 97 && code <= 122) {
+      letters++;
+    } else if (code > 127) {
+      const char = text[i]!;
+      const upper = char.toUpperCase();
+      if (upper === char.toLowerCase()) continue;
+      letters++;
+      if (char === upper) capitals++;
+    }
   }
   return letters >= 20 && capitals / letters > allCapsShare;
 }

@@ -42,9 +42,13 @@ export interface FeedbackDocument {
   readings: AspectReading[];
 }
 
-/** `occurrence` counts earlier aspects read the same way, so a second criterion of one kind finds something else to say. */
-export function readAspect(kind: CriterionKind, facts: EssayFacts, suggest?: SpellingSuggester, occurrence = 0): AspectReading {
-  switch (kind) {
+/**
+ * `occurrence` counts earlier aspects read the same way, so a second criterion of one kind finds something else to
+ * say. A content criterion on the other side of the argument has a reader of its own (read-counterargument.ts).
+ */
+export function readAspect(aspect: Pick<FeedbackAspect, "kind" | "label">, facts: EssayFacts, suggest?: SpellingSuggester, occurrence = 0): AspectReading {
+  if (aspect.kind === "content" && asksForCounterargument(aspect.label)) return readCounterargument(facts);
+  switch (aspect.kind) {
     case "conventions":
       return readConventions(facts, suggest);
     case "fluency":
@@ -140,7 +144,7 @@ export function composeFeedback(facts: EssayFacts, aspects: FeedbackAspect[], se
   const readerOf = (kind: CriterionKind) => (kind === "overall" ? "content" : kind);
   const readings = aspects.map((aspect, i) => {
     const occurrence = aspects.slice(0, i).filter((a) => readerOf(a.kind) === readerOf(aspect.kind)).length;
-    const reading = aspect.kind === "content" && asksForCounterargument(aspect.label) ? readCounterargument(working) : readAspect(aspect.kind, working, suggest, occurrence);
+    const reading = readAspect(aspect, working, suggest, occurrence);
     for (const finding of [reading.strength, reading.problem, reading.step]) reserve(working, finding);
     return reading;
   });

@@ -82,7 +82,7 @@ export function writeFeedback(input: FeedbackInput): WrittenFeedback {
     if (facts.wordCount === 0 || facts.sentences.length === 0) return { criterionId: criterion.id, rationale: `${criterion.name}: there is no text to assess yet.`, quotes: [] };
     // The rationale rests on the same reading as the student's comment when the feedback is written per criterion.
     const shared = aspects.findIndex((a) => a.criterionId === criterion.id);
-    const reading = document.readings[shared] ?? readAspect(kind, facts, input.suggest);
+    const reading = document.readings[shared] ?? readAspect({ kind, label: criterion.name }, facts, input.suggest);
     const band = bandOf(fractionOf(score));
     const main = band === "low" ? (reading.problem ?? reading.step) : band === "high" ? (reading.strength ?? reading.step) : (reading.strength ?? reading.problem ?? reading.step);
     const evidence = main !== reading.step && !main.passage && reading.step.passage ? ` See ${quote(reading.step.passage.text)}.` : "";

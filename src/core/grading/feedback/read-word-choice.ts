@@ -1,5 +1,6 @@
 import { zipfFrequency } from "../../language/word-frequency.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import type { Passage } from "./passages.js";
 import { about, bestSentence, clause, listNamed, named, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Zipf 3.6 and below: words a reader meets rarely (about 4 per million words or fewer). */
@@ -46,6 +47,15 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
 /** A noun of the sentence that the quotation shows, so "what you mean about ..." speaks of the words quoted. */
 const nounIn = (s: SentenceFacts, passage: { text: string } | undefined) => s.nouns.find((noun) => passage?.text.toLowerCase().includes(noun.toLowerCase()));
 
+/** The first sentence whose quotation shows `word`, with that quotation. */
+function firstQuotedWith(facts: EssayFacts, word: string): { sentence: SentenceFacts; passage: Passage } | undefined {
+  for (const sentence of facts.sentences) {
+    const { passage, shown } = quotedShowing(facts, sentence, [word]);
+    if (passage && shown.length) return { sentence, passage };
+  }
+  return undefined;
+}
+
 /** Word choice, vocabulary, language, style, voice. */
 export function readWordChoice(facts: EssayFacts): AspectReading {
   const strength = strengthOf(facts);
@@ -67,13 +77,14 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
   }
   const [repeated] = facts.repeated;
   if (repeated) {
-    const instance = facts.sentences.find((s) => quotedShowing(facts, s, [repeated.word]).shown.length > 0);
+    const found = firstQuotedWith(facts, repeated.word);
+    const instance = found?.sentence;
     return {
       ...withStrength,
       problem: { note: clause(named(repeated.word), `appears ${repeated.count} times, so the sentences`, about(instance) || "that use it", "start to sound alike") },
       step: withQuote(
         clause("in {q}, swap", named(repeated.word), "for a word that says more exactly what you mean", instance?.nouns[0] ? `about ${instance.nouns[0]}` : ""),
-        quotedShowing(facts, instance, [repeated.word]).passage,
+        found?.passage,
         clause("swap some uses of", named(repeated.word), "for more exact words"),
       ),
     };

@@ -39,14 +39,13 @@ const replacingKinds: Record<string, (actorName: string) => string> = {
  * replace what changed since: the teacher is told what changed and saves again knowingly.
  */
 async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: string): Promise<void> {
-  const [seen] = await tx.select({ id: gradeEvents.id }).from(gradeEvents).where(and(eq(gradeEvents.id, basedOn), eq(gradeEvents.submissionId, submissionId)));
   // Compared in the database: PostgreSQL keeps microseconds, a Date only milliseconds, and an event would then be
-  // newer than itself. A version the grade never had is older than every change.
-  const seenAt = sql`(select ${gradeEvents.createdAt} from ${gradeEvents} where ${gradeEvents.id} = ${basedOn})`;
+  // newer than itself. A version this grade never had is older than every change.
+  const seenAt = sql`coalesce((select ${gradeEvents.createdAt} from ${gradeEvents} where ${gradeEvents.id} = ${basedOn} and ${gradeEvents.submissionId} = ${submissionId}), '-infinity'::timestamptz)`;
   const [newer] = await tx
     .select({ kind: gradeEvents.kind, actorName: gradeEvents.actorName })
     .from(gradeEvents)
-    .where(and(eq(gradeEvents.submissionId, submissionId), inArray(gradeEvents.kind, Object.keys(replacingKinds)), ...(seen ? [sql`${gradeEvents.createdAt} > ${seenAt}`] : [])))
+    .where(and(eq(gradeEvents.submissionId, submissionId), inArray(gradeEvents.kind, Object.keys(replacingKinds)), sql`${gradeEvents.createdAt} > ${seenAt}`))
     .orderBy(desc(gradeEvents.createdAt))
     .limit(1);
   if (!newer) return;

@@ -33,18 +33,24 @@ export function isSameEdit(a: GradeDraft, b: GradeDraft): boolean {
   return a.feedback === b.feedback && a.overall === b.overall && Object.keys({ ...a.scores, ...b.scores }).every((id) => (a.scores[id] ?? "") === (b.scores[id] ?? ""));
 }
 
-// Storage can be full or switched off (private modes): a draft then lives as long as the page, which is what it did before.
-export function loadDraft(submissionId: string): GradeDraft | undefined {
+/** Storage can be full or switched off (private modes): a draft then lives as long as the page, as it did before. */
+function safely<T>(use: () => T, fallback: T): T {
   try {
+    return use();
+  } catch {
+    return fallback;
+  }
+}
+
+export function loadDraft(submissionId: string): GradeDraft | undefined {
+  return safely(() => {
     const stored = sessionStorage.getItem(keyOf(submissionId));
     const draft: unknown = stored ? JSON.parse(stored) : undefined;
     if (isDraft(draft)) return draft;
     // Written by another version of the page, or by hand: dropped rather than opened as a broken form.
     if (stored) sessionStorage.removeItem(keyOf(submissionId));
     return undefined;
-  } catch {
-    return undefined;
-  }
+  }, undefined);
 }
 
 function isDraft(value: unknown): value is GradeDraft {
@@ -63,26 +69,13 @@ function isDraft(value: unknown): value is GradeDraft {
 
 /** Whether this tab keeps any unsaved grade edit (closing the tab would lose it). */
 export function hasAnyDraft(): boolean {
-  try {
-    for (let i = 0; i < sessionStorage.length; i++) if (sessionStorage.key(i)?.startsWith(keyPrefix)) return true;
-  } catch {
-    // See loadDraft.
-  }
-  return false;
+  return safely(() => Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i)).some((key) => key?.startsWith(keyPrefix)), false);
 }
 
 export function storeDraft(submissionId: string, draft: GradeDraft): void {
-  try {
-    sessionStorage.setItem(keyOf(submissionId), JSON.stringify(draft));
-  } catch {
-    // See loadDraft.
-  }
+  safely(() => sessionStorage.setItem(keyOf(submissionId), JSON.stringify(draft)), undefined);
 }
 
 export function clearDraft(submissionId: string): void {
-  try {
-    sessionStorage.removeItem(keyOf(submissionId));
-  } catch {
-    // See loadDraft.
-  }
+  safely(() => sessionStorage.removeItem(keyOf(submissionId)), undefined);
 }
