@@ -197,6 +197,9 @@ export const updateAssignmentInput = z.object({
   prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Keep the prompt under 20,000 characters").default(""),
   rubric: rubric.default({ criteria: [] }),
   sampleWork: z.array(z.object({ id: z.string() }).loose()).optional(),
+  // The samples this client removed. Given, only these are deleted: a whole object read before another tab (or a
+  // stale list) uploaded a sample does not delete it. Absent, every sample missing from sampleWork is.
+  removedSampleIds: z.array(z.string({ error: "Each removed sample id must be text" }), { error: "removedSampleIds must be a list of sample ids" }).max(1000, "Remove at most 1,000 samples at once").optional(),
   status: z.enum(assignmentStatuses, { error: "Status must be draft, active or archived" }),
   autogradingEnabled: z.boolean({ error: "autogradingEnabled must be true or false" }),
   gradingSettings,

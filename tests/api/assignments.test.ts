@@ -358,4 +358,31 @@ describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
     expect(saved.data.sampleWork).toEqual([]);
     expect(sample.status).toBe(201);
   });
+
+  it("removes only the samples a save names as removed, keeping one uploaded after the saving copy was read", async () => {
+    const teacher = await assignmentWithRubric();
+    const upload = (feedback: string) => uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "30", feedback });
+    const first = (await upload("First.")).data;
+    // A second tab (or a list read earlier) holds the assignment with one sample; then another sample is uploaded.
+    const staleCopy = (await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data;
+    const second = (await upload("Second.")).data;
+
+    const archived = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, { ...staleCopy, status: "archived", removedSampleIds: [] });
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.data.sampleWork.map((sample: { id: string }) => sample.id)).toEqual([first.id, second.id]);
+
+    // The stale tab removes the first sample: the one it never saw stays, and a listed sample is never removed.
+    const removed = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, { ...staleCopy, sampleWork: [], removedSampleIds: [first.id, "not-a-sample"] });
+    expect(removed.data.sampleWork.map((sample: { id: string }) => sample.id)).toEqual([second.id]);
+    const listed = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, { ...removed.data, removedSampleIds: [second.id] });
+    expect(listed.data.sampleWork.map((sample: { id: string }) => sample.id)).toEqual([second.id]);
+    expect(listed.data.calibrationFit).toMatchObject({ sampleCount: 1 });
+  });
+
+  it("says what to fix when removedSampleIds is not a list of ids", async () => {
+    const teacher = await assignmentWithRubric();
+    const response = await teacher.client.put(`/api/assignments/${teacher.assignment.id}`, { ...teacher.assignment, removedSampleIds: "all" });
+    expect(response.status).toBe(400);
+    expect(response.data.error.fields).toEqual({ removedSampleIds: "removedSampleIds must be a list of sample ids" });
+  });
 });

@@ -598,6 +598,37 @@ describe("archive, restore, edit and phones", () => {
     app.assertNoConsoleErrors(page);
   });
 
+  it("never deletes a sample uploaded in another tab: the wizard removes only what it removed, a card archives the assignment as it is now", async () => {
+    const { page, teacher } = await signedInPage(desktop);
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Two tabs" });
+    const upload = async (n: number) => {
+      const added = await teacher.client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: sampleForm(studentEssay(n), 10, {}) });
+      expect(added.status, added.text).toBe(201);
+      return added.data.id as string;
+    };
+    const sampleIds = async () => ((await teacher.client.get(`/api/assignments/${assignment.id}`)).data.sampleWork as { id: string }[]).map((sample) => sample.id);
+    const first = await upload(1);
+
+    await page.goto(`${app.url}/assignments/${assignment.id}/edit`);
+    await next(page, 2, "Assignment Rubric");
+    await next(page, 3, "Sample Work");
+    const second = await upload(2); // another tab, while this one shows only the first
+    await page.getByRole("button", { name: "Remove Sample 1: sample.txt" }).click();
+    await next(page, 4, "Calibration Preview");
+    expect(await sampleIds()).toEqual([second]);
+    expect(first).not.toBe(second);
+
+    // The list was read before a third sample was uploaded elsewhere; archiving from its card keeps that sample.
+    await page.goto(`${app.url}/assignments`);
+    await page.getByRole("link", { name: "Two tabs" }).waitFor();
+    const third = await upload(3);
+    await page.getByRole("button", { name: "Archive Two tabs" }).click();
+    await page.getByRole("alertdialog", { name: "Archive Two tabs?" }).getByRole("button", { name: "Archive" }).click();
+    await toastWith(page, "Assignment archived.").waitFor();
+    expect(await sampleIds()).toEqual([second, third]);
+    app.assertNoConsoleErrors(page);
+  });
+
   it("marks a sample the changed rubric cannot hold as not used to calibrate, saying what to do", async () => {
     const { page, teacher } = await signedInPage(phone);
     const assignment = await createActiveAssignment(teacher.client, teacher.id);

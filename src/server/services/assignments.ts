@@ -109,7 +109,7 @@ export async function listAssignments(db: Queryable, teacherId: string, status?:
   return attachSamples(db, rows);
 }
 
-/** Saves the whole object; samples missing from `sampleWork` are removed (the wizard's remove button). */
+/** Saves the whole object; the samples it removes are `removeSamples`'s (the wizard's remove button). */
 export async function updateAssignment(db: Db, teacherId: string, id: string, input: z.output<typeof updateAssignmentInput>, spellChecker: SpellChecker): Promise<Assignment> {
   return db.transaction(async (tx) => {
     await findAssignmentRow(tx, teacherId, id);
@@ -117,12 +117,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
       throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: "Add a title" });
     }
     checkCriteriaIds(input.rubric.criteria);
-    if (input.sampleWork) {
-      const keep = input.sampleWork.map((sample) => sample.id).filter((sampleId) => isUuid(sampleId));
-      await tx
-        .delete(assignmentSamples)
-        .where(keep.length ? and(eq(assignmentSamples.assignmentId, id), notInArray(assignmentSamples.id, keep)) : eq(assignmentSamples.assignmentId, id));
-    }
+    await removeSamples(tx, id, input);
     await tx
       .update(assignments)
       .set({
@@ -140,6 +135,23 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
     await refreshCalibrationFit(tx, id, spellChecker);
     return findAssignment(tx, teacherId, id);
   });
+}
+
+/**
+ * The samples a save removes: those the client says it removed, or, from a client that does not say (the spec's
+ * whole object), every one missing from `sampleWork`. A sample still listed in `sampleWork` is never removed.
+ */
+async function removeSamples(tx: Queryable, id: string, input: z.output<typeof updateAssignmentInput>): Promise<void> {
+  const keep = new Set(input.sampleWork?.map((sample) => sample.id));
+  const inThisAssignment = eq(assignmentSamples.assignmentId, id);
+  if (input.removedSampleIds) {
+    const removed = input.removedSampleIds.filter((sampleId) => isUuid(sampleId) && !keep.has(sampleId));
+    if (removed.length) await tx.delete(assignmentSamples).where(and(inThisAssignment, inArray(assignmentSamples.id, removed)));
+    return;
+  }
+  if (!input.sampleWork) return;
+  const kept = [...keep].filter((sampleId) => isUuid(sampleId));
+  await tx.delete(assignmentSamples).where(kept.length ? and(inThisAssignment, notInArray(assignmentSamples.id, kept)) : inThisAssignment);
 }
 
 export async function replaceRubric(db: Db, teacherId: string, id: string, criteria: Assignment["rubric"]["criteria"], spellChecker: SpellChecker): Promise<Assignment> {

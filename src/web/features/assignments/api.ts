@@ -41,9 +41,13 @@ export function discardIfBlank(id: string): void {
   void fetch(`/api/assignments/${encodeURIComponent(id)}/discard-if-blank`, { method: "POST", credentials: "include", keepalive: true }).catch(() => undefined);
 }
 
-/** The whole object as the wizard holds it; samples missing from sampleWork are removed by the server. */
+/**
+ * The whole object as the wizard holds it. The server removes only the samples named in `removedSampleIds` (none
+ * unless the patch names them), so a copy read before another tab uploaded a sample never deletes it.
+ */
 export function toUpdateInput(assignment: Assignment, patch: Partial<UpdateAssignmentInput> = {}): UpdateAssignmentInput {
   return {
+    removedSampleIds: [],
     title: assignment.title,
     type: assignment.type,
     dueDate: assignment.dueDate,

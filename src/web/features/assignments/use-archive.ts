@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { assignmentMessages, type Assignment, type AssignmentStatus } from "../../../contracts/assignments";
-import { allAssignmentListsKey, assignmentQueryKey, saveAssignment, toUpdateInput } from "./api";
+import { allAssignmentListsKey, assignmentQueryKey, fetchAssignment, saveAssignment, toUpdateInput } from "./api";
 import { showFailure, showSuccess } from "./toasts";
 
 /** Where a restored assignment goes back to: active when it was grading and can be activated, else draft. */
@@ -12,8 +12,11 @@ export function restoredStatus(assignment: Assignment): AssignmentStatus {
 export function useArchiveAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ assignment, archive }: { assignment: Assignment; archive: boolean }) =>
-      saveAssignment(assignment.id, toUpdateInput(assignment, { status: archive ? "archived" : restoredStatus(assignment) })),
+    // The card's copy may be older than another tab's edits: the save is made from the assignment as it is now.
+    mutationFn: async ({ assignment, archive }: { assignment: Assignment; archive: boolean }) => {
+      const current = await fetchAssignment(assignment.id);
+      return saveAssignment(current.id, toUpdateInput(current, { status: archive ? "archived" : restoredStatus(current) }));
+    },
     onSuccess: async (saved, { archive }) => {
       queryClient.setQueryData(assignmentQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: allAssignmentListsKey });

@@ -186,7 +186,17 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     headingRef.current?.focus();
   }, [step]);
 
-  const update = useCallback((patch: Partial<Assignment>) => setDraft((current) => ({ ...current, ...patch })), []);
+  // The samples removed since the last save: the save names them, so it deletes nothing another tab uploaded.
+  const removedSampleIds = useRef(new Set<string>());
+  const update = useCallback(
+    (patch: Partial<Assignment>) =>
+      setDraft((current) => {
+        const kept = new Set(patch.sampleWork?.map((sample) => sample.id) ?? current.sampleWork.map((sample) => sample.id));
+        for (const sample of current.sampleWork) if (!kept.has(sample.id)) removedSampleIds.current.add(sample.id);
+        return { ...current, ...patch };
+      }),
+    [],
+  );
   const updateSettings = useCallback(
     (patch: Partial<GradingSettings>) => setDraft((current) => ({ ...current, gradingSettings: { ...current.gradingSettings, ...patch } })),
     [],
@@ -197,7 +207,9 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     setIsSaving(true);
     setProblems([]);
     try {
-      const saved = await saveAssignment(draft.id, toUpdateInput(draft, patch));
+      const removed = [...removedSampleIds.current];
+      const saved = await saveAssignment(draft.id, toUpdateInput(draft, { ...patch, removedSampleIds: removed }));
+      for (const sampleId of removed) removedSampleIds.current.delete(sampleId);
       queryClient.setQueryData(assignmentQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: allAssignmentListsKey });
       setDraft(saved);
