@@ -174,7 +174,15 @@ export const uploadOutcome = z.object({
 });
 export type UploadOutcome = z.infer<typeof uploadOutcome>;
 
-const isoInstant = z.iso.datetime({ offset: true, error: "Submission time must be a date and time like 2025-03-05T14:30:00Z" });
+const earliestSubmission = Date.UTC(2000, 0, 1);
+const clockSkewMs = 24 * 60 * 60 * 1000;
+// Work is handed in before it is uploaded: a year 0001 or a time next year is a typo that would move the late penalty.
+const isoInstant = z.iso
+  .datetime({ offset: true, error: "Submission time must be a date and time like 2025-03-05T14:30:00Z" })
+  .refine((value) => {
+    const time = Date.parse(value);
+    return time >= earliestSubmission && time <= Date.now() + clockSkewMs;
+  }, "Submission time must be between the year 2000 and now");
 /** True for a time zone name this runtime knows (IANA, like Europe/Paris). */
 export function isTimeZone(value: string): boolean {
   try {
