@@ -148,7 +148,7 @@ async function* zipChunks(deps: ExportDeps, userId: string, user: typeof users.$
   for (const file of fileRows) {
     const bytes = await deps.storage.get(file.storageKey).catch(() => null);
     // A file the storage lost is named rather than failing the whole export.
-    if (bytes) addBytes(`files/${file.id}/${cleanFileName(file.originalName)}`, new Uint8Array(bytes));
+    if (bytes) addBytes(`files/${file.id}/${portableFileName(file.originalName)}`, new Uint8Array(bytes));
     else addBytes(`files/${file.id}/MISSING.txt`, strToU8(`The original of "${file.originalName}" could not be read from storage.\n`));
     yield* drain();
   }
@@ -157,6 +157,15 @@ async function* zipChunks(deps: ExportDeps, userId: string, user: typeof users.$
   if (avatar) addBytes(`avatar.${avatar.mimeType.split("/")[1] ?? "img"}`, new Uint8Array(avatar.bytes));
   zip.end();
   yield* drain();
+}
+
+/**
+ * A stored file's name as every system can unpack it: Windows refuses < > : " | ? * and a name ending in a dot or a
+ * space, and a school's IT person is likely to open the export there. The stored name itself is kept as uploaded.
+ */
+export function portableFileName(name: string): string {
+  const portable = cleanFileName(name).replace(/[<>:"|?*]/g, "_").replace(/[. ]+$/, "");
+  return portable || "document";
 }
 
 /** A folder name from a title: letters, digits and dashes only, so every unzip tool accepts it. */
