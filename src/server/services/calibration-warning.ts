@@ -16,9 +16,11 @@ export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibra
   const { disagreeing, limit } = checkCalibrationFit(row.calibrationFit as CalibrationFitSummary | null, maxScore);
   if (!disagreeing.length) return null;
   const named = disagreeing.map((sample) => `sample ${sample.sampleIndex + 1} (you gave ${points(sample.teacherScore)}, the grader predicts ${points(sample.engineScore)})`);
+  // The page's heading already says the calibration disagrees; the message names where, and what to do.
+  const [first = "", ...rest] = named;
   return {
     message:
-      `The calibration disagrees with your own samples: ${named.join("; ")}, more than ${points(limit)} points apart. ` +
+      `${first.charAt(0).toUpperCase()}${first.slice(1)}${rest.map((item) => `; ${item}`).join("")}: more than ${points(limit)} points apart. ` +
       "Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.",
     samples: disagreeing.map((sample) => ({ sampleId: sample.sampleId ?? null, sampleIndex: sample.sampleIndex, teacherScore: sample.teacherScore, engineScore: sample.engineScore })),
   };
