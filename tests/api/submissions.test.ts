@@ -65,6 +65,20 @@ describe(`submissions API (${testDatabaseKind})`, () => {
     expect(upload.data.created.map((c: { fileName: string }) => c.fileName)).toContain("folders.zip/Lena Novak/final.txt");
   });
 
+  it("reads an online text entry that a platform hands in as a web page as its text, not its tags", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "htmlentry");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const [first, second] = studentEssay(85, "Omar").split("\n\n");
+    const page = `<html><head><meta charset="utf-8"><title>Essay</title><style>p{margin:0}</style></head><body><p>${first}</p>\n<p>${second} &amp; more.</p></body></html>`;
+    const canvas = zipSync({ "reyesomar_1202_5555_text.html": strToU8(page) });
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([new File([new Uint8Array(canvas)], "submissions.zip")]) });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.data.created).toHaveLength(1);
+    const submission = (await teacher.client.get(`/api/submissions/${upload.data.created[0].submissionId}`)).data;
+    expect(upload.data.created[0].studentName).toBe("reyesomar");
+    expect(submission.content).toBe(`${first}\n\n${second} & more.`);
+  });
+
   it("reads scanned PDFs with OCR and keeps the original for download", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "ocr");
     const assignment = await createActiveAssignment(teacher.client, teacher.id);

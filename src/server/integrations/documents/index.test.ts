@@ -90,6 +90,42 @@ describe("sniffDocumentKind looks at content, never names", () => {
   });
 });
 
+describe("web pages: a learning platform's text entries and Word's Web Page", () => {
+  const page = (body: string) =>
+    new TextEncoder().encode(
+      `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Jane Doe: Essay 2</title><style>p { margin: 0 }</style><script>track()</script></head>` +
+        `<body>${body}</body></html>`,
+    );
+
+  it("reads the text a reader sees: paragraphs, entities, headings in their own case, links' words only", async () => {
+    const document = await extractDocument(page(`<h2>Later Starts</h2><p>Schools should start later.&nbsp;Teens need sleep &amp; rest.</p><p>See <a href="https://example.org/study">the study</a> for <b>proof</b>.</p><img src="x.png" alt="chart">`));
+    expect(document).toMatchObject({ kind: "html", mimeType: "text/html", tables: [] });
+    expect(document.text).toBe("Later Starts\n\nSchools should start later. Teens need sleep & rest.\n\nSee the study for proof.");
+  });
+
+  it("reads a bare fragment as a platform stores it, and Windows-1252 bytes", async () => {
+    const fragment = Uint8Array.from([...new TextEncoder().encode("<p>Caf"), 0xe9, ...new TextEncoder().encode(" owners agree.</p>\n<p>So do I.</p>")]);
+    expect(sniffDocumentKind(fragment)).toBe("html");
+    expect((await extractDocument(fragment)).text).toBe("Café owners agree.\n\nSo do I.");
+  });
+
+  it("keeps an essay that only mentions a tag or a less-than sign as plain text", () => {
+    for (const text of ["I <3 my school.", "<p> is the tag for a paragraph, I learned.", "If x < y then the claim fails.", "<b>bold claim"]) {
+      expect(sniffDocumentKind(new TextEncoder().encode(text))).toBe("txt");
+    }
+  });
+
+  it("refuses a drawing (SVG) whatever its name says", async () => {
+    const svg = new TextEncoder().encode('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><text x="0" y="10">Essay</text></svg>');
+    expect(sniffDocumentKind(svg)).toBeUndefined();
+    expect((await failure(svg)).code).toBe("unsupported");
+  });
+
+  it("says a page with no words is empty", async () => {
+    expect((await failure(page(`<div><img src="scan.png"></div>`))).code).toBe("empty");
+  });
+});
+
 describe("extractDocument failures a teacher can act on", () => {
   it.each([
     ["empty.txt", "empty", /empty/],

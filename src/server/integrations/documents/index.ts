@@ -3,6 +3,7 @@ import type { ImageTextReader } from "../ocr/image-text-reader.js";
 import { readImage } from "./read-image.js";
 import { extractDoc } from "./doc.js";
 import { extractDocx } from "./docx.js";
+import { htmlToText } from "./html.js";
 import { DocumentError, documentMessages } from "./errors.js";
 import { hasReadableText } from "../../../contracts/submissions";
 import { normalizeText } from "./normalize.js";
@@ -85,6 +86,8 @@ async function extractTextDocument(
   switch (kind) {
     case "txt":
       return { ...base, text: decodeText(bytes) ?? "", tables: [] };
+    case "html":
+      return { ...base, text: htmlToText(decodeText(bytes) ?? ""), tables: [] };
     case "docx":
       // An OLE container around a .docx only ever means Office's password protection.
       if (isOle(bytes)) throw new DocumentError("encrypted", documentMessages.encrypted);

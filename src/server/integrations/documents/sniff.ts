@@ -1,15 +1,17 @@
 import { sniffImageType } from "../files/sniff-image.js";
+import { looksLikeHtml, looksLikeSvg } from "./html.js";
 import { hasStream, isOle, readOle } from "./ole.js";
 import { isZip, mentionsEntry, readZipDirectory } from "./zip.js";
 
 /** What sniffDocumentKind recognises: files written to hold text (a PDF may still turn out to be a scan). */
-export type TextDocumentKind = "txt" | "doc" | "docx" | "pdf";
+export type TextDocumentKind = "txt" | "html" | "doc" | "docx" | "pdf";
 
 /** "image" is a photo of a page, read by OCR; its MIME type is the image's own (see sniffImageType). */
 export type DocumentKind = TextDocumentKind | "image";
 
 export const mimeTypes: Record<TextDocumentKind, string> = {
   txt: "text/plain",
+  html: "text/html",
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   pdf: "application/pdf",
@@ -36,7 +38,9 @@ export function sniffDocumentKind(bytes: Uint8Array): TextDocumentKind | undefin
   if (startsWithAscii(bytes, "{\\rtf")) return undefined;
   // An image's header can pass for a few Windows-1252 letters.
   if (sniffImageType(bytes)) return undefined;
-  return decodeText(bytes) === undefined ? undefined : "txt";
+  const text = decodeText(bytes);
+  if (text === undefined || looksLikeSvg(text)) return undefined;
+  return looksLikeHtml(text) ? "html" : "txt";
 }
 
 function startsWithAscii(bytes: Uint8Array, prefix: string): boolean {

@@ -12,7 +12,7 @@ import { submissionKeys, uploadSubmissions } from "../api";
 import { formatFileSize, fromLocalInputValue } from "../format";
 import { UploadResult } from "./upload-result";
 
-const acceptedSubmissionTypes = ".txt,.doc,.docx,.pdf,.zip,.png,.jpg,.jpeg,.webp,.gif";
+const acceptedSubmissionTypes = ".txt,.doc,.docx,.pdf,.html,.htm,.zip,.png,.jpg,.jpeg,.webp,.gif";
 
 interface Picked {
   key: string;
