@@ -1,11 +1,11 @@
-import { convert } from "html-to-text";
-
 /**
  * A web page's text as a reader sees it. Learning platforms hand in online text entries as .html (Canvas's and
  * Moodle's "download all submissions"), and Word's "Web Page" is often renamed .doc; read as plain text, the grader
  * got the tags. Headings keep their case and links their words only: the student's writing, not the page's furniture.
  */
-export function htmlToText(html: string): string {
+export async function htmlToText(html: string): Promise<string> {
+  // Loaded on the first page read: most schools never upload one, and the idle server stays small (issue 16).
+  const { convert } = await import("html-to-text");
   return convert(html, {
     wordwrap: false,
     selectors: [

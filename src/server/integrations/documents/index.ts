@@ -87,7 +87,7 @@ async function extractTextDocument(
     case "txt":
       return { ...base, text: decodeText(bytes) ?? "", tables: [] };
     case "html":
-      return { ...base, text: htmlToText(decodeText(bytes) ?? ""), tables: [] };
+      return { ...base, text: await htmlToText(decodeText(bytes) ?? ""), tables: [] };
     case "docx":
       // An OLE container around a .docx only ever means Office's password protection.
       if (isOle(bytes)) throw new DocumentError("encrypted", documentMessages.encrypted);
