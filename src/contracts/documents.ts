@@ -9,7 +9,7 @@ export const documentUploadInput = z.object({
 export const uploadedDocument = z.object({
   fileId: z.string(),
   fileName: z.string(),
-  kind: z.enum(["txt", "html", "doc", "docx", "pdf"]),
+  kind: z.enum(["txt", "html", "doc", "docx", "odt", "pdf"]),
   text: z.string(),
 });
 export type UploadedDocument = z.infer<typeof uploadedDocument>;

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipSync, strToU8 } from "fflate";
 import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { fixtureFile } from "../support/uploads";
+import { fixtureFile, fixturesDir } from "../support/uploads";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 
 let server: TestServer;
@@ -65,18 +67,19 @@ describe(`submissions API (${testDatabaseKind})`, () => {
     expect(upload.data.created.map((c: { fileName: string }) => c.fileName)).toContain("folders.zip/Lena Novak/final.txt");
   });
 
-  it("reads an online text entry that a platform hands in as a web page as its text, not its tags", async () => {
+  it("reads an online text entry that a platform hands in as a web page as its text, not its tags, and an .odt", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "htmlentry");
     const assignment = await createActiveAssignment(teacher.client, teacher.id);
     const [first, second] = studentEssay(85, "Omar").split("\n\n");
     const page = `<html><head><meta charset="utf-8"><title>Essay</title><style>p{margin:0}</style></head><body><p>${first}</p>\n<p>${second} &amp; more.</p></body></html>`;
-    const canvas = zipSync({ "reyesomar_1202_5555_text.html": strToU8(page) });
+    // A LibreOffice file handed in beside it is read too.
+    const canvas = zipSync({ "reyesomar_1202_5555_text.html": strToU8(page), "quinnnora_1203_5556_essay.odt": readFileSync(path.join(fixturesDir, "documents/student-essay.odt")) });
     const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([new File([new Uint8Array(canvas)], "submissions.zip")]) });
     expect(upload.status, upload.text).toBe(200);
-    expect(upload.data.created).toHaveLength(1);
-    const submission = (await teacher.client.get(`/api/submissions/${upload.data.created[0].submissionId}`)).data;
-    expect(upload.data.created[0].studentName).toBe("reyesomar");
-    expect(submission.content).toBe(`${first}\n\n${second} & more.`);
+    expect(upload.data.created.map((created: { studentName: string }) => created.studentName)).toEqual(["reyesomar", "quinnnora"]);
+    const contentOf = async (index: number) => (await teacher.client.get(`/api/submissions/${upload.data.created[index].submissionId}`)).data.content;
+    expect(await contentOf(0)).toBe(`${first}\n\n${second} & more.`);
+    expect(await contentOf(1)).toBe(readFileSync(path.join(fixturesDir, "documents/student-essay.txt"), "utf8").trim());
   });
 
   it("reads scanned PDFs with OCR and keeps the original for download", async () => {

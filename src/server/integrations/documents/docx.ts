@@ -1,10 +1,6 @@
 import { DocumentError, documentMessages } from "./errors.js";
 import { normalizeCell } from "./normalize.js";
-import { readZipDirectory } from "./zip.js";
-
-/** Declared sizes above these mean a zip bomb or a document no teacher writes; refuse before inflating. */
-const maxDocumentXmlBytes = 64 * 1024 * 1024;
-const maxTotalUncompressedBytes = 256 * 1024 * 1024;
+import { readZipDirectory, refuseUnpackingTooMuch } from "./zip.js";
 
 export interface DocxContent {
   text: string;
@@ -16,13 +12,7 @@ export async function extractDocx(bytes: Uint8Array): Promise<DocxContent> {
   if (!entries) throw new DocumentError("corrupt", documentMessages.corrupt);
   const documentXml = entries.find((entry) => entry.name === "word/document.xml");
   if (!documentXml) throw new DocumentError("corrupt", documentMessages.corrupt);
-  const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  if (documentXml.uncompressedSize > maxDocumentXmlBytes || total > maxTotalUncompressedBytes) {
-    throw new DocumentError(
-      "too_large",
-      `This document unpacks to more than ${maxTotalUncompressedBytes / (1024 * 1024)} MB, which is more than Markwise can read. Save it without large embedded objects, or export it as PDF, and upload it again.`,
-    );
-  }
+  refuseUnpackingTooMuch(entries, "word/document.xml");
 
   // Loaded when a Word file first arrives: an idle server need not hold the converter (issue 16).
   const { default: mammoth } = await import("mammoth");

@@ -25,6 +25,7 @@ describe("extractDocument on the same essay in every format", () => {
     ["student-essay-utf16.txt", "txt", "text/plain"],
     ["student-essay.docx", "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
     ["student-essay.doc", "doc", "application/msword"],
+    ["student-essay.odt", "odt", "application/vnd.oasis.opendocument.text"],
     ["student-essay.pdf", "pdf", "application/pdf"],
   ] as const)("reads %s as %s with its paragraphs", async (file, kind, mimeType) => {
     const document: ExtractedDocument = await extractDocument(load(file));
@@ -52,6 +53,7 @@ describe("sniffDocumentKind looks at content, never names", () => {
     ["student-essay-utf16.txt", "txt"],
     ["student-essay.docx", "docx"],
     ["student-essay.doc", "doc"],
+    ["student-essay.odt", "odt"],
     ["student-essay.pdf", "pdf"],
     ["student-essay-pdf-renamed.txt", "pdf"],
     ["student-essay-truncated.docx", "docx"],

@@ -4,6 +4,7 @@ import { readImage } from "./read-image.js";
 import { extractDoc } from "./doc.js";
 import { extractDocx } from "./docx.js";
 import { htmlToText } from "./html.js";
+import { extractOdt } from "./odt.js";
 import { DocumentError, documentMessages } from "./errors.js";
 import { hasReadableText } from "../../../contracts/submissions";
 import { normalizeText } from "./normalize.js";
@@ -94,6 +95,8 @@ async function extractTextDocument(
       return { ...base, ...(await extractDocx(bytes)) };
     case "doc":
       return { ...base, ...(await extractDoc(bytes)) };
+    case "odt":
+      return { ...base, ...(await extractOdt(bytes)) };
     case "pdf": {
       const content = await extractPdf(bytes);
       if (!isImageOnly(content)) return { ...base, ...content };

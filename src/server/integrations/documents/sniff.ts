@@ -1,10 +1,11 @@
 import { sniffImageType } from "../files/sniff-image.js";
 import { looksLikeHtml, looksLikeSvg } from "./html.js";
+import { isOdt } from "./odt.js";
 import { hasStream, isOle, readOle } from "./ole.js";
 import { isZip, mentionsEntry, readZipDirectory } from "./zip.js";
 
 /** What sniffDocumentKind recognises: files written to hold text (a PDF may still turn out to be a scan). */
-export type TextDocumentKind = "txt" | "html" | "doc" | "docx" | "pdf";
+export type TextDocumentKind = "txt" | "html" | "doc" | "docx" | "odt" | "pdf";
 
 /** "image" is a photo of a page, read by OCR; its MIME type is the image's own (see sniffImageType). */
 export type DocumentKind = TextDocumentKind | "image";
@@ -14,6 +15,7 @@ export const mimeTypes: Record<TextDocumentKind, string> = {
   html: "text/html",
   doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  odt: "application/vnd.oasis.opendocument.text",
   pdf: "application/pdf",
 };
 
@@ -25,8 +27,8 @@ export function sniffDocumentKind(bytes: Uint8Array): TextDocumentKind | undefin
   if (startsWithPdfHeader(bytes)) return "pdf";
   if (isZip(bytes)) {
     const entries = readZipDirectory(bytes);
-    if (entries) return entries.some((entry) => entry.name === "word/document.xml") ? "docx" : undefined;
-    return mentionsEntry(bytes, "word/document.xml") ? "docx" : undefined;
+    if (entries?.some((entry) => entry.name === "word/document.xml") ?? mentionsEntry(bytes, "word/document.xml")) return "docx";
+    return isOdt(bytes) ? "odt" : undefined;
   }
   if (isOle(bytes)) {
     const ole = readOle(bytes);

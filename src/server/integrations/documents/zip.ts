@@ -2,6 +2,12 @@
  * Just enough of the ZIP format to recognise a .docx by content and to refuse a zip bomb before mammoth
  * inflates it in memory: the central directory lists every entry with its declared uncompressed size.
  */
+import { DocumentError } from "./errors.js";
+
+/** Declared sizes above these mean a zip bomb or a document no teacher writes; refuse before inflating. */
+const maxMainEntryBytes = 64 * 1024 * 1024;
+const maxTotalUncompressedBytes = 256 * 1024 * 1024;
+
 export const zipSignature = [0x50, 0x4b, 0x03, 0x04] as const;
 
 export interface ZipEntry {
@@ -56,4 +62,16 @@ export function mentionsEntry(bytes: Uint8Array, name: string): boolean {
     return true;
   }
   return false;
+}
+
+/** Refuses, before anything is inflated, a document whose main part or whole would unpack beyond what a teacher writes. */
+export function refuseUnpackingTooMuch(entries: ZipEntry[], mainEntry: string): void {
+  const main = entries.find((entry) => entry.name === mainEntry);
+  const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if ((main?.uncompressedSize ?? 0) > maxMainEntryBytes || total > maxTotalUncompressedBytes) {
+    throw new DocumentError(
+      "too_large",
+      `This document unpacks to more than ${maxTotalUncompressedBytes / (1024 * 1024)} MB, which is more than Markwise can read. Save it without large embedded objects, or export it as PDF, and upload it again.`,
+    );
+  }
 }

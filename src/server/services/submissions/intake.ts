@@ -67,7 +67,7 @@ export async function addUploadedSubmissions(deps: IntakeDeps, teacherId: string
     const fileName = cleanFileName(file.name);
     // A zip is an archive of students' files unless it is named as a document: a .docx missing its document.xml is
     // a damaged document, not a folder whose "[Content_Types].xml" and "styles.xml" become two students' work.
-    if (isZip(file.bytes) && sniffDocumentKind(file.bytes) !== "docx" && !zipDocumentName.test(fileName)) {
+    if (isZip(file.bytes) && sniffDocumentKind(file.bytes) === undefined && !zipDocumentName.test(fileName)) {
       try {
         const archive = await readZipArchive(file.bytes, { maxEntryBytes: maxDocumentBytes });
         for (const skipped of archive.skipped) rejected.push({ fileName: `${fileName}/${skipped.name}`, code: "skipped", message: skipped.reason });

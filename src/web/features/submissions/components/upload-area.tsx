@@ -12,7 +12,7 @@ import { submissionKeys, uploadSubmissions } from "../api";
 import { formatFileSize, fromLocalInputValue } from "../format";
 import { UploadResult } from "./upload-result";
 
-const acceptedSubmissionTypes = ".txt,.doc,.docx,.pdf,.html,.htm,.zip,.png,.jpg,.jpeg,.webp,.gif";
+const acceptedSubmissionTypes = ".txt,.doc,.docx,.odt,.pdf,.html,.htm,.zip,.png,.jpg,.jpeg,.webp,.gif";
 
 interface Picked {
   key: string;
@@ -80,7 +80,7 @@ export function UploadArea({ assignmentId }: { assignmentId: string }) {
       >
         <FileUp aria-hidden className="size-6 text-muted-foreground" />
         <p className="text-sm font-medium">Drop student work here</p>
-        <p className="max-w-md text-xs leading-relaxed text-muted-foreground">Documents (.txt, .doc, .docx, .pdf), scans and photos (.png, .jpg, .webp, .gif), or a .zip of them.</p>
+        <p className="max-w-md text-xs leading-relaxed text-muted-foreground">Documents (.txt, .doc, .docx, .odt, .pdf), scans and photos (.png, .jpg, .webp, .gif), or a .zip of them.</p>
         <label
           htmlFor={inputId}
           className={cn(
