@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type winkNLP from "wink-nlp";
+import { repairSentences } from "./sentence-repair.js";
 
 /**
  * Sentences and parts of speech from wink-nlp's English model: a well-kept tagger instead of more hand-made rules
@@ -102,5 +103,5 @@ export function tagText(text: string): TaggedText {
       first = end + 1;
     }
   });
-  return { tokens, sentences };
+  return { tokens, sentences: repairSentences(text, tokens, sentences) };
 }
