@@ -18,6 +18,11 @@ describe("which words spelling is judged on", () => {
     expect(judged("See https://www.dailyherald.com/kids or mail ana@school.org about four_day_week.py and notes.docx today")).toEqual(["See", "or", "mail", "about", "and", "today"]);
   });
 
+  it("leaves out formulas, ordinals, hyphenated names, a citation's et al. and a dropped g, judging the rest", () => {
+    expect(judged("We used ln(k) and v^2 where x=3 on October 12th with 2x the Alka-Seltzer, as Klein et al. found.")).toEqual(["We", "used", "and", "where", "on", "with", "the", "as", "found"]);
+    expect(judged('Grandpa said, "I was lookin\' for nothin’ but trouble." Teh end.')).toEqual(["Grandpa", "said", "I", "was", "for", "but", "trouble", "Teh", "end"]);
+  });
+
   it("judges every word of a text written in capitals", () => {
     expect(judged("I THINK THE FOUR DAY WEEK IS BAD BECUASE WE NEED SCHOOL.")).toHaveLength(12);
   });

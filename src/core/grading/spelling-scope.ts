@@ -14,11 +14,22 @@ import type { Span } from "./text.js";
 const addressOrFile = /^(?:[("'“‘[]*)(?:(?:https?:\/\/|www\.).*|[^@]+@[^@]+\.[^@]+|.*[\\/_].*|.+\.(?:py|js|ts|java|c|cpp|html?|css|txt|docx?|pdf|csv|xlsx?|png|jpe?g|gif|com|org|net|edu|gov)\b.*)$/i;
 /** Only runs holding one of these characters can be an address or a file name; most words are skipped at once. */
 const addressMark = /[./_@\\]/;
+/**
+ * A formula's run ("ln(k)", "v^2", "x=3", "2x", and so "12th") or a name joined by a hyphen ("Alka-Seltzer"). Plain
+ * unanchored tests, each linear in the run.
+ */
+function isFormulaOrName(run: string): boolean {
+  return /[=^]|\p{L}\(|\p{L}\d|\d\p{L}/u.test(run) || /^[("'“‘[]*\p{Lu}\p{Ll}+-\p{Lu}/u.test(run);
+}
+/** A citation's "et al.": Latin, not the student's English. */
+const citation = /\bet\.? al\.?/g;
+/** A dropped g marked by its apostrophe ("lookin'", "nothin’"): a voice written on purpose, not a slip. */
+const droppedG = /^[("'“‘[]*\p{L}+in['’][)"'”’.,;:!?\]]*$/u;
 
 /** What of a text spelling is judged on, worked out once per text. */
 export interface SpellingScope {
   text: string;
-  /** Addresses and file names, in text order. */
+  /** Addresses, file names, formulas, hyphenated names, dropped g's and citations: not judged for spelling. */
   outside: Array<{ start: number; end: number }>;
   /** Written in capitals throughout: its capitals mark no names or acronyms, so every word is judged. */
   isAllCaps: boolean;
@@ -27,8 +38,10 @@ export interface SpellingScope {
 export function spellingScopeOf(text: string): SpellingScope {
   const outside: SpellingScope["outside"] = [];
   for (const run of text.matchAll(/\S+/g)) {
-    if (addressMark.test(run[0]) && addressOrFile.test(run[0])) outside.push({ start: run.index, end: run.index + run[0].length });
+    const isOutside = (addressMark.test(run[0]) && addressOrFile.test(run[0])) || isFormulaOrName(run[0]) || droppedG.test(run[0]);
+    if (isOutside) outside.push({ start: run.index, end: run.index + run[0].length });
   }
+  for (const words of text.matchAll(citation)) outside.push({ start: words.index, end: words.index + words[0].length });
   return { text, outside, isAllCaps: isInCapitals(text) };
 }
 
