@@ -19,6 +19,25 @@ describe("anonymise", () => {
     expect(anonymise(text, { names: ["Maria Lopez"], spellChecker }).text).toBe(expected);
   });
 
+  it("replaces every classmate's name the class list holds, at a sentence's start or in lower case", () => {
+    const names = ["Grace Scott", "Mason Diaz", "Jayden Rivera", "Will Grant"];
+    // A dictionary that knows "grace", "mason", "will" and "grant" as words, but no surname.
+    const spellChecker = { correct: (word: string) => !["scott", "diaz", "jayden", "rivera", "becuase"].includes(word.toLowerCase()) };
+    const passage = "Grace sits next to me. my best friend grace scott says so, and Mason and I agree with my cousin jayden rivera.";
+    expect(anonymise(passage, { classNames: names, spellChecker }).text).toBe("[name] sits next to me. my best friend [name] says so, and [name] and I agree with my cousin [name].");
+    // A name that is also a word is a name only when it reads as one.
+    expect(anonymise("I will go with grace, and Will says the mason was kind.", { classNames: names, spellChecker }).text).toBe(
+      "I will go with grace, and [name] says the mason was kind.",
+    );
+  });
+
+  it("replaces e-mail and web addresses, handles and phone numbers, keeping the corpus's placeholders", () => {
+    const passage = "Email me at noah.patel@gmail.com or see www.noahs-page.net, @noah_p2 or call (555) 123-4567 or 555.987.6543 with @PERSON1.";
+    expect(anonymise(passage, { spellChecker }).text).toBe("Email me at [email] or see [link] [link] or call [phone] or [phone] with [name].");
+    expect(replaceNames("Write to noah.patel@gmail.com, please.", [])).toBe("Write to [email], please.");
+    expect(anonymise("In 2019, 1,500 of 3,000 students walked 2.5 miles.", { spellChecker }).text).toBe("In 2019, 1,500 of 3,000 students walked 2.5 miles.");
+  });
+
   it("replaces the same names in the corrected copy of a passage", () => {
     const { text, replaced } = anonymise("I told Jake Smith becuase he asked.", { spellChecker });
     expect(text).toBe("I told [name] becuase he asked.");

@@ -15,6 +15,21 @@ const months = new Set(["january", "february", "march", "april", "may", "june", 
 const weekdays = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 /** ASAP-style placeholders (@PERSON1, @CAPS2, @LOCATION1) already hide a detail; they read better in brackets. */
 const corpusPlaceholder = /@([A-Z]+)\d*/g;
+/**
+ * Ways to reach a child that a name list cannot catch: e-mail addresses, web addresses and handles, phone numbers.
+ * Replaced before names are looked for, so "noah.patel@gmail.com" does not leave "[name]@gmail.com".
+ */
+const contacts: Array<[RegExp, string]> = [
+  [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, "[email]"],
+  [/\b(?:https?:\/\/|www\.)\S+/g, "[link]"],
+  // A handle; ASAP's own placeholders (@PERSON1, @CAPS2) are read below.
+  [/(?<![\p{L}\p{N}])@(?![A-Z]+\d*(?![\p{L}\p{N}_]))[\p{L}\p{N}_]{2,}/gu, "[link]"],
+  [/(?<!\d)(?:\+?\d{1,3}[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-]?)\d{3}[ .-]?\d{4}(?!\d)/g, "[phone]"],
+];
+
+function withoutContacts(text: string): string {
+  return contacts.reduce((out, [pattern, placeholder]) => out.replace(pattern, placeholder), text);
+}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -34,16 +49,33 @@ function isName(token: TaggedToken, isSentenceStart: boolean, spellChecker: Spel
 }
 
 /**
- * A passage of a student's work with the names of people (the student's own among them) replaced by "[name]", runs
- * of name words by one placeholder: practice shows the class its own writing without saying whose it is.
+ * A passage of a student's work with the names of people (`names`: the whole class's, so a classmate named in it goes
+ * too, in any case) replaced by "[name]", runs of name words by one placeholder, and contacts by "[email]", "[link]"
+ * or "[phone]": practice shows the class its own writing without saying whose it is or whom it names.
  */
-export function anonymise(text: string, options: { names?: readonly string[]; spellChecker?: SpellChecker } = {}): Anonymised {
-  const known = new Set((options.names ?? []).flatMap((name) => name.split(/[\s,.'’-]+/)).filter((part) => part.length >= 2).map((part) => part.toLowerCase()));
+function nameParts(names: readonly string[] | undefined): Set<string> {
+  return new Set((names ?? []).flatMap((name) => name.split(/[\s,.'’-]+/)).filter((part) => part.length >= 2).map((part) => part.toLowerCase()));
+}
+
+export function anonymise(original: string, options: { names?: readonly string[]; classNames?: readonly string[]; spellChecker?: SpellChecker } = {}): Anonymised {
+  const text = withoutContacts(original);
+  const own = nameParts(options.names);
+  const classmates = nameParts(options.classNames);
   const tagged = tagText(text);
   const starts = new Set(tagged.sentences.map((s) => tagged.tokens.slice(s.firstToken, s.lastToken + 1).find((t) => t.isWord)?.start));
+  const words = tagged.tokens.filter((token) => token.isWord);
+  const isWord = (token: TaggedToken) => options.spellChecker?.correct(token.text.toLowerCase()) ?? false;
+  const isSurelyName = (token: TaggedToken | undefined) => token !== undefined && (own.has(token.text.toLowerCase()) || (classmates.has(token.text.toLowerCase()) && !isWord(token)));
+  // A classmate called Will or Grace: the word is their name when written with its capital or beside another part
+  // of a name ("grace scott"); "I will go" keeps its verb. The author's own name goes in any case.
+  const isKnown = (index: number) => {
+    const token = words[index]!;
+    if (isSurelyName(token)) return true;
+    return classmates.has(token.text.toLowerCase()) && (/^\p{Lu}/u.test(token.text) || isSurelyName(words[index - 1]) || isSurelyName(words[index + 1]));
+  };
   const spans: Array<{ start: number; end: number }> = [];
-  for (const token of tagged.tokens) {
-    if (!known.has(token.text.toLowerCase()) && !isName(token, starts.has(token.start), options.spellChecker)) continue;
+  for (const [index, token] of words.entries()) {
+    if (!isKnown(index) && !isName(token, starts.has(token.start), options.spellChecker)) continue;
     const last = spans.at(-1);
     // "Jake Smith" and "Jake  Smith" are one name.
     if (last && /^\s*$/.test(text.slice(last.end, token.start))) last.end = token.end;
@@ -61,7 +93,7 @@ export function anonymise(text: string, options: { names?: readonly string[]; sp
 
 /** Replaces the same names in another version of the passage (its corrected form). */
 export function replaceNames(text: string, names: readonly string[]): string {
-  let out = text;
+  let out = withoutContacts(text);
   for (const name of [...names].sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "gu"), namePlaceholder);
   return out.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
 }

@@ -70,6 +70,15 @@ describe("classPractice", () => {
     expect(deck.find((c) => c.front === "Ideas and thesis: Exemplary")?.back).toMatch(/^A clear, arguable thesis stated early\.\n\nExample from the class: “(Schools should start|A later start)/);
     expect(deck.find((c) => c.front === "Conventions: Exemplary")?.back).toBe("Almost no errors.");
     for (const card of deck) expect(card.source?.origin).toBe("class");
+    // No classmate's passage beside a low level: that would tell the class whose work was graded low.
+    for (const card of deck.filter((c) => /: (Beginning|Developing)$/.test(c.front))) expect(card.back).not.toContain("Example from the class");
+  });
+
+  it("names no classmate the class list holds, nor an e-mail address, in any item", () => {
+    const named = essays.map((e) => (e.studentName === "Ben Ortiz" ? { ...e, text: "A later start time would make students healthier, as chloe park and I found, write me at ben.o@school.org. Doctors agree." } : e));
+    const result = classPractice(input({ essays: named, classNames: essays.map((e) => e.studentName!), spellChecker: fakeSpellChecker(["becuase", "chloe"]) }));
+    expect(allText(result)).toContain("healthier, as [name] and I found, write me at [email].");
+    expect(allText(result)).not.toMatch(/chloe|park|ben\.o@/i);
   });
 
   it("names no student and quotes no passage over 40 words", () => {

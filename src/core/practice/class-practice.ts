@@ -29,6 +29,8 @@ export interface ClassPracticeInput {
   criteria: ClassPracticeCriterion[];
   essays: ClassPracticeEssay[];
   seed: number;
+  /** Everyone in the class (class list and submissions): a passage that names a classmate does not say who. */
+  classNames?: readonly string[];
   /** The grader's dictionary: without one there are no spelling items, and fewer names are recognised. */
   spellChecker?: SpellChecker;
 }
@@ -114,7 +116,8 @@ interface Context {
 }
 
 function anonymised(context: Context, essay: ClassPracticeEssay, text: string) {
-  return anonymise(text, { ...(essay.studentName ? { names: [essay.studentName] } : {}), ...(context.input.spellChecker ? { spellChecker: context.input.spellChecker } : {}) });
+  const { classNames = [], spellChecker } = context.input;
+  return anonymise(text, { names: essay.studentName ? [essay.studentName] : [], classNames, ...(spellChecker ? { spellChecker } : {}) });
 }
 
 /** Fix-the-sentence items from the real slips of the essays that scored lowest on the criterion. */
@@ -174,15 +177,18 @@ function levelOf(criterion: ClassPracticeCriterion, points: number): number {
   return best;
 }
 
-/** One card per level: its descriptor, with a short real passage from an essay at that level when there is one. */
-function levelCards(context: Context, criterion: ClassPracticeCriterion, kinds: ErrorKind[], scored: Scored[]): Flashcard[] {
+/**
+ * One card per level: its descriptor, and for the upper levels a short real passage from an essay at that level. A
+ * lower level gets no classmate's example: "Level 1, from the class" beside a first sentence tells the class whose
+ * work was graded low (classmates know each other's openings), which no anonymising undoes.
+ */
+function levelCards(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): Flashcard[] {
   return criterion.levels.map((level, index) => {
-    const atLevel = context.random.shuffle(scored.filter((s) => levelOf(criterion, s.points) === index));
+    const isUpperLevel = index >= criterion.levels.length / 2;
+    const atLevel = isUpperLevel ? context.random.shuffle(scored.filter((s) => levelOf(criterion, s.points) === index)) : [];
     let example: string | undefined;
     for (const { essay } of atLevel) {
-      // A slip shows a low conventions level better than an opening does.
-      const slip = kinds.length && index < criterion.levels.length / 2 ? context.errorsOf(essay).find((e) => countWords(e.original) <= maxPassageWords)?.original : undefined;
-      const passage = slip ?? openingOf(essay.text);
+      const passage = openingOf(essay.text);
       if (passage) {
         example = anonymised(context, essay, passage).text;
         break;
@@ -235,7 +241,7 @@ export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
     // A conventions criterion is practised on the class's slips first; any other on its openings first.
     const ordered: QuizItem[] = kinds.length ? [...fixes, ...openings] : [...openings, ...fixes];
     quiz.push(...keepValid(ordered, validateQuizItem).slice(0, itemsPerCriterion));
-    deck.push(...levelCards(context, criterion, kinds, scored));
+    deck.push(...levelCards(context, criterion, scored));
   }
   return { weakest, quiz: withoutNearCopies(keepValid(quiz, validateQuizItem)), deck: keepValid(deck, validateFlashcard) };
 }

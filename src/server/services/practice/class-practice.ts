@@ -5,7 +5,7 @@ import type { SpellChecker } from "../../../core/grading";
 import { levelsLowestFirst } from "../../../core/rubric";
 import { defaultQuizSettings, practiceMessages, type StoredFlashcard, type StoredQuizItem } from "../../../contracts/practice";
 import type { Db } from "../../db/client";
-import { practiceSets, submissions } from "../../db/schema";
+import { practiceSets, rosterStudents, submissions } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { findAssignmentRow } from "../assignments";
 import { hasGrade, maxScoreOf, type AssignmentRow } from "../submissions/records";
@@ -28,7 +28,7 @@ function levelsOf(criterion: { maxPoints: number; descriptors: string[] }) {
   });
 }
 
-function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferSelect)[], spellChecker: SpellChecker) {
+function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferSelect)[], classNames: string[], spellChecker: SpellChecker) {
   const maxScore = maxScoreOf(assignment) || 1;
   return {
     criteria: gradedCriteria(assignment.criteria).map((criterion) => ({ id: criterion.id, name: criterion.name, maxPoints: criterion.maxPoints, levels: levelsOf(criterion) })),
@@ -39,6 +39,7 @@ function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferS
       criteria: Object.entries(row.criteriaScores ?? {}).map(([criterionId, points]) => ({ criterionId, points })),
     })),
     seed: randomInt(2 ** 31),
+    classNames,
     spellChecker,
   };
 }
@@ -52,9 +53,12 @@ const emptyQuizNotice =
  */
 export async function createClassPractice(deps: { db: Db; publicUrl: string; spellChecker: SpellChecker }, teacherId: string, assignmentId: string) {
   const assignment = await findAssignmentRow(deps.db, teacherId, assignmentId);
-  const graded = (await deps.db.select().from(submissions).where(eq(submissions.assignmentId, assignment.id))).filter(hasGrade);
+  const all = await deps.db.select().from(submissions).where(eq(submissions.assignmentId, assignment.id));
+  const graded = all.filter(hasGrade);
   if (!graded.length) throw new AppError("conflict", practiceMessages.notGraded);
-  const result = classPractice(classInput(assignment, graded, deps.spellChecker));
+  const roster = await deps.db.select({ name: rosterStudents.name }).from(rosterStudents).where(eq(rosterStudents.assignmentId, assignment.id));
+  const classNames = [...new Set([...roster.map((student) => student.name), ...all.map((submission) => submission.studentName)])];
+  const result = classPractice(classInput(assignment, graded, classNames, deps.spellChecker));
   if (!result.quiz.length && !result.deck.length) {
     const message = result.problem?.message ?? "No practice could be made from this class's work yet. Grade more submissions, then try again.";
     throw new AppError("unprocessable", message);
