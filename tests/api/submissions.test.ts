@@ -320,6 +320,18 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     const graded = (await teacher.client.get(`/api/submissions/${later.data.created[0].submissionId}`)).data;
     expect(graded).toMatchObject({ status: "accepted", gradeSource: "automatic" });
     expect(graded.history.map((event: { kind: string }) => event.kind)).toEqual(["uploaded", "graded", "accepted_automatically"]);
+
+    // A regrade no one has read is accepted again; one of work the teacher reviewed, or whose feedback went back to
+    // the student, waits for the teacher whatever its confidence.
+    const regrade = async (id: string) => {
+      expect((await teacher.client.post(`/api/submissions/${id}/regrade`, { confirm: true })).status).toBe(200);
+      await waitForGrading(teacher.client, assignment.id);
+      return (await teacher.client.get(`/api/submissions/${id}`)).data;
+    };
+    expect(await regrade(graded.id)).toMatchObject({ status: "accepted" });
+    expect(await regrade(first[0].id)).toMatchObject({ status: "needs_review", reviewReason: "Regraded after you reviewed it: the new grade waits for your review." });
+    expect((await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, {})).status).toBe(200);
+    expect(await regrade(graded.id)).toMatchObject({ status: "needs_review", reviewReason: "Regraded after its feedback went back to the student: the new grade waits for your review." });
   });
 
   it("retries a submission that cannot be graded, then says why and lets the teacher regrade it", { timeout: 90_000 }, async () => {

@@ -4,7 +4,7 @@ import type { AgreementView, EngineGrade } from "../../../contracts/submissions"
 import { agreementStats, decideReview, DEFAULT_MINIMUM_REVIEWED, MINIMUM_ADJACENT, MINIMUM_QWK } from "../../../core/grading-gate";
 import { prepareAssignment, prepareForClass, type PreparedAssignment, type SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
-import { assignmentSamples, assignments, submissionBatches, submissions } from "../../db/schema";
+import { assignmentSamples, assignments, feedbackLinks, submissionBatches, submissions } from "../../db/schema";
 import { gradeSubmission, type AiConfig } from "../../integrations/ai";
 import { toGradingInput } from "../grading-input";
 import { autoAcceptPauseOf } from "../calibration-warning";
@@ -104,7 +104,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
     const grade = await gradeSubmission({ ...prepared.input, text: claimed.content, readFromImage: claimed.isOcr }, { spellChecker: deps.spellChecker, prepared, analysis, ...(deps.ai ? { ai: deps.ai } : {}) });
     const concerns = grade.concerns.map((concern) => concern.message);
     const agreement = await agreementForAssignment(db, assignment);
-    const pausedBecause = await autoAcceptPauseOf(db, assignment);
+    const pausedBecause = (await seenBefore(db, claimed)) ?? (await autoAcceptPauseOf(db, assignment));
     const decision = decideReview({
       confidence: grade.confidence,
       autoAcceptThreshold: assignment.gradingSettings.autoAcceptThreshold,
@@ -241,4 +241,19 @@ export async function findForgottenSubmissions(db: Db, olderThanSeconds: number)
   const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
   const rows = await db.select({ id: submissions.id }).from(submissions).where(and(eq(submissions.status, "queued"), lt(submissions.updatedAt, cutoff)));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Why a regrade waits for the teacher whatever its confidence: they reviewed this work before, or its feedback went
+ * back to the student. Accepted on its own, a regrade replaced a teacher's edit in the student's link and in the
+ * learning platform's gradebook with no one having read it.
+ */
+async function seenBefore(db: Queryable, submission: { id: string; teacherReview: unknown }): Promise<string | undefined> {
+  if (submission.teacherReview !== null) return "Regraded after you reviewed it: the new grade waits for your review.";
+  const [returned] = await db
+    .select({ id: feedbackLinks.id })
+    .from(feedbackLinks)
+    .where(and(eq(feedbackLinks.submissionId, submission.id), isNull(feedbackLinks.revokedAt)))
+    .limit(1);
+  return returned ? "Regraded after its feedback went back to the student: the new grade waits for your review." : undefined;
 }
