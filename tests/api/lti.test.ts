@@ -106,6 +106,17 @@ describe(`LTI 1.3 launches (${testDatabaseKind})`, () => {
     const assignmentId = chosen.headers.get("location")!.split("/").pop()!;
     expect((await browser.get(`/api/assignments/${assignmentId}`)).data.title).toBe("Lab report");
     expect((await browser.get(`/api/assignments/${assignmentId}/lti`)).data.links).toEqual([{ id: expect.any(String), platformName: "Simulated LMS", contextTitle: "Course course-1", canImportRoster: true, canSendGrades: true }]);
+
+    // With an assignment to choose, a new title can still be typed (no choice is required), but not both at once.
+    const { launch: second } = await platform.launch(browser, { user: instructor(email), resourceLinkId: "rl-unlinked-2" });
+    const picker2 = await browser.get(second.headers.get("location")!);
+    expect(picker2.text).toContain(`value="${assignmentId}"`);
+    expect(picker2.text).not.toMatch(/\srequired[\s>]/);
+    const both = await browser.request("POST", second.headers.get("location")!, { body: new URLSearchParams({ assignmentId, newTitle: "Another lab" }) });
+    expect(both.text).toContain("Choose an assignment or type a title for a new one, not both.");
+    const typed = await browser.request("POST", second.headers.get("location")!, { body: new URLSearchParams({ newTitle: "Another lab" }) });
+    expect(typed.status, typed.text).toBe(303);
+    expect((await browser.get(`/api/assignments/${typed.headers.get("location")!.split("/").pop()!}`)).data.title).toBe("Another lab");
   });
 
   it("refuses a forged token, a wrong audience, an unknown deployment, a wrong version and a launch from another browser, and says why", async () => {

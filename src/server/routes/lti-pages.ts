@@ -29,8 +29,9 @@ export function renderPickPage(page: PickPage): string {
   const heading = page.kind === "deep_link" ? `Add a Markwise assignment to ${page.platformName}` : `Which assignment does this ${page.platformName} activity open?`;
   const options = page.choices
     .map(
-      (choice, index) =>
-        `<label><input type="radio" name="assignmentId" value="${escapeHtml(choice.id)}"${index === 0 ? " required" : ""}><span>${escapeHtml(choice.title)} <span class="status">(${escapeHtml(choice.status)})</span></span></label>`,
+      // Not required: a teacher may type a new title instead, and the server says what is missing.
+      (choice) =>
+        `<label><input type="radio" name="assignmentId" value="${escapeHtml(choice.id)}"><span>${escapeHtml(choice.title)} <span class="status">(${escapeHtml(choice.status)})</span></span></label>`,
     )
     .join("");
   const body = `${pickStyles}<main class="pick"><h1>${escapeHtml(heading)}</h1>
