@@ -142,10 +142,16 @@ export const classPracticeResult = z.object({ quiz: practiceView, deck: practice
 export const practiceAnswer = z.union([z.number().int().min(0).max(10), z.string().max(2000, "Keep each answer under 2000 characters")]);
 export type PracticeAnswer = z.infer<typeof practiceAnswer>;
 
+const studentNameInput = z.string({ error: "Write your name" }).trim().min(1, "Write your name").max(120, "Keep your name under 120 characters");
+
+/** Before a quiz from a class starts: is this name on the class list? The answer is the list's spelling of it. */
+export const checkStudentNameInput = z.object({ studentName: studentNameInput });
+export const checkedStudentName = z.object({ studentName: z.string() });
+
 export const submitAttemptInput = z.object({
   /** Made by the student's page once per attempt: the same attempt posted twice is stored once. */
   idempotencyKey: z.string({ error: "Send the attempt's key" }).trim().min(8, "Send the attempt's key").max(100),
-  studentName: z.string({ error: "Write your name" }).trim().min(1, "Write your name").max(120, "Keep your name under 120 characters"),
+  studentName: studentNameInput,
   answers: z.record(z.string(), practiceAnswer.nullable()),
 });
 export type SubmitAttemptInput = z.infer<typeof submitAttemptInput>;
@@ -165,8 +171,11 @@ export const sharedPractice = z.discriminatedUnion("kind", [
     items: z.array(studentQuizItem),
     timeLimitMinutes: z.number().nullable(),
     attemptsAllowed: z.number(),
-    /** The class list when the quiz was made from a graded class: students pick their name. */
-    roster: z.array(z.string()),
+    /**
+     * The quiz was made from a class with a class list: a student's name must be on it (checked by the server, which
+     * never sends the list to someone holding only the link).
+     */
+    hasClassList: z.boolean(),
   }),
   z.object({ kind: z.literal("deck"), title: z.string(), cards: z.array(z.object({ id: z.string(), front: z.string(), back: z.string() })) }),
 ]);
@@ -218,6 +227,7 @@ export const practiceMessages = {
   inactive: "This link is no longer active",
   inactiveDetail: "Your teacher may have deleted what it pointed to. Ask your teacher for a new link.",
   noAttemptsLeft: "You have used all your attempts at this quiz.",
+  notOnClassList: "That name is not on your teacher's class list. Check how you spelled your first and last name.",
   topicOffline: "Making practice from a topic needs an AI service, and none is set up. Paste the text of your lesson or upload a document instead.",
   notGraded: "This assignment has no graded work yet. Grade the class's submissions first, then make practice from them.",
 } as const;

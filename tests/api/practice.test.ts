@@ -128,7 +128,7 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     const student = anonymous();
     const opened = await student.get(tokenPath(quiz.shareUrl!));
     expect(opened.status).toBe(200);
-    expect(opened.data).toMatchObject({ kind: "quiz", title: quiz.title, attemptsAllowed: 1, timeLimitMinutes: null, roster: [] });
+    expect(opened.data).toMatchObject({ kind: "quiz", title: quiz.title, attemptsAllowed: 1, timeLimitMinutes: null, hasClassList: false });
     expect(opened.data.items.map((item: Item) => item.id)).toEqual(quiz.items.map((item) => item.id));
     for (const item of opened.data.items) {
       expect(item).not.toHaveProperty("answerIndex");
@@ -289,7 +289,7 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     expect(guessed.data.error.message).toBe(gone.data.error.message);
   });
 
-  it("makes practice for a graded class aimed at its two weakest criteria, from its own writing, with the class list to pick from", async () => {
+  it("makes practice for a graded class aimed at its two weakest criteria, from its own writing, checking names against the class list", async () => {
     const assignment = await createActiveAssignment(owner.client, owner.id, { title: "Uniforms, period 4" });
     const names = ["Ana Ortiz", "Ben Cole", "Chloe Park", "Dev Shah"];
     await owner.client.put(`/api/assignments/${assignment.id}/roster`, { text: `Name,ID\n${names.map((name, index) => `${name},${index + 1}`).join("\n")}` });
@@ -311,9 +311,22 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     // Anonymised: no student's name in anything the class will see.
     for (const name of names) expect(JSON.stringify([classQuiz.items, classDeck.items])).not.toContain(name);
 
+    // The link never gives away the class list: a student writes a name, which must be on it, in any case or order.
     const shared = await owner.client.post(`/api/practice/${classQuiz.id}/share`);
-    const opened = await anonymous().get(tokenPath(shared.data.shareUrl));
-    expect(opened.data.roster).toEqual(names);
+    const student = anonymous();
+    const opened = await student.get(tokenPath(shared.data.shareUrl));
+    expect(opened.data.hasClassList).toBe(true);
+    for (const name of names) expect(opened.text).not.toContain(name);
+    const check = (studentName: string) => student.post(`${tokenPath(shared.data.shareUrl)}/name`, { studentName });
+    expect((await check("park,  CHLOE")).data).toEqual({ studentName: "Chloe Park" });
+    const stranger = await check("Zed Quill");
+    expect(stranger.status).toBe(400);
+    expect(stranger.data.error.fields).toEqual({ studentName: "That name is not on your teacher's class list. Check how you spelled your first and last name." });
+    const refused = await student.post(`${tokenPath(shared.data.shareUrl)}/attempts`, { idempotencyKey: "attempt-stranger-1", studentName: "Zed Quill", answers: {} });
+    expect(refused.status).toBe(400);
+    const stored = await student.post(`${tokenPath(shared.data.shareUrl)}/attempts`, { idempotencyKey: "attempt-chloe-1", studentName: "chloe park", answers: {} });
+    expect(stored.status, stored.text).toBe(201);
+    expect(stored.data.studentName).toBe("Chloe Park");
 
     const other = await teacher("pry");
     expect((await other.client.post("/api/practice/from-class", { assignmentId: assignment.id })).status).toBe(404);

@@ -1,12 +1,13 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { errorBody } from "../../contracts/errors";
-import { attemptResult, practiceMessages, sharedPractice, submitAttemptInput } from "../../contracts/practice";
+import { attemptResult, checkedStudentName, checkStudentNameInput, practiceMessages, sharedPractice, submitAttemptInput } from "../../contracts/practice";
 import { attemptsSoFar, clientIp, countAttempt, describeWait, hash } from "../auth/rate-limit";
 import type { ApiRouter } from "../http/api-router";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../http/app-error";
 import type { AppDeps } from "../http/context";
+import { nameOnClassList } from "../services/practice/class-list-name";
 import { openShared, sharedView, submitAttempt, type SharedOpening } from "../services/practice/shared-practice";
 
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -52,7 +53,7 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     {
       method: "get",
       path: "/api/shared-practice/:token",
-      summary: "A shared quiz without its key (and the class list when it came from a class), or a shared deck's cards",
+      summary: "A shared quiz without its key (and whether its class has a class list), or a shared deck's cards",
       tag,
       access: "public",
       params: tokenParams,
@@ -64,6 +65,32 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
       if (opening.kind !== "open") return refuse(c, opening);
       privately(c);
       return c.json(await sharedView(db, opening.row));
+    },
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/shared-practice/:token/name",
+      summary: "Before a class's quiz starts: whether the name is on the class list, answered with the list's spelling of it (the list itself is never sent)",
+      tag,
+      access: "public",
+      params: tokenParams,
+      body: checkStudentNameInput,
+      responses: {
+        200: { description: "On the list, or the quiz has none", schema: checkedStudentName },
+        400: { description: "Not on the class list, or no name", schema: errorBody },
+        404: gone,
+        409: gone,
+        429: { description: "Too many links that open nothing", schema: errorBody },
+      },
+    },
+    async (c, { params, body }) => {
+      await refuseIfGuessing(c);
+      const opening = await openShared(db, params.token);
+      if (opening.kind !== "open") return refuse(c, opening);
+      privately(c);
+      return c.json({ studentName: await nameOnClassList(db, opening.row.assignmentId, body.studentName) });
     },
   );
 

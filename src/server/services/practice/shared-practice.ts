@@ -1,9 +1,10 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
 import type { Db } from "../../db/client";
-import { practiceAttempts, practiceSets, rosterStudents } from "../../db/schema";
+import { practiceAttempts, practiceSets } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { Queryable } from "../teacher-profiles";
+import { hasClassList, nameOnClassList } from "./class-list-name";
 import { normaliseText } from "./engine";
 import type { PracticeSetRow } from "./records";
 import { keyAnswerOf, scoreAttempt } from "./score-attempt";
@@ -31,10 +32,6 @@ export async function sharedView(db: Queryable, row: PracticeSetRow): Promise<Sh
   if (row.kind === "deck") {
     return { kind: "deck", title: row.title, cards: (row.items as StoredFlashcard[]).map((card) => ({ id: card.id, front: card.front, back: card.back })) };
   }
-  // A class's quiz lets students pick their name from the class list, so results line up with the gradebook.
-  const roster = row.assignmentId
-    ? (await db.select({ name: rosterStudents.name }).from(rosterStudents).where(eq(rosterStudents.assignmentId, row.assignmentId)).orderBy(asc(rosterStudents.position))).map((student) => student.name)
-    : [];
   return {
     kind: "quiz",
     title: row.title,
@@ -47,7 +44,7 @@ export async function sharedView(db: Queryable, row: PracticeSetRow): Promise<Sh
     ),
     timeLimitMinutes: row.settings.timeLimitMinutes,
     attemptsAllowed: row.settings.attemptsAllowed,
-    roster,
+    hasClassList: await hasClassList(db, row.assignmentId),
   };
 }
 
@@ -87,14 +84,15 @@ export async function submitAttempt(db: Db, token: string, input: SubmitAttemptI
     if (row.kind !== "quiz") throw new AppError("bad_request", "This link opens a flashcard deck: there is nothing to submit.");
     const [existing] = await tx.select().from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.idempotencyKey, input.idempotencyKey)));
     if (existing) return { kind: "stored", isNew: false, result: resultOf(row, existing) };
-    const studentKey = normaliseText(input.studentName);
+    const studentName = await nameOnClassList(tx, row.assignmentId, input.studentName);
+    const studentKey = normaliseText(studentName);
     const [sofar] = await tx.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.studentKey, studentKey)));
     const used = sofar?.value ?? 0;
     if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
     const scored = scoreAttempt(row.items as StoredQuizItem[], input.answers);
     const [attempt] = await tx
       .insert(practiceAttempts)
-      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName: input.studentName, studentKey, answers: input.answers, ...scored, attemptNumber: used + 1 })
+      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName, studentKey, answers: input.answers, ...scored, attemptNumber: used + 1 })
       .returning();
     return { kind: "stored", isNew: true, result: resultOf(row, attempt!) };
   });

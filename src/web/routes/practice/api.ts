@@ -78,3 +78,6 @@ export function useSharedPractice(token: string) {
 }
 
 export const submitAttempt = (token: string, input: SubmitAttemptInput) => json<AttemptResult>(apiRequest("POST", `${shared(token)}/attempts`, input));
+
+/** The class list's spelling of the name, or an error saying what to write. */
+export const checkStudentName = (token: string, studentName: string) => json<{ studentName: string }>(apiRequest("POST", `${shared(token)}/name`, { studentName }));

@@ -7,7 +7,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
 import { describeError } from "../../lib/api";
-import { submitAttempt } from "./api";
+import { checkStudentName, submitAttempt } from "./api";
 
 type Quiz = Extract<SharedPractice, { kind: "quiz" }>;
 type Answers = Record<string, number | string | null>;
@@ -43,47 +43,50 @@ export function TakeQuiz({ token, quiz }: { token: string; quiz: Quiz }) {
       />
     );
   }
-  if (name === null) return <NameStep quiz={quiz} onStart={setName} />;
+  if (name === null) return <NameStep token={token} quiz={quiz} onStart={setName} />;
   return <QuizForm key={round} token={token} quiz={quiz} studentName={name} onSubmitted={setResult} />;
 }
 
-function NameStep({ quiz, onStart }: { quiz: Quiz; onStart: (name: string) => void }) {
-  const [name, setName] = useState(() => (quiz.roster.length && !quiz.roster.includes(rememberedName()) ? "" : rememberedName()));
+function NameStep({ token, quiz, onStart }: { token: string; quiz: Quiz; onStart: (name: string) => void }) {
+  const [name, setName] = useState(rememberedName);
   const [error, setError] = useState<string | undefined>();
-  const start = (event: FormEvent) => {
+  const [isChecking, setIsChecking] = useState(false);
+  const hint = quiz.hasClassList ? "Your first and last name, as on your teacher's class list." : undefined;
+  const start = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError(quiz.roster.length ? "Choose your name from the list." : "Write your name so your teacher knows whose answers these are.");
+    if (!name.trim()) return setError("Write your name so your teacher knows whose answers these are.");
+    let studentName = name.trim();
+    if (quiz.hasClassList) {
+      // Checked before the quiz starts, so a name not on the list is fixed before any answer is given.
+      setIsChecking(true);
+      try {
+        studentName = (await checkStudentName(token, studentName)).studentName;
+      } catch (caught) {
+        return setError(describeError(caught, "Your name could not be checked. Check your connection and press Start quiz again."));
+      } finally {
+        setIsChecking(false);
+      }
+    }
     try {
-      localStorage.setItem(nameKey, name.trim());
+      localStorage.setItem(nameKey, studentName);
     } catch {
       // A browser that keeps nothing still lets the student take the quiz.
     }
-    onStart(name.trim());
+    onStart(studentName);
   };
   return (
-    <form onSubmit={start} noValidate className="grid gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card">
+    <form onSubmit={(event) => void start(event)} noValidate className="grid gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card">
       <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{quiz.title}</h1>
       <p className="text-sm text-muted-foreground">
         {quiz.items.length} {quiz.items.length === 1 ? "question" : "questions"}
         {quiz.timeLimitMinutes ? ` · ${quiz.timeLimitMinutes} minutes` : " · no time limit"}
         {` · ${quiz.attemptsAllowed === 1 ? "1 attempt" : `${quiz.attemptsAllowed} attempts`}`}
       </p>
-      {quiz.roster.length ? (
-        <FormField id="student-name" label="Your name" error={error}>
-          <select {...fieldProps("student-name", { error })} value={name} onChange={(event) => setName(event.target.value)} className="h-11 rounded-lg border border-input bg-surface px-3">
-            <option value="">Choose your name</option>
-            {quiz.roster.map((student) => (
-              <option key={student}>{student}</option>
-            ))}
-          </select>
-        </FormField>
-      ) : (
-        <FormField id="student-name" label="Your name" error={error}>
-          <Input {...fieldProps("student-name", { error })} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
-        </FormField>
-      )}
-      <Button type="submit" className="justify-self-start">
-        Start quiz
+      <FormField id="student-name" label="Your name" error={error} hint={hint}>
+        <Input {...fieldProps("student-name", { error, hint })} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+      </FormField>
+      <Button type="submit" className="justify-self-start" disabled={isChecking}>
+        {isChecking ? "Checking..." : "Start quiz"}
       </Button>
     </form>
   );
