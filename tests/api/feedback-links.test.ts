@@ -121,6 +121,14 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
       expect(page.text).not.toContain(`written by ${other}`);
     }
     expect(page.text).not.toContain(setup.byName["Ana Ortiz"]!.id);
+
+    // Copied with a slash or the sentence's full stop after it, the link still opens the page.
+    const path = new URL(ben.url).pathname;
+    for (const copied of [`${path}/`, `${path}).`]) {
+      const moved = await anonymous().get(copied);
+      expect(moved.status, copied).toBe(301);
+      expect(moved.headers.get("location")).toBe(path);
+    }
   });
 
   it("highlights the passages the grader quoted while its scores stand", async () => {

@@ -108,7 +108,13 @@ export function registerStudentFeedbackPage(app: Hono<AppEnv>, deps: AppDeps): v
     return c.html(html, status);
   };
 
+  // A link copied with the sentence around it ("…/feedback/abc." or "…/feedback/abc/") opens the page: it is the
+  // student's real link, not a guess to count against the school's address.
+  app.get("/feedback/:token/", (c) => c.redirect(`/feedback/${encodeURIComponent(c.req.param("token"))}`, 301));
   app.get("/feedback/:token", async (c) => {
+    const raw = c.req.param("token");
+    const trimmed = raw.replace(/[^A-Za-z0-9_-]+$/, "");
+    if (trimmed && trimmed !== raw) return c.redirect(`/feedback/${encodeURIComponent(trimmed)}`, 301);
     const key = `ip:feedback-link:${hash(clientIp(c, proxies))}`;
     const sofar = await attemptsSoFar(db, key, windowSeconds);
     if (sofar.count >= limit) {

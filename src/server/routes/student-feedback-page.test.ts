@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StudentFeedback } from "../services/feedback-links";
-import { renderInactivePage, renderStudentFeedbackPage } from "./student-feedback-page";
+import { lateNoteForStudent, renderInactivePage, renderStudentFeedbackPage } from "./student-feedback-page";
 
 const feedback = (changes: Partial<StudentFeedback> = {}): StudentFeedback => ({
   assignmentTitle: "Uniforms <b>essay</b>",
@@ -56,12 +56,19 @@ describe("the student's feedback page", () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
+  it("says in a student's words how late the work was and what that cost", () => {
+    expect(lateNoteForStudent({ daysLate: 8, penalty: 12.5 })).toBe("You handed this in 8 days late, so 12.5 points came off for lateness.");
+    expect(lateNoteForStudent({ daysLate: 1, penalty: 0 })).toBe("You handed this in 1 day late; no points came off.");
+  });
+
   it("gives the late penalty its own lines and the final score the headline", () => {
     const late = { daysLate: 2, penalty: 2, finalScore: 12, beyondMaxLateDays: false, explanation: "2 days late: 1 point per day." };
     const html = renderStudentFeedbackPage(feedback({ sheet: { ...feedback().sheet, late } }));
     expect(html).toContain('<p class="score">12 <small>/ 20</small></p>');
     expect(html).toContain("<dt>Late penalty</dt><dd>&minus;2</dd>");
-    expect(html).toContain("2 days late: 1 point per day.");
+    expect(html).toContain("You handed this in 2 days late, so 2 points came off for lateness.");
+    // The gradebook's explanation is written to the teacher ("flagged for you to decide"): never the student's page.
+    expect(html).not.toContain("1 point per day");
   });
 
   it("says a link is no longer active, and nothing else", () => {
