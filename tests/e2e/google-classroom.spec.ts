@@ -41,9 +41,13 @@ describe("Google Classroom", () => {
     page.on("request", (request) => {
       if (request.url().startsWith(`${google.url}/o/oauth2/v2/auth`)) consentUrl = new URL(request.url());
     });
-    await page.goto(`${app.url}/app/settings`);
+    // Back from a failed connection, Settings says why (the Google account belongs to another teacher).
+    await page.goto(`${app.url}/app/settings?error=account_already_linked_to_different_user`);
     const section = page.getByRole("region", { name: "Google Classroom" });
+    await section.getByRole("alert").getByText(/^That Google account is already connected to another Markwise account\./).waitFor();
+    await page.goto(`${app.url}/app/settings`);
     await section.getByText("Not connected").waitFor();
+    expect(await section.getByRole("alert").count()).toBe(0);
     await section.getByRole("button", { name: "Connect Google Classroom" }).click();
     await page.getByRole("link", { name: `Continue as Pat Teacher (${teacher.email})` }).click();
     await section.getByText("Connected", { exact: true }).waitFor();

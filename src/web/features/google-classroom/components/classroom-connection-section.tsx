@@ -1,10 +1,12 @@
 import { GraduationCap, Unplug } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { showFailure, showSuccess } from "../../assignments/toasts";
 import { startClassroomConnect, useClassroomConnection, useDisconnectClassroom } from "../api";
+import { connectErrorMessage } from "../connect-error";
 
 /**
  * Settings' Google Classroom section: connect (Google asks for the Classroom permissions only now) or disconnect.
@@ -15,6 +17,8 @@ export function ClassroomConnectionSection() {
   const disconnect = useDisconnectClassroom();
   const [isConnecting, setIsConnecting] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [searchParams] = useSearchParams();
+  const failure = searchParams.get("error");
   if (!connection.data?.isAvailable) return null;
   const { isConnected, hasGoogleAccount } = connection.data;
 
@@ -44,6 +48,11 @@ export function ClassroomConnectionSection() {
             ? "You sign in with Google. Connect Classroom to let Markwise read your courses, rosters and turned-in work, and send draft grades: Google asks for those permissions now."
             : "Connect your Google account to import rosters and turned-in work from Classroom and send draft grades back."}
       </p>
+      {failure && !isConnected ? (
+        <p role="alert" className="mt-3 rounded-xl border border-destructive/30 bg-destructive-soft p-3 text-sm font-medium text-destructive">
+          {connectErrorMessage(failure)}
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         {isConnected ? (
           <Button variant="outline" onClick={() => setIsConfirming(true)}>
