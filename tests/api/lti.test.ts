@@ -303,11 +303,15 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
 
     const changed = await teacher.client.put(`/api/submissions/${byName["Ben Cole"]!.id}/grade`, { criteriaScores: { "criterion-1": 9, "criterion-2": 8 }, overallScore: 17, feedback: "Better with the source." });
     expect(changed.status).toBe(200);
+    const resendStarted = Date.now();
     const resent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
     expect(resent.data).toMatchObject({ sent: 1, unchanged: 2 });
     const regraded = (await teacher.client.get(`/api/assignments/${assignmentId}/gradebook`)).data.rows.find((row: { studentName: string }) => row.studentName === "Ben Cole");
     expect(regraded.finalScore).not.toBe(finalOf("Ben Cole"));
     expect(platform.scores.at(-1)!.body).toMatchObject({ userId: "student-1", scoreGiven: regraded.finalScore, comment: "Better with the source." });
+    // A score is stamped when it is sent, so a correction (a late policy changed, no new review) is never older
+    // than the score it replaces: platforms ignore an older one.
+    expect(Date.parse(platform.scores.at(-1)!.body.timestamp)).toBeGreaterThanOrEqual(resendStarted);
     // One token served every send (cached until it expires).
     expect(platform.tokenRequests.filter((request) => request.scope.includes("/score"))).toHaveLength(1);
   });

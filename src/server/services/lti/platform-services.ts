@@ -132,7 +132,10 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
 
   for (const { row, score } of toSend) {
     try {
-      await postScore(fetch, token, lineItemUrl, score, row.reviewedAt ?? row.updatedAt);
+      // The time this score changed as the platform sees it: now, for a score is only sent when it differs from the
+      // last one sent. The review's time would let a correction (a late policy changed since) carry the same or an
+      // older timestamp than the score it replaces, which platforms such as Moodle ignore.
+      await postScore(fetch, token, lineItemUrl, score, new Date());
     } catch (error) {
       if (!(error instanceof PlatformServiceError)) throw error;
       result.failed.push({ studentName: row.studentName, message: error.message });
