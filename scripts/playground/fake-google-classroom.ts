@@ -56,7 +56,10 @@ export interface FakeSubmission {
   state: "NEW" | "CREATED" | "TURNED_IN" | "RETURNED";
   draftGrade?: number;
   assignedGrade?: number;
+  /** Moves whenever the submission changes (a grade set, work returned), as Google's does: not the turn-in time. */
   updateTime: string;
+  /** When it was turned in, as Google keeps it. */
+  submissionHistory: { stateHistory: { state: string; stateTimestamp: string } }[];
   assignmentSubmission: { attachments: Record<string, unknown>[] };
 }
 export interface FakeCourse {
@@ -154,10 +157,18 @@ export class FakeGoogleClassroom {
     return this.addCourseWork(this.courses.get(courseId)!, { title, maxPoints }, false);
   }
 
-  /** A student turns in work with these attachments. */
-  turnIn(courseId: string, courseWorkId: string, userId: string, attachments: Record<string, unknown>[]) {
+  /** A student turns in work with these attachments (at `turnedInAt`, now unless given). */
+  turnIn(courseId: string, courseWorkId: string, userId: string, attachments: Record<string, unknown>[], turnedInAt = new Date()) {
     const submission = this.courses.get(courseId)!.submissions.find((item) => item.courseWorkId === courseWorkId && item.userId === userId)!;
-    Object.assign(submission, { state: "TURNED_IN", assignmentSubmission: { attachments }, updateTime: new Date().toISOString() });
+    const stateTimestamp = turnedInAt.toISOString();
+    Object.assign(submission, { state: "TURNED_IN", assignmentSubmission: { attachments }, updateTime: stateTimestamp });
+    submission.submissionHistory.push({ stateHistory: { state: "TURNED_IN", stateTimestamp } });
+  }
+
+  /** The teacher sets a draft grade in Classroom itself: the submission's updateTime moves, its turn-in time does not. */
+  gradeInClassroom(courseId: string, courseWorkId: string, userId: string, draftGrade: number) {
+    const submission = this.courses.get(courseId)!.submissions.find((item) => item.courseWorkId === courseWorkId && item.userId === userId)!;
+    Object.assign(submission, { draftGrade, updateTime: new Date().toISOString() });
   }
 
   addFile(name: string, mimeType: string, content: string): string {
@@ -175,7 +186,7 @@ export class FakeGoogleClassroom {
     course.courseWork.push(work);
     // Classroom makes an empty submission for every student when coursework is published.
     for (const student of course.students) {
-      course.submissions.push({ id: `sub-${randomUUID().slice(0, 8)}`, userId: student.userId, courseWorkId: work.id, state: "CREATED", updateTime: new Date().toISOString(), assignmentSubmission: { attachments: [] } });
+      course.submissions.push({ id: `sub-${randomUUID().slice(0, 8)}`, userId: student.userId, courseWorkId: work.id, state: "CREATED", updateTime: new Date().toISOString(), submissionHistory: [], assignmentSubmission: { attachments: [] } });
     }
     return work;
   }
@@ -245,6 +256,7 @@ export class FakeGoogleClassroom {
     if (!work.associatedWithDeveloper) return send(res, 403, { error: { code: 403, message: "@ProjectPermissionDenied The Developer Console project is not permitted to make this request.", status: "PERMISSION_DENIED" } });
     if (isReturn && req.method === "POST") {
       submission.state = "RETURNED";
+      submission.updateTime = new Date().toISOString();
       this.returned.push(submission.id);
       return send(res, 200, {});
     }
@@ -255,6 +267,7 @@ export class FakeGoogleClassroom {
       const patch = JSON.parse(body) as Record<string, unknown>;
       this.patches.push({ submissionId: submission.id, updateMask, body: patch });
       for (const field of fields) (submission as unknown as Record<string, unknown>)[field] = patch[field];
+      submission.updateTime = new Date().toISOString();
       return send(res, 200, submission);
     }
     return missing();

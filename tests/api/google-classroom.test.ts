@@ -126,13 +126,16 @@ describe(`Google Classroom roster and submissions (${testDatabaseKind})`, () => 
   let assignmentId: string;
   let courseId: string;
   let courseWorkId: string;
+  // Ana turned in before the due date; her draft grade, set in Classroom later, moved the submission's updateTime.
+  const anaTurnedIn = "2025-03-05T09:15:00.000Z";
 
   beforeAll(async () => {
     teacher = await connectedTeacher();
     assignmentId = (await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms essay" })).id;
     courseId = google.addCourse("English 9", teacher.googleUserId, students).id;
     courseWorkId = google.addCourseWorkMadeInClassroom(courseId, "Uniforms essay", 100).id;
-    google.turnIn(courseId, courseWorkId, "g-ana", [{ driveFile: { id: google.addFile("Ana's essay", "application/vnd.google-apps.document", studentEssay(501, "Ana Ortiz")), title: "Ana's essay" } }]);
+    google.turnIn(courseId, courseWorkId, "g-ana", [{ driveFile: { id: google.addFile("Ana's essay", "application/vnd.google-apps.document", studentEssay(501, "Ana Ortiz")), title: "Ana's essay" } }], new Date(anaTurnedIn));
+    google.gradeInClassroom(courseId, courseWorkId, "g-ana", 80);
     google.turnIn(courseId, courseWorkId, "g-ben", [{ driveFile: { id: google.addFile("essay.txt", "text/plain", studentEssay(502, "Ben Cole")), title: "essay.txt" } }]);
     google.turnIn(courseId, courseWorkId, "g-chloe", [{ link: { url: "https://example.test/chloe", title: "My blog post" } }]);
   });
@@ -170,8 +173,10 @@ describe(`Google Classroom roster and submissions (${testDatabaseKind})`, () => 
       uploadByHand: [{ studentName: "Chloe Park", fileName: "My blog post", reason: "It is a link: open it from Classroom and upload the work by hand." }],
       notTurnedIn: ["Dev Shah"],
     });
-    const list: { studentName: string; rosterStudentId: string | null }[] = (await teacher.client.get(`/api/assignments/${assignmentId}/submissions`)).data;
+    const list: { studentName: string; rosterStudentId: string | null; submittedAt: string }[] = (await teacher.client.get(`/api/assignments/${assignmentId}/submissions`)).data;
     expect(list.map((item) => item.studentName).sort()).toEqual(["Ana Ortiz", "Ben Cole"]);
+    // Dated by when the work was turned in, not by Classroom's last change to the submission.
+    expect(list.find((item) => item.studentName === "Ana Ortiz")!.submittedAt).toBe(anaTurnedIn);
     const again = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/submissions`, {});
     expect(again.data).toMatchObject({ imported: 0, alreadyImported: 2 });
   });

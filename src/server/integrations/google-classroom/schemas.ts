@@ -50,7 +50,11 @@ export const studentSubmission = z.object({
   late: z.boolean().optional(),
   draftGrade: z.number().optional(),
   assignedGrade: z.number().optional(),
+  /** Moves when a grade is set or the work returned: not when it was turned in (that is in submissionHistory). */
   updateTime: z.string().optional(),
+  submissionHistory: z
+    .array(z.object({ stateHistory: z.object({ state: z.string().optional(), stateTimestamp: z.string().optional() }).optional() }).loose())
+    .optional(),
   assignmentSubmission: z.object({ attachments: z.array(attachment).default([]) }).optional(),
 });
 export type StudentSubmission = z.infer<typeof studentSubmission>;

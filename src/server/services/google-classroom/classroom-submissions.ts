@@ -1,5 +1,5 @@
 import type { ClassroomSubmissionsResult } from "../../../contracts/google-classroom";
-import type { ClassroomAttachment } from "../../integrations/google-classroom/schemas";
+import type { ClassroomAttachment, StudentSubmission } from "../../integrations/google-classroom/schemas";
 import { addUploadedSubmissions, type IncomingFile, type IntakeDeps } from "../submissions/intake";
 import { importClassroomRoster } from "./classroom-roster";
 import { requireClassroomLink } from "./course-links";
@@ -13,6 +13,18 @@ function notAFile(attachment: ClassroomAttachment): { fileName: string; reason: 
   if (attachment.youTubeVideo) return { fileName: "YouTube video", reason: "A video cannot be graded as writing." };
   if (attachment.form) return { fileName: "Google Form", reason: "A form's answers are not a document: upload the work by hand." };
   return { fileName: "Attachment", reason: "Markwise cannot read this kind of attachment: upload the work by hand." };
+}
+
+/**
+ * When the work was last turned in, from Classroom's history of the submission. Its `updateTime` moves whenever a grade
+ * is set or the work returned, so a late penalty counted from it charged days the student never took. Work turned
+ * in, taken back and turned in again was handed in the last time.
+ */
+export function turnedInAt(submission: StudentSubmission): Date | undefined {
+  const times = (submission.submissionHistory ?? []).flatMap((entry) => (entry.stateHistory?.state === "TURNED_IN" && entry.stateHistory.stateTimestamp ? [Date.parse(entry.stateHistory.stateTimestamp)] : []));
+  const latest = times.filter(Number.isFinite).sort((a, b) => b - a)[0];
+  if (latest !== undefined) return new Date(latest);
+  return submission.updateTime ? new Date(submission.updateTime) : undefined;
 }
 
 /**
@@ -53,7 +65,8 @@ export async function importClassroomSubmissions(deps: ClassroomDeps & IntakeDep
       }
       hasFile = true;
       // The student's name in the file name keeps two students' "Essay.docx" apart in the intake's report.
-      files.push({ name: `${studentName} - ${content.name}`, bytes: content.bytes, studentName, ...(submission.updateTime ? { submittedAt: new Date(submission.updateTime) } : {}) });
+      const submittedAt = turnedInAt(submission);
+      files.push({ name: `${studentName} - ${content.name}`, bytes: content.bytes, studentName, ...(submittedAt ? { submittedAt } : {}) });
     }
   }
   if (files.length) {
