@@ -83,6 +83,18 @@ describe("answers from the teacher's classes", () => {
     expect(ask("Which grades did I change?")).toContain("[Jordan Lee, \u201cPersuasive Essay\u201d](/assignments/a1/review?submission=s2): 10 \u2192 12");
   });
 
+  it("says when the assignment named matches none, or several, instead of answering for all as if for it", () => {
+    const missing = ask("What was the average for Grant P3: Computers letter?");
+    expect(missing).toMatch(/^I found no assignment called \u201cGrant P3: Computers letter\u201d, so this is for every assignment that is not archived\./);
+    expect(missing).toContain("Persuasive Essay");
+    const poetry: ClassAssignment = { ...poem, id: "a3", title: "Poetry Analysis 2" };
+    const several = answerClassQuestion(recognizeClassQuestion("What was the average for Poetry Analysis?")!, "What was the average for Poetry?", { ...data, assignments: [essay, poem, poetry] });
+    expect(several).toMatch(/^\u201cPoetry\u201d matches 2 assignments: \u201cPoetry Analysis\u201d and \u201cPoetry Analysis 2\u201d\./);
+    expect(several).not.toContain("Persuasive Essay");
+    // "the class" names no assignment: no note.
+    expect(ask("What was the average for the class?")).not.toContain("I found no assignment");
+  });
+
   it("says so when there is nothing to count", () => {
     const empty: ClassData = { now: data.now, assignments: [] };
     expect(answerClassQuestion({ kind: "reviewQueue" }, "what needs review", empty)).toContain("You don't have any assignments yet");

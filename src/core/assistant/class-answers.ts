@@ -34,8 +34,21 @@ const bullets = (lines: string[]) => {
 
 const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
 
+interface Scope {
+  assignments: ClassAssignment[];
+  named?: ClassAssignment;
+  /** A title the teacher wrote that matches no assignment, or more than one: the answer says so before the rest. */
+  unmatched?: { said: string; candidates: ClassAssignment[] };
+}
+
+/**
+ * A title the teacher meant, as opposed to "the class" or "my students": written with a capital, a digit or quotes.
+ * Only such a fragment that matches nothing is worth saying so.
+ */
+const looksLikeTitle = (fragment: string) => /[A-Z0-9"“”']/.test(fragment);
+
 /** The assignments a question is about: the one it names, else every assignment that is not archived. */
-function scope(message: string, data: ClassData, assignment?: string): { assignments: ClassAssignment[]; named?: ClassAssignment } {
+function scope(message: string, data: ClassData, assignment?: string): Scope {
   const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\s+/g, " ").trim();
   const said = ` ${simple(message)} `;
   const byTitle = data.assignments.filter((a) => simple(a.title).length > 2 && said.includes(` ${simple(a.title)} `));
@@ -47,7 +60,16 @@ function scope(message: string, data: ClassData, assignment?: string): { assignm
     const [only] = matches as [ClassAssignment];
     return { assignments: [only], named: only };
   }
-  return { assignments: data.assignments.filter((a) => a.status !== "archived") };
+  const all = data.assignments.filter((a) => a.status !== "archived");
+  // Answering for every assignment as if for the one named gave a teacher figures of the wrong class.
+  const wanted = fragment?.trim().replace(/[?.!]+$/, "");
+  if (wanted && (assignment || looksLikeTitle(wanted))) return { assignments: matches.length ? matches : all, unmatched: { said: wanted, candidates: matches } };
+  return { assignments: all };
+}
+
+function unmatchedNote({ said, candidates }: NonNullable<Scope["unmatched"]>): string {
+  if (candidates.length) return `${quote(said)} matches ${plural(candidates.length, "assignment")}: ${listInProse(candidates.map((a) => quote(a.title)))}. Here they are side by side; name one to see it alone.`;
+  return `I found no assignment called ${quote(said)}, so this is for every assignment that is not archived. Ask again with its title as it is on your assignment list.`;
 }
 
 function reviewQueue(assignments: ClassAssignment[]): string {
@@ -207,7 +229,12 @@ function changedAfterReview(assignments: ClassAssignment[]): string {
 
 export function answerClassQuestion(question: ClassQuestion, message: string, data: ClassData): string {
   if (!data.assignments.length) return noAssignments;
-  const { assignments, named } = scope(message, data, question.assignment);
+  const found = scope(message, data, question.assignment);
+  const answer = answerFor(question, found, data);
+  return found.unmatched && question.kind !== "studentGrades" ? `${unmatchedNote(found.unmatched)}\n\n${answer}` : answer;
+}
+
+function answerFor(question: ClassQuestion, { assignments, named }: Scope, data: ClassData): string {
   switch (question.kind) {
     case "reviewQueue":
       return reviewQueue(assignments);
