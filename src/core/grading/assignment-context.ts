@@ -4,8 +4,14 @@ import { stopWords } from "./word-lists.js";
 import type { GradingInput } from "./types.js";
 import { copiedRunsOf } from "./word-runs.js";
 
-/** What kind of writing the task asks for: it decides whether feedback talks of reasons, moments or the source. */
-export type WritingGenre = "argument" | "narrative" | "source";
+/**
+ * What kind of writing the task asks for: it decides whether feedback talks of reasons, moments, the source, what
+ * was learned, or data.
+ */
+export type WritingGenre = "argument" | "narrative" | "source" | "reflection" | "report";
+
+/** What the feedback calls the work: a lab report was "your essay", a poem told to add "a second reason". */
+export const workNoun: Record<WritingGenre, string> = { argument: "essay", source: "essay", narrative: "story", reflection: "reflection", report: "report" };
 
 /** Everything about the assignment that the features compare a text against, computed once per assignment. */
 export interface AssignmentContext {
@@ -35,12 +41,17 @@ export function contentStems(text: string): string[] {
 const sourceCue = /\b(?:from|in) the (?:text|essay|story|article|memoir|excerpt|passage|poem|source|reading|novel|book)\b|\bthe author\b/i;
 const narrativeCue = /\b(?:write a story|tell a story|narrative|a time (?:when|you|that)|describe a (?:time|moment|day)|personal experience|a memory)\b/i;
 
-export function genreOf(prompt: string, sourceText: string | undefined): WritingGenre {
+/** The teacher's choice of type says more than the prompt's wording; essays and analyses are read from the prompt. */
+const genreOfType: Record<string, WritingGenre> = { creative_writing: "narrative", reflection: "reflection", lab_report: "report" };
+
+export function genreOf(prompt: string, sourceText: string | undefined, assignmentType?: string): WritingGenre {
+  const byType = assignmentType ? genreOfType[assignmentType] : undefined;
+  if (byType) return byType;
   if (sourceText?.trim() || sourceCue.test(prompt)) return "source";
   return narrativeCue.test(prompt) ? "narrative" : "argument";
 }
 
-export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sourceText" | "criteria">): AssignmentContext {
+export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sourceText" | "criteria" | "assignmentType">): AssignmentContext {
   const promptStems = new Set(contentStems(input.prompt ?? ""));
   const topicStems = new Set([...promptStems, ...contentStems(input.sourceText ?? "")]);
   const high = new Set<string>();
@@ -55,5 +66,5 @@ export function buildAssignmentContext(input: Pick<GradingInput, "prompt" | "sou
   const lowDescriptorStems = new Set([...low].filter((s) => !high.has(s)));
   const promptRuns = copiedRunsOf([input.prompt ?? ""]);
   const topicRuns = new Set([...promptRuns, ...copiedRunsOf([input.sourceText ?? ""])]);
-  return { genre: genreOf(input.prompt ?? "", input.sourceText), promptStems, topicStems, highDescriptorStems, lowDescriptorStems, topicRuns, promptRuns };
+  return { genre: genreOf(input.prompt ?? "", input.sourceText, input.assignmentType), promptStems, topicStems, highDescriptorStems, lowDescriptorStems, topicRuns, promptRuns };
 }

@@ -38,6 +38,8 @@ export interface GradingSettings {
 export interface GradingInput {
   prompt: string;
   sourceText?: string;
+  /** The assignment's type (argumentative_essay, lab_report, creative_writing, reflection...): the feedback's words. */
+  assignmentType?: string;
   criteria: GradingRubricCriterion[];
   samples: GradingSample[];
   settings: GradingSettings;

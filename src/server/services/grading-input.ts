@@ -3,6 +3,8 @@ import type { GradingInput, GradingSample } from "../../core/grading";
 
 export interface GradableAssignment {
   prompt: string;
+  /** The assignment's type; the setup's profile has none. */
+  type?: string;
   criteria: { id: string; name: string; maxPoints: number; descriptors: string[] }[];
   gradingSettings: AssignmentSettings;
 }
@@ -14,6 +16,7 @@ export function toGradingInput(assignment: GradableAssignment, samples: GradingS
   const criteria = gradedCriteria(assignment.criteria);
   return {
     prompt: assignment.prompt,
+    ...(assignment.type ? { assignmentType: assignment.type } : {}),
     criteria,
     // A sample scored on an earlier rubric that this one cannot hold (a 30 where the rubric now totals 5) would pull
     // every grade off the scale: it is left out until the teacher uploads it again.

@@ -1,3 +1,4 @@
+import { workNoun } from "../assignment-context.js";
 import type { CriterionKind } from "../criterion-kind.js";
 import type { GradingSettings } from "../types.js";
 import type { EssayFacts } from "./essay-facts.js";
@@ -158,6 +159,6 @@ export function composeFeedback(facts: EssayFacts, aspects: FeedbackAspect[], se
       step: phraseFinding(tone, reading.problem || band !== "high" ? "step" : "stretch", reading.step),
     };
   });
-  const assembled = assembleFeedback(phrased, settings, (ranking) => phraseOpening(tone, topicsOf(facts, 2), ranking));
+  const assembled = assembleFeedback(phrased, settings, (ranking) => phraseOpening(tone, topicsOf(facts, 2), ranking, workNoun[facts.genre]));
   return { ...assembled, readings };
 }

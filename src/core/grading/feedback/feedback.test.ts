@@ -224,3 +224,30 @@ describe("checking a model's comments against the essay", () => {
     expect(checked.step?.text).toBe('Add a second example after "Computers help people learn."');
   });
 });
+
+describe("feedback in the words of the assignment's type", () => {
+  const labReport = `Purpose
+To find out how water temperature changes the time an antacid tablet takes to dissolve.
+
+Procedure
+We filled three beakers with 200 mL of water at 10, 25 and 45 degrees. We dropped one tablet in each beaker and started the stopwatch. We stopped it when the fizzing ended.
+
+Results
+The tablet took 62 seconds in cold water and 31 seconds at 25 degrees. In hot water it took 17 seconds. The warmer water made the tablet dissolve faster every time.
+
+Conclusion
+Our hypothesis was supported because the particles move faster when the water is warm. Next time we would repeat each trial three times.`;
+  const story = `The bus was late again, and Mia stood at the corner with her hands in her pockets. Snow fell on the empty street. She counted the lights in the windows across the road. Then a dog ran past her, dragging its leash through the snow. She chased it down the hill and caught the leash just before the river. An old man waved from the bridge and shouted his thanks. When the bus finally came, Mia was smiling, and she did not mind the cold at all.`;
+
+  it("calls a lab report a report and its sections sections, never an essay with reasons", () => {
+    const { feedback } = grade(labReport, { feedbackLength: "detailed" }, { assignmentType: "lab_report", prompt: "Write a lab report on how temperature affects dissolving." });
+    expect(feedback).toMatch(/\b(?:Your|your) report\b|Report on/);
+    expect(feedback).not.toMatch(/\bessay\b|Another reason is|a second reason/);
+  });
+
+  it("calls a story a story and links its moments with Then or Later, not reasons", () => {
+    const { feedback } = grade(story, { feedbackLength: "detailed" }, { assignmentType: "creative_writing", prompt: "Write a short story about an unexpected moment." });
+    expect(feedback).toMatch(/\b(?:Your|your) story\b|Story on/);
+    expect(feedback).not.toMatch(/\bessay\b|Another reason is|a second reason|objection/);
+  });
+});

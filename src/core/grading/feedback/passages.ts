@@ -73,6 +73,9 @@ function candidatePassageOf(facts: EssayFacts, sentenceIndex: number, focus: num
   const words = countQuoteWords(whole.text);
   if (words >= minQuoteWords && words <= maxQuoteWords) return canBeQuoted(whole.text) ? whole : undefined;
   if (words < minQuoteWords) {
+    // A heading on its own line ("Purpose", "Results") is no sentence to quote, nor to glue to the line below it.
+    const isOwnLine = (text[sentence.start - 1] ?? "\n") === "\n" && (text[sentence.end] ?? "\n") === "\n";
+    if (isOwnLine && !/[.!?]["'”’)]*$/.test(sentence.text)) return undefined;
     for (const other of [facts.sentences[sentenceIndex + 1], facts.sentences[sentenceIndex - 1]]) {
       if (!other || other.paragraph !== sentence.paragraph) continue;
       const joined = trimmed(text, Math.min(sentence.start, other.start), Math.max(sentence.end, other.end));

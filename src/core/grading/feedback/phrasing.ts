@@ -52,14 +52,15 @@ export function phraseFinding(tone: FeedbackTone, role: "strength" | "problem" |
 }
 
 /** `ranking` is absent when every aspect scored alike. */
-export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: { strongest: string; weakest: string }): FeedbackSentence {
+export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: { strongest: string; weakest: string }, noun = "essay"): FeedbackSentence {
   const on = topics ? ` on ${topics}` : "";
+  const Noun = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
   const text = !ranking
-    ? { gentle: `Thank you for your essay${on}; each part below has one thing to try next.`, neutral: `Your essay${on} is at the same level on every part of the rubric.`, direct: `Essay${on}: same level on every part of the rubric.` }[tone]
+    ? { gentle: `Thank you for your ${noun}${on}; each part below has one thing to try next.`, neutral: `Your ${noun}${on} is at the same level on every part of the rubric.`, direct: `${Noun}${on}: same level on every part of the rubric.` }[tone]
     : {
-        gentle: `Thank you for your essay${on}; ${ranking.strongest} is where it works best, and ${ranking.weakest} is where it can grow most.`,
-        neutral: `Your essay${on} is strongest in ${ranking.strongest} and needs the most work in ${ranking.weakest}.`,
-        direct: `Essay${on}: strongest in ${ranking.strongest}, weakest in ${ranking.weakest}.`,
+        gentle: `Thank you for your ${noun}${on}; ${ranking.strongest} is where it works best, and ${ranking.weakest} is where it can grow most.`,
+        neutral: `Your ${noun}${on} is strongest in ${ranking.strongest} and needs the most work in ${ranking.weakest}.`,
+        direct: `${Noun}${on}: strongest in ${ranking.strongest}, weakest in ${ranking.weakest}.`,
       }[tone];
   return { role: "opening", text, quotes: [] };
 }

@@ -5,7 +5,7 @@ import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type
 import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
-const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60 };
+const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60, reflection: 100, report: 100 };
 
 /** How well one sentence carries the content: on topic, with a reason and a concrete detail. */
 function development(s: SentenceFacts): number {
@@ -76,13 +76,33 @@ const wording: Record<WritingGenre, {
     thinStep: (noun) => clause("after {q}, add a detail from the text", of(noun), "that shows it"),
     stretch: (noun) => clause("after {q}, explain in one sentence how the detail", of(noun), "supports your answer"),
   },
+  reflection: {
+    strength: (s, point) => (s.hasDetail ? clause("you bring the experience", point, "to life with a concrete detail: {q}") : clause("you say plainly what the experience", point, "meant to you in {q}")),
+    short: (topics, words) => clause(`at ${plural(words, "word")}, the reflection names the experience`, of(topics), "but says little about what it taught you"),
+    shortStep: (noun) => clause("after {q}, add what you learned", of(noun, "from"), "and what you would do differently next time"),
+    gap: (point) => clause("the experience", point, "is named, but not what it taught you"),
+    gapStep: (noun) => clause("after {q}, say what you learned", of(noun, "from"), "and how you know"),
+    thin: (point) => clause("the reflection", point, "stays general: it says how you felt but not what happened to make you feel it"),
+    thinStep: (noun) => clause("after {q}, add one moment", of(noun, "from"), "that shows what you mean"),
+    stretch: (noun) => clause("after {q}, say how this will change what you do next time", of(noun, "with")),
+  },
+  report: {
+    strength: (s, point) => (s.hasDetail ? clause("you report the result", point, "precisely, with a measurement or observation: {q}") : clause("you state the finding", point, "clearly in {q}")),
+    short: (topics, words) => clause(`at ${plural(words, "word")}, the report`, of(topics), "leaves out steps or results a reader would need to follow the work"),
+    shortStep: (noun) => clause("after {q}, add the measurements or observations", of(noun, "of"), "and what they show"),
+    gap: (point) => clause("the statement", point, "is not yet backed by a measurement or an observation"),
+    gapStep: (noun) => clause("after {q}, add the data or observation", of(noun, "on"), "that shows it"),
+    thin: (point) => clause("the statement", point, "stays general: give the numbers or what you observed"),
+    thinStep: (noun) => clause("back up {q} with the data", of(noun, "on"), "that shows it"),
+    stretch: (noun) => clause("after {q}, say what could have affected this result", of(noun, "on"), "and how you would check it"),
+  },
 };
 
 /** Where the content is thinnest: an opinion or a feeling stated without anything that shows it. */
 function gapOf(facts: EssayFacts, genre: WritingGenre): SentenceFacts | undefined {
   // The opening and closing sentences state and restate the position; the body is where it must be shown.
   const isGap = (s: SentenceFacts, i: number) =>
-    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && (genre === "narrative" ? s.isTelling : s.isClaim || genre === "source");
+    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && (genre === "narrative" ? s.isTelling : genre === "reflection" ? s.isTelling || s.isClaim : s.isClaim || genre === "source" || genre === "report");
   return facts.sentences.find((s, i) => isGap(s, i) && quoted(facts, s));
 }
 

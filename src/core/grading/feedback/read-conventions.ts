@@ -1,3 +1,4 @@
+import { workNoun } from "../assignment-context.js";
 import { isTitleCase } from "../essay-body.js";
 import { isInCapitals } from "../spelling-scope.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
@@ -38,7 +39,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
     const first = facts.sentences.find((s) => quoted(facts, s));
     return {
       ...withStrength,
-      problem: { note: "the essay is written in capital letters throughout, so a reader cannot tell where sentences and names begin" },
+      problem: { note: `the ${workNoun[facts.genre]} is written in capital letters throughout, so a reader cannot tell where sentences and names begin` },
       step: withQuote("rewrite {q} with a capital letter only at the start of the sentence and for names", quoted(facts, first), "rewrite the essay with capital letters only at the start of sentences and for names"),
     };
   }

@@ -1,7 +1,55 @@
+import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { about, bestSentence, clause, named, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 const oneBlockWords = 150;
+
+/**
+ * How each kind of writing is held together: an argument's reasons are linked by "As a result", a story's moments
+ * by "Then", a report's sections by "Next". A story was told to begin a sentence with "Another reason is".
+ */
+const structure: Record<WritingGenre, { unit: string; link: string; closing: string; closingFallback: string; preview: string; previewFallback: string }> = {
+  argument: {
+    unit: "reason",
+    link: "As a result or Another reason is",
+    closing: "add a closing sentence that says what the reader should take away",
+    closingFallback: "add a closing sentence that sums up your view",
+    preview: "preview the reasons",
+    previewFallback: "make your opening preview the reasons that follow",
+  },
+  source: {
+    unit: "reason",
+    link: "As a result or Another reason is",
+    closing: "add a closing sentence that says what the reader should take away",
+    closingFallback: "add a closing sentence that sums up your view",
+    preview: "preview the reasons",
+    previewFallback: "make your opening preview the reasons that follow",
+  },
+  narrative: {
+    unit: "moment",
+    link: "Then, Later or After that",
+    closing: "add a closing sentence that shows how the story ends or what it came to mean",
+    closingFallback: "add a closing sentence that shows how the story ends",
+    preview: "set the scene",
+    previewFallback: "make your opening set the scene for what happens",
+  },
+  reflection: {
+    unit: "part of the experience",
+    link: "At first, Later or Looking back",
+    closing: "add a closing sentence on what you will take from this",
+    closingFallback: "add a closing sentence on what you learned",
+    preview: "name the experience",
+    previewFallback: "make your opening name the experience you are reflecting on",
+  },
+  report: {
+    unit: "section",
+    link: "Next, As a result or This shows",
+    closing: "add a conclusion that says what the results show",
+    closingFallback: "add a conclusion that says what the results show",
+    preview: "state the purpose",
+    previewFallback: "make your opening state the purpose of the work",
+  },
+};
 const conclusionWords = /^(?:in conclusion|to conclude|in summary|to sum up|overall|finally|lastly)$/i;
 
 /** The sentence where a new idea begins: a linking opener or nouns the sentence before did not have. */
@@ -35,6 +83,7 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
 export function readOrganization(facts: EssayFacts): AspectReading {
   const strength = strengthOf(facts);
   reserve(facts, strength);
+  const words = structure[facts.genre];
   const [first, second] = facts.topics;
   const withStrength = strength ? { strength } : {};
 
@@ -51,7 +100,7 @@ export function readOrganization(facts: EssayFacts): AspectReading {
     return {
       ...withStrength,
       problem: { note: clause("everything is in one paragraph, so the move", first && second ? `from ${first} to ${second}` : "from one idea to the next", "is hard to see") },
-      step: withQuote(clause("start a new paragraph at {q}, and give each reason", first ? `about ${first}` : "", "its own paragraph"), quoted(facts, split), "start a new paragraph for each main idea"),
+      step: withQuote(clause(`start a new paragraph at {q}, and give each ${words.unit}`, first ? `about ${first}` : "", "its own paragraph"), quoted(facts, split), "start a new paragraph for each main idea"),
     };
   }
   const linkedCount = facts.sentences.filter((s) => s.transition).length;
@@ -61,9 +110,9 @@ export function readOrganization(facts: EssayFacts): AspectReading {
       ...withStrength,
       problem: { note: clause("your points", first ? `about ${topicsOf(facts, 3)}` : "", "follow one another without words that show how they connect") },
       step: withQuote(
-        clause("begin {q} with a phrase such as As a result or Another reason is, so it follows on from", previousPoint(facts, target)),
+        clause(`begin {q} with a phrase such as ${words.link}, so it follows on from`, previousPoint(facts, target)),
         quoted(facts, target),
-        "link each new point to the one before with a phrase such as As a result",
+        `link each new point to the one before with a phrase such as ${words.link.split(/,| or /)[0]}`,
       ),
     };
   }
@@ -72,17 +121,19 @@ export function readOrganization(facts: EssayFacts): AspectReading {
   if (last && !hasConclusion && facts.sentences.length >= 4) {
     return {
       ...withStrength,
-      problem: { note: clause("the essay ends on the point", about(last, 1) || "it was making", first ? `without coming back to ${first}` : "without a conclusion") },
-      step: withQuote(clause("after {q}, add a closing sentence that says what the reader should take away", first ? `about ${first}` : ""), quoted(facts, last), "add a closing sentence that sums up your view"),
+      problem: { note: clause(`the ${workNoun[facts.genre]} ends on the point`, about(last, 1) || "it was making", first ? `without coming back to ${first}` : "without a conclusion") },
+      step: withQuote(clause(`after {q}, ${words.closing}`, first ? `about ${first}` : ""), quoted(facts, last), words.closingFallback),
     };
   }
   const opening = facts.sentences[0];
   return {
     ...withStrength,
     step: withQuote(
-      clause("make {q} preview the reasons", first ? `about ${topicsOf(facts, 2)}` : "", "that the paragraphs go on to give"),
+      facts.genre === "argument" || facts.genre === "source"
+        ? clause("make {q} preview the reasons", first ? `about ${topicsOf(facts, 2)}` : "", "that the paragraphs go on to give")
+        : clause(`make {q} ${words.preview}`, first ? `of ${topicsOf(facts, 2)}` : ""),
       quoted(facts, opening),
-      "make your opening preview the reasons that follow",
+      words.previewFallback,
     ),
   };
 }
