@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyCriterion } from "./criterion-kind.js";
+import { asksForCorrectness, classifyCriterion } from "./criterion-kind.js";
 
 describe("classifyCriterion", () => {
   it.each([
@@ -22,5 +22,13 @@ describe("classifyCriterion", () => {
   it("falls back to the descriptors, then to a holistic criterion", () => {
     expect(classifyCriterion("Part A", ["Many spelling and punctuation errors", "Spelling is correct"])).toBe("conventions");
     expect(classifyCriterion("Part B", ["Meh", "Great"])).toBe("overall");
+  });
+});
+
+describe("criteria that ask whether the work is right", () => {
+  it("finds correctness, accuracy and calculations by name or by a descriptor, not an answer to the prompt", () => {
+    for (const name of ["Correct Answers", "Historical accuracy", "Calculations", "Solution"]) expect(asksForCorrectness(name), name).toBe(true);
+    expect(asksForCorrectness("Work shown", ["Steps missing.", "Every step shown and all answers are correct."])).toBe(true);
+    for (const name of ["Answers the prompt", "Thesis", "Use of evidence", "Conventions"]) expect(asksForCorrectness(name, ["Clear and complete."]), name).toBe(false);
   });
 });

@@ -29,3 +29,16 @@ export function classifyCriterion(name: string, descriptors: readonly string[] =
 export function isConventionsKind(kind: CriterionKind): boolean {
   return kind === "conventions" || kind === "fluency";
 }
+
+/** A criterion that asks whether answers, calculations or facts are right: "Correct Answers", "Accuracy", "Calculations". */
+const correctnessName = /\b(?:correct(?:ness)?|accura(?:cy|te)|calculations?|computations?|solutions?)\b/i;
+const correctnessDescriptor = /\b(?:correct (?:answers?|calculations?|units|solutions?|results?)|calculations? (?:is|are) correct|answers? (?:is|are) correct)\b/i;
+
+/**
+ * Whether the criterion asks if the work is right, which the built-in grader cannot judge: it reads how the work is
+ * written, not whether 12 m/s² is the answer (an outside audit saw wrong physics scored 19 of 20, and a biography of
+ * Newton given full marks for "Correct Answers").
+ */
+export function asksForCorrectness(name: string, descriptors: readonly string[] = []): boolean {
+  return correctnessName.test(name) || descriptors.some((line) => correctnessDescriptor.test(line));
+}

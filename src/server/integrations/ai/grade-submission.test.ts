@@ -216,3 +216,24 @@ describe("gradeSubmission with an OpenAI-compatible provider over real HTTP", ()
     expect(promptOf(server.requests.at(-1)!)).not.toContain(readFromImageNote);
   });
 });
+
+describe("a rubric that asks whether the work is right", () => {
+  const physics = {
+    ...input,
+    criteria: [
+      { id: "answers", name: "Correct Answers", maxPoints: 8, descriptors: ["Few answers are correct.", "All answers are correct with units."] },
+      { id: "explain", name: "Conceptual Explanation", maxPoints: 6, descriptors: ["No explanation.", "Explains each step in complete sentences."] },
+    ],
+    samples: [],
+  };
+
+  it("holds every built-in grade for the teacher, naming the criterion the grader cannot check", async () => {
+    const result = await gradeSubmission({ ...physics, text: "a = F / m = 12 m/s^2 because the force doubles." }, { spellChecker: await loadSpellChecker() });
+    expect(result.grader).toBe("builtin");
+    expect(result.feedbackWarnings).toEqual(["The rubric asks whether the work is right (“Correct Answers”), which the built-in grader cannot check: read the answers before this grade counts."]);
+  });
+
+  it("says nothing of a rubric that asks how the work is written", async () => {
+    expect((await gradeSubmission({ ...input, text }, { spellChecker: await loadSpellChecker() })).feedbackWarnings).toEqual([]);
+  });
+});

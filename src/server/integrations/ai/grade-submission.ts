@@ -1,4 +1,5 @@
 import {
+  asksForCorrectness,
   confidenceWithConcerns,
   gradeText,
   gradeWithAssignment,
@@ -49,6 +50,17 @@ export function combineConfidence(builtin: GradingResult, modelOverall: number):
   return Math.round(Math.max(1, builtin.confidence / (1 + over)));
 }
 
+/**
+ * The built-in grader reads how work is written, not whether its answers are right: a rubric that asks for correct
+ * answers or accurate facts holds every built-in grade for the teacher, saying why.
+ */
+export function correctnessWarnings(criteria: GradingInput["criteria"]): string[] {
+  const named = criteria.filter((criterion) => asksForCorrectness(criterion.name, criterion.descriptors)).map((criterion) => `“${criterion.name}”`);
+  if (!named.length) return [];
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  return [`The rubric asks whether the work is right (${list}), which the built-in grader cannot check: read the answers before this grade counts.`];
+}
+
 /** Grades one submission with the configured model, falling back to the built-in grader when the provider fails. */
 export async function gradeSubmission(submission: SubmissionToGrade, deps: GradeSubmissionDeps): Promise<SubmissionGrade> {
   const { text, readFromImage, ...input } = submission;
@@ -60,7 +72,7 @@ export async function gradeSubmission(submission: SubmissionToGrade, deps: Grade
     ...builtin,
     grader: "builtin",
     builtinOverallScore: builtin.overallScore,
-    feedbackWarnings: [],
+    feedbackWarnings: correctnessWarnings(input.criteria),
     ...(fallbackReason ? { fallbackReason } : {}),
   });
   if (!deps.ai) return asBuiltin();
