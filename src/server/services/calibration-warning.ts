@@ -1,6 +1,6 @@
 import type { Assignment } from "../../contracts/assignments";
 import { gradedCriteria, maxScoreFor } from "../../contracts/assignments";
-import { checkCalibrationFit, type CalibrationFitSummary } from "../../core/grading";
+import { asksForCorrectness, checkCalibrationFit, type CalibrationFitSummary } from "../../core/grading";
 import { teacherProfiles } from "../db/schema";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "./teacher-profiles";
@@ -18,10 +18,12 @@ export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibra
   const named = disagreeing.map((sample) => `sample ${sample.sampleIndex + 1} (you gave ${points(sample.teacherScore)}, the grader predicts ${points(sample.engineScore)})`);
   // The page's heading already says the calibration disagrees; the message names where, and what to do.
   const [first = "", ...rest] = named;
+  // Where the rubric grades right answers, the samples are not the problem: the grader cannot see what they reward.
+  const why = gradedCriteria(row.criteria).some((criterion) => asksForCorrectness(criterion.name, "descriptors" in criterion ? criterion.descriptors : []))
+    ? "Your rubric grades whether answers are right, which the built-in grader cannot check, so it cannot reproduce your scores: grades wait for your review instead of being accepted automatically."
+    : "Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.";
   return {
-    message:
-      `${first.charAt(0).toUpperCase()}${first.slice(1)}${rest.map((item) => `; ${item}`).join("")}: more than ${points(limit)} points apart. ` +
-      "Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.",
+    message: `${first.charAt(0).toUpperCase()}${first.slice(1)}${rest.map((item) => `; ${item}`).join("")}: more than ${points(limit)} points apart. ${why}`,
     samples: disagreeing.map((sample) => ({ sampleId: sample.sampleId ?? null, sampleIndex: sample.sampleIndex, teacherScore: sample.teacherScore, engineScore: sample.engineScore })),
   };
 }
