@@ -95,6 +95,13 @@ describe("answers from the teacher's classes", () => {
     expect(ask("What was the average for the class?")).not.toContain("I found no assignment");
   });
 
+  it("reads naturally for one reviewed grade and for many assignments without a roster", () => {
+    const kept = { ...essay, submissions: [submission("s9", "Ana Ruiz", "accepted", 12, { reviewed: true, engineScore: 12 })] };
+    expect(answerClassQuestion({ kind: "changedAfterReview" }, "what did I change", { ...data, assignments: [kept] })).toBe("None: you kept the grader's score on the grade you reviewed.");
+    const noRoster = ["A", "B", "C", "D"].map((title, i) => ({ ...poem, id: `p${i}`, title }));
+    expect(answerClassQuestion({ kind: "notSubmitted" }, "who hasn't submitted", { ...data, assignments: noRoster })).toContain("\u201cA\u201d, \u201cB\u201d, \u201cC\u201d and 1 more have no roster");
+  });
+
   it("says so when there is nothing to count", () => {
     const empty: ClassData = { now: data.now, assignments: [] };
     expect(answerClassQuestion({ kind: "reviewQueue" }, "what needs review", empty)).toContain("You don't have any assignments yet");

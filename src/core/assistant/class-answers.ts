@@ -96,7 +96,7 @@ function notSubmitted(assignments: ClassAssignment[], named: boolean): string {
   const withRoster = assignments.filter((a) => a.roster.length > 0);
   const withoutRoster = assignments.filter((a) => a.roster.length === 0 && a.status !== "draft");
   const noRosterNote = withoutRoster.length
-    ? ` ${listInProse(withoutRoster.slice(0, 3).map((a) => quote(a.title)))}${withoutRoster.length > 3 ? ` and ${withoutRoster.length - 3} more` : ""} ${withoutRoster.length === 1 ? "has" : "have"} no roster, so I can't tell who is missing there: add one on the assignment page.`
+    ? ` ${withoutRoster.length > 3 ? `${withoutRoster.slice(0, 3).map((a) => quote(a.title)).join(", ")} and ${withoutRoster.length - 3} more` : listInProse(withoutRoster.map((a) => quote(a.title)))} ${withoutRoster.length === 1 ? "has" : "have"} no roster, so I can't tell who is missing there: add one on the assignment page.`
     : "";
   if (!withRoster.length) return named || withoutRoster.length ? noRosterNote.trim() : "None of your assignments has a roster yet, so I can't tell who is missing. Add one on an assignment's page.";
   const lines = withRoster.map((a) => {
@@ -222,7 +222,7 @@ function changedAfterReview(assignments: ClassAssignment[]): string {
     .sort((x, y) => (y.s.reviewedAt?.getTime() ?? 0) - (x.s.reviewedAt?.getTime() ?? 0));
   const reviewed = assignments.reduce((sum, a) => sum + a.submissions.filter((s) => s.reviewed).length, 0);
   if (!reviewed) return "You haven't reviewed any grades yet, so none has changed.";
-  if (!changed.length) return `None: you kept the grader's score on all ${plural(reviewed, "grade")} you reviewed.`;
+  if (!changed.length) return `None: you kept the grader's score on ${reviewed === 1 ? "the grade" : `all ${plural(reviewed, "grade")}`} you reviewed.`;
   const lines = changed.map(({ a, s }) => `${link(`${s.studentName}, ${quote(a.title)}`, reviewPath(a, s))}: ${round1(s.engineScore!)} \u2192 ${round1(s.rawScore!)}`);
   return `You changed ${plural(changed.length, "grade")} of the ${reviewed} you reviewed (most recent first):\n${bullets(lines)}`;
 }

@@ -21,7 +21,7 @@ const phrasings: Record<ClassQuestionKind, string[]> = {
     "who still owes me an essay",
     "Which kids haven't sent anything?",
   ],
-  overdue: ["What's overdue?", "Which assignments are past due?", "anything past the deadline?", "Did anyone miss the deadline?", "show me late submissions", "who handed in late"],
+  overdue: ["What's overdue?", "Which assignments are past due?", "anything past the deadline?", "Did anyone miss the deadline?", "show me late submissions", "who handed in late", "How many submissions were late?", "how many were late on the essay", "Which students were late?"],
   averages: [
     "What's the class average?",
     "How did my class do on the persuasive essay?",

@@ -36,7 +36,7 @@ const kinds: Array<[ClassQuestionKind, RegExp]> = [
     "notSubmitted",
     /(?:\bnot|n't|\bnever|\byet to|\bstill to|\bfailed to) (?:yet )?(?:submit(?:ted)?|turn(?:ed)? (?:it |them |anything |their \w+ )?in|hand(?:ed)? (?:it |them |anything |their \w+ )?in|sen[dt])\b|\bmissing\b|\bstill owes?\b|\bno submissions? from\b|\bwho (?:is|'s|are) (?:still )?(?:missing|outstanding)\b|\bnot (?:yet )?(?:received|in)\b.*\bfrom\b/,
   ],
-  ["overdue", /\boverdue\b|\bpast (?:the |their |its )?(?:due|deadline)|\bmiss(?:ed)? (?:the |a |their |its )?deadline|\blate (?:work|submissions?|essays?|papers?)\b|\b(?:came|handed|turned|submitted) in late\b/],
+  ["overdue", /\boverdue\b|\bpast (?:the |their |its )?(?:due|deadline)|\bmiss(?:ed)? (?:the |a |their |its )?deadline|\blate (?:work|submissions?|essays?|papers?)\b|\b(?:came|handed|turned|submitted) in late\b|\b(?:submissions?|essays?|papers?|work|students?|ones?|assignments?) (?:were|was|are|is|came|arrived) late\b|\bhow many (?:were |are )?late\b/],
   [
     "reviewQueue",
     /\bunreviewed\b|\bto review\b|\b(?:my|a|for|need|needs|needing|awaiting|await|waiting|pending|require|requires) (?:a |my |your )?review\b|\breview (?:queue|pile|list)\b|\bto (?:check|approve|look at|go through)\b|\bneeds? (?:my )?(?:checking|approval|attention)\b|\b(?:waiting|pending) (?:for|on) me\b|\bwaiting for me\b/,

@@ -53,10 +53,22 @@ export function ItemCard({ item, index, count, noun, isOpen, errors, onToggle, o
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</p>
           <p className="mt-1 font-medium break-words">{itemHeadline(item) || <span className="text-muted-foreground">Not written yet</span>}</p>
-          <p className="mt-1 text-sm break-words text-muted-foreground">
-            {"kind" in item ? "Answer: " : "Back: "}
-            {keyOf(item)}
-          </p>
+          {"kind" in item && item.kind === "multiple-choice" ? (
+            // Every option, the right one marked: a teacher judges the distractors before students see them.
+            <ul aria-label="Options" className="mt-1 grid gap-0.5 text-sm break-words text-muted-foreground">
+              {item.options.map((option, index) => (
+                <li key={index} className={index === item.answerIndex ? "font-medium text-foreground" : undefined}>
+                  {index === item.answerIndex ? "Answer: " : "Option: "}
+                  {option}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">
+              {"kind" in item ? "Answer: " : "Back: "}
+              {keyOf(item)}
+            </p>
+          )}
           {item.source?.origin === "class" ? <p className="mt-1 text-xs text-muted-foreground">From the class's writing{item.source.criterion ? ` · ${item.source.criterion}` : ""}</p> : null}
         </div>
         <div className="-ml-2 flex shrink-0 flex-wrap gap-1 sm:ml-0 sm:justify-end">

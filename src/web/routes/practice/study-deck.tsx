@@ -41,7 +41,7 @@ export function StudyDeck({ token, deck }: { token: string; deck: Deck }) {
           <p data-testid="card-front" className="text-lg font-medium break-words">
             {card.front}
           </p>
-          {isShown ? <p className="border-t border-border pt-4 break-words">{card.back}</p> : null}
+          {isShown ? <p className="border-t border-border pt-4 break-words whitespace-pre-line">{card.back}</p> : null}
           {isShown ? (
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label="How well did you know it?">
               {ratings.map((rating) => (

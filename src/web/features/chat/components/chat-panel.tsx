@@ -180,7 +180,7 @@ export function ChatPanel() {
           </Button>
         ) : null}
       </header>
-      <div ref={logRef} role="log" aria-label="Conversation" aria-live="polite" className="flex max-h-96 min-h-40 flex-col gap-3 overflow-y-auto px-5 py-4">
+      <div ref={logRef} role="log" aria-label="Conversation" aria-live="polite" className="relative flex max-h-96 min-h-40 flex-col gap-3 overflow-y-auto px-5 py-4">
         {history.status === "loading" ? (
           <p className="m-auto inline-flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircle aria-hidden className="size-4 animate-spin text-primary" />
