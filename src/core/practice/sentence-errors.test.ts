@@ -19,4 +19,11 @@ describe("sentences to correct", () => {
     expect(findSentenceErrors("i want to go home early becuase i am tired.", spell)).toHaveLength(1);
     for (const text of ["i listen to loud music becuase it helps.", "we talk to other students becuase they know."]) expect(findSentenceErrors(text, spell), text).toHaveLength(1);
   });
+
+  it("offers no fragment as a model sentence, nor one a student would have to type a data set's placeholder in", () => {
+    const spell = fakeSpellChecker(["becuase", "sprot"]);
+    expect(findSentenceErrors("a sprot or hanging out.", spell)).toEqual([]);
+    expect(findSentenceErrors("studies show that @NUM1 out of @NUM2 kids sleep less becuase of phones.", spell)).toEqual([]);
+    expect(findSentenceErrors("we sleep less becuase of our phones.", spell)).toHaveLength(1);
+  });
 });

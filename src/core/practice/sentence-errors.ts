@@ -127,6 +127,18 @@ function hasToForToo(s: SentenceFacts): boolean {
   return s.tokens.some((t, i) => t.text.toLowerCase() === "to" && t.pos === "ADP" && ["ADJ", "ADV"].includes(s.tokens[i + 1]?.pos ?? "") && endsPhrase(s.tokens[i + 2]));
 }
 
+/**
+ * A key is a model sentence, so a fragment ("a sport or hanging out.") would teach one as correct: the sentence must
+ * have a finite verb. Students cannot be asked to type a data set's placeholders (@NUM1, @PERSON2) either.
+ */
+function isCompleteSentence(s: SentenceFacts): boolean {
+  // "hanging out" alone is no verb of a sentence: a verb in -ing needs a helper ("is hanging"). Only short sentences
+  // are judged, where a fragment is likely and the tagger's reading of a long one is not needed.
+  return s.words > maxFragmentWords || s.tokens.some((token) => token.pos === "AUX" || (token.pos === "VERB" && !/ing$/i.test(token.text)));
+}
+const maxFragmentWords = 8;
+const corpusPlaceholder = /@[A-Z]+\d/;
+
 /** The correctable sentences of a text, in its order. */
 export function findSentenceErrors(text: string, spellChecker: SpellChecker, tagged?: TaggedText): SentenceError[] {
   const context = buildAssignmentContext({ prompt: "", criteria: [] });
@@ -134,7 +146,7 @@ export function findSentenceErrors(text: string, spellChecker: SpellChecker, tag
   const found: SentenceError[] = [];
   for (const s of facts.sentences) {
     const spelling = spellingEdits(s);
-    if (!spelling || hasToForToo(s)) continue;
+    if (!spelling || hasToForToo(s) || !isCompleteSentence(s) || corpusPlaceholder.test(s.text)) continue;
     const edits: Edit[] = [...spelling, ...capitalEdits(s)];
     const splice = s.commaSplice ? spliceEdit(s, s.commaSplice) : undefined;
     if (splice) edits.push(splice);
