@@ -141,6 +141,14 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
     expect(marked.length).toBeGreaterThan(0);
     for (const text of marked) expect(quotes.some((quote) => quote.includes(text.trim()) || text.includes(quote.trim()))).toBe(true);
     expect(page.text).toContain("Your score");
+
+    // Once the teacher rewrites the feedback (scores kept), the page shows their words, not the grader's beside them.
+    const rewritten = await setup.teacher.client.put(`/api/submissions/${setup.byName["Ana Ortiz"]!.id}/grade`, { criteriaScores: detail.criteriaScores, feedback: "Ana, strong start: now add your second source." });
+    expect(rewritten.status, rewritten.text).toBe(200);
+    const after = await anonymous().get(new URL(ana.url).pathname);
+    expect(after.text).toContain("Ana, strong start: now add your second source.");
+    expect(after.text).not.toMatch(/<mark/);
+    for (const score of detail.engineGrade.criterionScores as { rationale: string }[]) expect(after.text).not.toContain(score.rationale.slice(0, 40));
   });
 
   it("counts who opened their feedback", async () => {

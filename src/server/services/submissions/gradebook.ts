@@ -186,6 +186,8 @@ export async function buildFeedbackReport(db: Queryable, teacherId: string, assi
 /** One student's sheet: the printable page prints it, and a returned link shows it to that student. */
 export function feedbackSheetOf(assignment: AssignmentRow, row: SubmissionRow): FeedbackSheet {
   const late = lateFor(assignment, row);
+  // Feedback the teacher rewrote is theirs: the grader's reasoning and highlights beside it would speak over it.
+  const isTeachersWording = (row.feedback ?? "").trim() !== (row.engineGrade?.feedback ?? "").trim();
   return {
     submissionId: row.id,
     studentName: row.studentName,
@@ -194,7 +196,7 @@ export function feedbackSheetOf(assignment: AssignmentRow, row: SubmissionRow): 
     criteria: gradedCriteria(assignment.criteria).map((item) => {
       // The engine's reasoning and the passages it quotes only while its score stands; a teacher's edit
       // replaces the number, and the engine's words about another number would mislead.
-      const engine = row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
+      const engine = isTeachersWording ? undefined : row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
       return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: engine?.rationale ?? null, quotes: engine?.quotes ?? [] };
     }),
     rawScore: row.overallScore,
