@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeJson } from "../safe-json";
-import { PlatformServiceError } from "./service-token";
+import { PlatformServiceError, platformRefusal } from "./platform-errors";
 
 export interface ScoreToPost {
   subject: string;
@@ -23,7 +23,7 @@ async function call(fetcher: typeof fetch, url: string, init: RequestInit, what:
     throw new PlatformServiceError(`The platform's grade service could not be reached (${what}).`);
   });
   const text = await response.text();
-  if (!response.ok) throw new PlatformServiceError(`The platform refused ${what} (${response.status}): ${text.slice(0, 300) || "no reason given"}.`);
+  if (!response.ok) throw platformRefusal(what, response.status, text, "gradebook (AGS) settings");
   return text;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeJson } from "../safe-json";
-import { PlatformServiceError } from "./service-token";
+import { PlatformServiceError, platformRefusal } from "./platform-errors";
 
 const member = z.object({
   user_id: z.string().min(1),
@@ -38,7 +38,7 @@ export async function fetchCourseMembers(membershipsUrl: string, accessToken: st
       throw new PlatformServiceError("The platform's membership service could not be reached.");
     });
     const text = await response.text();
-    if (!response.ok) throw new PlatformServiceError(`The platform refused to give the course's members (${response.status}): ${text.slice(0, 300) || "no reason given"}.`);
+    if (!response.ok) throw platformRefusal("to give the course's members", response.status, text, "names and roles (NRPS) settings");
     const parsed = membershipContainer.safeParse(safeJson(text));
     if (!parsed.success) throw new PlatformServiceError("The platform's membership answer is not an NRPS membership container.");
     for (const item of parsed.data.members) {

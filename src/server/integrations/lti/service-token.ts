@@ -3,12 +3,7 @@ import { z } from "zod";
 import { signToolJwt, type ToolSigningKey } from "./tool-jwt";
 
 /** A platform service call that failed, with what the platform answered (for the teacher and the admin). */
-export class PlatformServiceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PlatformServiceError";
-  }
-}
+import { PlatformServiceError, platformRefusal } from "./platform-errors";
 
 const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string().optional(), expires_in: z.coerce.number().positive().default(3600), scope: z.string().optional() });
 
@@ -48,7 +43,7 @@ export class ServiceTokenCache {
       throw new PlatformServiceError(`The platform's token URL (${request.tokenUrl}) could not be reached.`);
     });
     const text = await response.text();
-    if (!response.ok) throw new PlatformServiceError(`The platform refused Markwise an access token (${response.status}): ${text.slice(0, 300) || "no reason given"}. Check the client id and that the platform has Markwise's JWKS URL.`);
+    if (!response.ok) throw platformRefusal("Markwise an access token", response.status, text, "token URL");
     const parsed = tokenAnswer.safeParse(safeJson(text));
     if (!parsed.success) throw new PlatformServiceError("The platform's token answer has no access_token.");
     // A minute early, so a token never expires between being read here and reaching the platform.

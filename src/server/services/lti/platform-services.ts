@@ -5,7 +5,8 @@ import { ltiPlatforms, ltiResourceLinks, ltiRosterMembers, ltiScorePosts, submis
 import { ltiScopes } from "../../integrations/lti/claims";
 import { findOrCreateLineItem, postScore } from "../../integrations/lti/grade-service";
 import { fetchCourseMembers } from "../../integrations/lti/names-and-roles";
-import { PlatformServiceError, ServiceTokenCache } from "../../integrations/lti/service-token";
+import { PlatformServiceError } from "../../integrations/lti/platform-errors";
+import { ServiceTokenCache } from "../../integrations/lti/service-token";
 import { AppError, notFound } from "../../http/app-error";
 import { findAssignmentRow } from "../assignments";
 import { hasGrade, lateFor, maxScoreOf } from "../submissions/records";
