@@ -75,7 +75,9 @@ function describeJoseError(error: unknown, platform: TrustedPlatform): LaunchErr
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
     return new LaunchError(401, "Signature not trusted", `The id_token is not signed by a key from the platform's keyset (${platform.issuer}). Check the keyset URL registered in Markwise.`);
   }
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof Error && /fetch|ECONN|network/i.test(error.message))) {
+  // jose reports a keyset URL that answers 404 or a page ("Expected 200 OK from the JSON Web Key Set HTTP response") as
+  // a generic error: that is the keyset being unavailable too, not a bad token.
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof Error && /fetch|ECONN|network|JSON Web Key Set/i.test(error.message))) {
     return new LaunchError(401, "Keyset unavailable", "Markwise could not read the platform's keyset to check the launch. Check the keyset URL registered in Markwise and that this server can reach it.");
   }
   if (error instanceof errors.JOSEError) return new LaunchError(401, "Invalid id_token", `The id_token could not be verified: ${error.message}.`);
