@@ -322,7 +322,9 @@ describe(`guessing links (${testDatabaseKind})`, () => {
     const client = new TestClient(limited.url);
     // A class behind one school address reopening their revoked links is not guessing.
     for (let attempt = 0; attempt < 5; attempt++) expect((await client.get(new URL(returned.data.created[0].url).pathname)).status).toBe(410);
-    for (let attempt = 0; attempt < 3; attempt++) expect((await client.get(`/feedback/${"x".repeat(40)}${attempt}abc`)).status).toBe(410);
+    // Nor are links cut short by a mail program: no token has that shape.
+    for (let attempt = 0; attempt < 5; attempt++) expect((await client.get(new URL(returned.data.created[0].url).pathname.slice(0, -5 - attempt))).status).toBe(410);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await client.get(`/feedback/${"x".repeat(40)}${attempt}ab`)).status).toBe(410);
     const refused = await client.get(`/feedback/${"y".repeat(43)}`);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();

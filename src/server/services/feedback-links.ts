@@ -244,7 +244,9 @@ export type FeedbackLinkOpening = { kind: "inactive"; isGuess: boolean } | { kin
  * each, so the page tells a guesser nothing). The opening is counted only when the page shows the grade.
  */
 export async function openFeedbackLink(db: Queryable, token: string, options: { isCounted: boolean }): Promise<FeedbackLinkOpening> {
-  if (!tokenShape.test(token)) return { kind: "inactive", isGuess: true };
+  // A link cut short or run into the next line by a mail program is a student's real link, damaged: no token of
+  // that shape exists, so it is no guess to count against the school's address (a class shares one).
+  if (!tokenShape.test(token)) return { kind: "inactive", isGuess: false };
   const now = new Date();
   const [link] = await db
     .select()
