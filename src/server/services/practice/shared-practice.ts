@@ -18,7 +18,8 @@ const tokenShape = /^[A-Za-z0-9_-]{32}$/;
 export type SharedOpening = { kind: "inactive"; isGuess: boolean } | { kind: "closed"; setKind: PracticeSetRow["kind"] } | { kind: "open"; row: PracticeSetRow };
 
 export async function openShared(db: Queryable, token: string, options: { forUpdate?: boolean } = {}): Promise<SharedOpening> {
-  if (!tokenShape.test(token)) return { kind: "inactive", isGuess: true };
+  // A link cut short is a student's damaged link, not a guess: no token has its shape (as for feedback links).
+  if (!tokenShape.test(token)) return { kind: "inactive", isGuess: false };
   const query = db.select().from(practiceSets).where(eq(practiceSets.shareToken, token));
   const [row] = await (options.forUpdate ? query.for("update") : query);
   if (!row) return { kind: "inactive", isGuess: true };
