@@ -50,9 +50,9 @@ dl.lines{display:grid;grid-template-columns:1fr auto;gap:.25rem 1rem;margin:.75r
 dl.lines dt{color:#575d5a}
 dl.lines dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
 .criteria{list-style:none;margin:0;padding:0;display:grid;gap:1rem}
-.criteria li{border-top:1px solid #e4e1d8;padding-top:1rem}
+.criteria>li{border-top:1px solid #e4e1d8;padding-top:1rem}
 .work-card:focus-visible{outline:2px solid #2f7d6b;outline-offset:2px}
-.criteria li:first-child{border-top:0;padding-top:0}
+.criteria>li:first-child{border-top:0;padding-top:0}
 .crit-head{display:flex;align-items:baseline;gap:.5rem;justify-content:space-between}
 .crit-name{display:flex;align-items:center;gap:.5rem;font-weight:600;overflow-wrap:anywhere}
 .swatch{display:inline-flex;align-items:center;justify-content:center;min-width:1.5rem;height:1.5rem;border-radius:999px;font-size:.75rem;font-weight:700;color:#1a1d1c}
