@@ -245,6 +245,12 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(feedback).not.toMatch(/\bessay\b|Another reason is|a second reason/);
   });
 
+  it("never asks a line of working to begin with a capital", () => {
+    const working = "The cart speeds up because the net force pushes it forward. a = F_net / m = 6.0 N / 4.0 kg = 1.5 m/s^2 for the first cart. The second cart is heavier, so it speeds up less than the first one did.";
+    const conventions = grade(working, { feedbackLength: "detailed" }, { assignmentType: "other" }).feedbackParts.sections.find((s) => s.label === "Conventions")!;
+    expect(conventions.sentences.map((s) => s.text).join(" ")).not.toMatch(/capital/);
+  });
+
   it("calls a story a story and links its moments with Then or Later, not reasons", () => {
     const { feedback } = grade(story, { feedbackLength: "detailed" }, { assignmentType: "creative_writing", prompt: "Write a short story about an unexpected moment." });
     expect(feedback).toMatch(/\b(?:Your|your) story\b|Story on/);

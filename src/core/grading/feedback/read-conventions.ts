@@ -74,7 +74,8 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
       step: withQuote(clause("capitalize every", named("i"), "that means yourself, starting with the sentence", about(lowercaseI), ":", "{q}"), quoted(facts, lowercaseI), clause("capitalize every", named("i"), "that means yourself")),
     };
   }
-  const lowerStart = facts.sentences.find((s) => s.isLowercaseStart && quoted(facts, s));
+  // A line of working ("a = F_net / m = 1.5 m/s^2") starts with its variable, not a sentence's first word.
+  const lowerStart = facts.sentences.find((s) => s.isLowercaseStart && !s.text.includes("=") && quoted(facts, s));
   if (lowerStart) {
     return {
       ...withStrength,
