@@ -102,6 +102,13 @@ describe("answers from the teacher's classes", () => {
     expect(answerClassQuestion({ kind: "notSubmitted" }, "who hasn't submitted", { ...data, assignments: noRoster })).toContain("\u201cA\u201d, \u201cB\u201d, \u201cC\u201d and 1 more have no roster");
   });
 
+  it("names who struggled, on the criterion asked about, lowest first with links to their work", () => {
+    const answer = ask("Who struggled with evidence on the Persuasive Essay?");
+    expect(answer).toContain("1 student scored under half the points on Evidence: [Jordan Lee](/assignments/a1/review?submission=s2) 4 of 10.");
+    expect(answer).not.toContain("Maya Chen");
+    expect(ask("Who did poorly on Persuasive Essay?")).toContain("Nobody scored under half the points; the lowest were: [Jordan Lee](/assignments/a1/review?submission=s2) 12 of 20, [Maya Chen](/assignments/a1/review?submission=s1) 16 of 20.");
+  });
+
   it("says so when there is nothing to count", () => {
     const empty: ClassData = { now: data.now, assignments: [] };
     expect(answerClassQuestion({ kind: "reviewQueue" }, "what needs review", empty)).toContain("You don't have any assignments yet");

@@ -187,6 +187,42 @@ function weakest(assignments: ClassAssignment[]): string {
   return `The weakest criterion, by average share of its points:\n${bullets(lines)}`;
 }
 
+/** Below this share of the points a student is named as struggling; with nobody below it, the lowest few are. */
+const strugglingShare = 0.5;
+const lowestShown = 3;
+
+/**
+ * The students who scored lowest, on the criterion the question names ("Who struggled with evidence?") or else
+ * overall: each with their score and a link to their work, lowest first.
+ */
+function strugglingStudents(assignments: ClassAssignment[], message: string): string {
+  const said = ` ${message.toLowerCase().replace(/[^a-z0-9 ]+/g, " ")} `;
+  const blocks = assignments
+    .filter((a) => a.submissions.some(isGraded))
+    .map((a) => {
+      const criterion = a.criteria.find((c) => c.name.toLowerCase().split(/[^a-z0-9]+/).some((word) => word.length > 3 && said.includes(` ${word} `)));
+      const max = criterion ? criterion.maxPoints : a.maxScore;
+      const scored = a.submissions
+        .filter(isGraded)
+        .flatMap((s) => {
+          const value = criterion ? s.criteriaScores?.[criterion.id] : s.finalScore;
+          return typeof value === "number" && max > 0 ? [{ s, value, share: value / max }] : [];
+        })
+        .sort((x, y) => x.share - y.share || x.s.studentName.localeCompare(y.s.studentName));
+      const below = scored.filter((entry) => entry.share < strugglingShare);
+      const shown = (below.length ? below : scored.slice(0, lowestShown)).slice(0, namesShown);
+      const on = criterion ? ` on ${criterion.name}` : "";
+      const lead = below.length
+        ? `${plural(below.length, "student")} scored under half the points${on}`
+        : `Nobody scored under half the points${on}; the lowest were`;
+      const names = shown.map(({ s, value }) => `${link(s.studentName, reviewPath(a, s))} ${round1(value)} of ${round1(max)}`);
+      const more = below.length > shown.length ? ` and ${below.length - shown.length} more` : "";
+      return `${link(quote(a.title), gradebookPath(a))}: ${lead}: ${names.join(", ")}${more}.`;
+    });
+  if (!blocks.length) return "None of these assignments has graded work yet, so I can't say who struggled.";
+  return `Lowest scores first, after any late penalty:\n${bullets(blocks)}`;
+}
+
 function studentGrades(name: string, data: ClassData): string | undefined {
   const wanted = simplifyName(name);
   const matchesName = (candidate: string) => {
@@ -230,11 +266,11 @@ function changedAfterReview(assignments: ClassAssignment[]): string {
 export function answerClassQuestion(question: ClassQuestion, message: string, data: ClassData): string {
   if (!data.assignments.length) return noAssignments;
   const found = scope(message, data, question.assignment);
-  const answer = answerFor(question, found, data);
+  const answer = answerFor(question, found, data, message);
   return found.unmatched && question.kind !== "studentGrades" ? `${unmatchedNote(found.unmatched)}\n\n${answer}` : answer;
 }
 
-function answerFor(question: ClassQuestion, { assignments, named }: Scope, data: ClassData): string {
+function answerFor(question: ClassQuestion, { assignments, named }: Scope, data: ClassData, message: string): string {
   switch (question.kind) {
     case "reviewQueue":
       return reviewQueue(assignments);
@@ -248,6 +284,8 @@ function answerFor(question: ClassQuestion, { assignments, named }: Scope, data:
       return averages(assignments, question.byCriterion ?? false, Boolean(named));
     case "weakestCriterion":
       return weakest(assignments);
+    case "strugglingStudents":
+      return strugglingStudents(assignments, `${message} ${question.criterion ?? ""}`);
     case "changedAfterReview":
       return changedAfterReview(assignments);
     case "studentGrades": {

@@ -39,6 +39,13 @@ const phrasings: Record<ClassQuestionKind, string[]> = {
     "where do students lose the most points",
     "which rubric category is the weakest for them",
   ],
+  strugglingStudents: [
+    "Who struggled with evidence?",
+    "Which students struggled with Ideas and Evidence on the computers letter?",
+    "who scored lowest on the essay",
+    "Which kids need extra help?",
+    "who did poorly on thesis",
+  ],
   studentGrades: ["How is Maya doing?", "Show me Maya Chen's grades", "grades for Maya Chen", "What are Jordan's scores?", "How did Jordan do across assignments?", "How's Priya Patel been doing"],
   progress: [
     "How far has grading got?",

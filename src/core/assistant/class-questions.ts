@@ -5,7 +5,7 @@
  */
 import { normalizeMessage } from "./text";
 
-export const classQuestionKinds = ["reviewQueue", "notSubmitted", "overdue", "progress", "averages", "weakestCriterion", "studentGrades", "changedAfterReview"] as const;
+export const classQuestionKinds = ["reviewQueue", "notSubmitted", "overdue", "progress", "averages", "weakestCriterion", "strugglingStudents", "studentGrades", "changedAfterReview"] as const;
 export type ClassQuestionKind = (typeof classQuestionKinds)[number];
 
 export interface ClassQuestion {
@@ -14,6 +14,8 @@ export interface ClassQuestion {
   byCriterion?: boolean;
   /** For studentGrades: the name as typed. */
   student?: string;
+  /** For strugglingStudents: the criterion a model's tool call names (a typed question names it in the message). */
+  criterion?: string;
   /** The assignment it is about, as named by a model's tool call (a typed question names it in the message). */
   assignment?: string;
 }
@@ -27,6 +29,11 @@ const kinds: Array<[ClassQuestionKind, RegExp]> = [
     new RegExp(
       String.raw`\b(?:changed|edited|overrode|overridden|overrid(?:e|es|ing)|adjusted|modified|corrected|raised|lowered)\b.*\b${gradeWords}\b|\b${gradeWords}\b.*\b(?:changed|edited|overrode|overridden|adjusted|modified|corrected|raised|lowered)\b|\b(?:did|have) i (?:change|edit|override|adjust|correct)\b|\bdiffer(?:ed|s)? from (?:the )?(?:grader|engine|ai|machine)`,
     ),
+  ],
+  // Who, not what: "Who struggled with evidence?" names students; "What did the class struggle with?" a criterion.
+  [
+    "strugglingStudents",
+    /\b(?:who|which (?:students?|kids|pupils|ones))\b.*\b(?:struggl\w*|did (?:poorly|badly|worst)|scored? (?:low|lowest|poorly|badly)|lowest|needs? (?:help|support|extra help)|fell behind|behind)\b/,
   ],
   [
     "weakestCriterion",

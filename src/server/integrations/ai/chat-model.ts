@@ -105,11 +105,12 @@ function modelCall(chat: ModelChat, { stepCountIs, tool }: AiSdk, toolsUsed: str
       }),
       classFigures: tool({
         description:
-          "Answer a question about the teacher's classes from stored data: reviewQueue (grades waiting for review), notSubmitted (roster students without a submission), overdue (assignments past due), progress (how far grading has got), averages (class average and spread; byCriterion for each criterion), weakestCriterion, studentGrades (one student's grades across assignments), changedAfterReview (grades the teacher changed). Optionally name the assignment (part of its title) or the student.",
+          "Answer a question about the teacher's classes from stored data: reviewQueue (grades waiting for review), notSubmitted (roster students without a submission), overdue (assignments past due), progress (how far grading has got), averages (class average and spread; byCriterion for each criterion), weakestCriterion, strugglingStudents (the students who scored lowest, on a criterion if named), studentGrades (one student's grades across assignments), changedAfterReview (grades the teacher changed). Optionally name the assignment (part of its title), the student or the criterion.",
         inputSchema: z.object({
           kind: z.enum(classQuestionKinds),
           assignment: z.string().min(1).max(200).optional(),
           student: z.string().min(1).max(200).optional(),
+          criterion: z.string().min(1).max(200).optional(),
           byCriterion: z.boolean().optional(),
         }),
         execute: (question) => track("classFigures", () => tools.classFigures(question)),
