@@ -168,11 +168,11 @@ function openingItems(context: Context, criterion: ClassPracticeCriterion, score
   return items;
 }
 
-/** The level an essay's points fall in: the level whose points are nearest. */
+/** The level an essay's points fall in: the level whose points are nearest, the higher on a tie (5 of 6 is not "Level 2"). */
 function levelOf(criterion: ClassPracticeCriterion, points: number): number {
   let best = -1;
   criterion.levels.forEach((level, i) => {
-    if (best < 0 || Math.abs(level.points - points) < Math.abs(criterion.levels[best]!.points - points)) best = i;
+    if (best < 0 || Math.abs(level.points - points) <= Math.abs(criterion.levels[best]!.points - points)) best = i;
   });
   return best;
 }
@@ -195,10 +195,11 @@ function levelCards(context: Context, criterion: ClassPracticeCriterion, scored:
       }
     }
     const description = level.description.trim() || `${level.points} of ${criterion.maxPoints} points.`;
+    // A card with no passage of the class's is the rubric's: it says nothing "from the class's writing".
     return {
       front: `${criterion.name}: ${level.label}`,
       back: example ? `${description}\n\nExample from the class: “${example}”` : description,
-      source: { text: example ?? description, origin: "class", criterion: criterion.name },
+      ...(example ? { source: { text: example, origin: "class" as const, criterion: criterion.name } } : {}),
     };
   });
 }
