@@ -48,6 +48,14 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     c.header("Cache-Control", "private, no-store");
     c.header("X-Robots-Tag", "noindex, nofollow");
   };
+  /** The open set a link names, its answer made private; a closed or unknown link is refused (a guess counted). */
+  async function openOrRefuse(c: Context<AppEnv>, token: string) {
+    await refuseIfGuessing(c);
+    const opening = await openShared(db, token);
+    if (opening.kind !== "open") return refuse(c, opening);
+    privately(c);
+    return opening.row;
+  }
 
   router.route(
     {
@@ -59,13 +67,7 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
       params: tokenParams,
       responses: { 200: { description: "The quiz or deck", schema: sharedPractice }, 404: gone, 409: gone, 429: { description: "Too many links that open nothing", schema: errorBody } },
     },
-    async (c, { params }) => {
-      await refuseIfGuessing(c);
-      const opening = await openShared(db, params.token);
-      if (opening.kind !== "open") return refuse(c, opening);
-      privately(c);
-      return c.json(await sharedView(db, opening.row));
-    },
+    async (c, { params }) => c.json(await sharedView(db, await openOrRefuse(c, params.token))),
   );
 
   router.route(
@@ -85,13 +87,7 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
         429: { description: "Too many links that open nothing", schema: errorBody },
       },
     },
-    async (c, { params, body }) => {
-      await refuseIfGuessing(c);
-      const opening = await openShared(db, params.token);
-      if (opening.kind !== "open") return refuse(c, opening);
-      privately(c);
-      return c.json({ studentName: await nameOnClassList(db, opening.row.assignmentId, body.studentName) });
-    },
+    async (c, { params, body }) => c.json({ studentName: await nameOnClassList(db, (await openOrRefuse(c, params.token)).assignmentId, body.studentName) }),
   );
 
   router.route(

@@ -8,23 +8,18 @@ const oneBlockWords = 150;
  * How each kind of writing is held together: an argument's reasons are linked by "As a result", a story's moments
  * by "Then", a report's sections by "Next". A story was told to begin a sentence with "Another reason is".
  */
-const structure: Record<WritingGenre, { unit: string; link: string; closing: string; closingFallback: string; preview: string; previewFallback: string }> = {
-  argument: {
-    unit: "reason",
-    link: "As a result or Another reason is",
-    closing: "add a closing sentence that says what the reader should take away",
-    closingFallback: "add a closing sentence that sums up your view",
-    preview: "preview the reasons",
-    previewFallback: "make your opening preview the reasons that follow",
-  },
-  source: {
-    unit: "reason",
-    link: "As a result or Another reason is",
-    closing: "add a closing sentence that says what the reader should take away",
-    closingFallback: "add a closing sentence that sums up your view",
-    preview: "preview the reasons",
-    previewFallback: "make your opening preview the reasons that follow",
-  },
+type Structure = { unit: string; link: string; closing: string; closingFallback: string; preview: string; previewFallback: string };
+const reasons: Structure = {
+  unit: "reason",
+  link: "As a result or Another reason is",
+  closing: "add a closing sentence that says what the reader should take away",
+  closingFallback: "add a closing sentence that sums up your view",
+  preview: "preview the reasons",
+  previewFallback: "make your opening preview the reasons that follow",
+};
+const structure: Record<WritingGenre, Structure> = {
+  argument: reasons,
+  source: reasons,
   narrative: {
     unit: "moment",
     link: "Then, Later or After that",
