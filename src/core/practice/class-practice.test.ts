@@ -61,6 +61,14 @@ describe("classPractice", () => {
     }
   });
 
+  it("compares only the openings of grades the teacher reviewed, when it knows which those are", () => {
+    const onlyLowReviewed = essays.map((e) => ({ ...e, reviewed: e.studentName === "Chloe Park" || e.studentName === "Dan Wu" }));
+    const openings = classPractice(input({ essays: onlyLowReviewed })).quiz.filter((i) => i.kind === "multiple-choice");
+    expect(openings).toEqual([]);
+    const allReviewed = essays.map((e) => ({ ...e, reviewed: true }));
+    expect(classPractice(input({ essays: allReviewed })).quiz.some((i) => i.kind === "multiple-choice")).toBe(true);
+  });
+
   it("makes a card for each level of both weak criteria, with a real example where an essay sits at that level", () => {
     const { deck } = classPractice(input());
     expect(deck.map((c) => c.front)).toEqual([

@@ -23,6 +23,8 @@ export interface ClassPracticeEssay {
   /** Overall grade as a fraction of the scale; null when the essay is not graded yet. */
   overallFraction: number | null;
   criteria: { criterionId: string; points: number }[];
+  /** The teacher reviewed this grade (accepted it after reading, or edited it); false for the grader's alone. */
+  reviewed?: boolean;
 }
 
 export interface ClassPracticeInput {
@@ -140,9 +142,14 @@ function fixItems(context: Context, criterion: ClassPracticeCriterion, kinds: Er
   return items;
 }
 
-/** "Which opening states its main idea more clearly?" from the openings of a high and a low scorer on the criterion. */
+/**
+ * "Which opening states its main idea more clearly?" from the openings of a high and a low scorer on the criterion.
+ * The key is the teacher's judgement, so only grades they reviewed are compared when the class says which those are
+ * (an audit found keys the grader's unread scores had made wrong).
+ */
 function openingItems(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): MultipleChoiceItem[] {
-  const withOpening = [...scored]
+  const knowsReviews = scored.some((s) => s.essay.reviewed !== undefined);
+  const withOpening = [...(knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored)]
     .sort((a, b) => b.fraction - a.fraction)
     .flatMap((s) => {
       const opening = openingOf(s.essay.text);

@@ -37,6 +37,7 @@ function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferS
       studentName: row.studentName,
       overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / maxScore)),
       criteria: Object.entries(row.criteriaScores ?? {}).map(([criterionId, points]) => ({ criterionId, points })),
+      reviewed: row.gradeSource === "reviewed",
     })),
     seed: randomInt(2 ** 31),
     classNames,
