@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
-import { assignments, feedbackLinks, ltiPendingPicks, ltiResourceLinks, ltiRosterMembers, ltiUsers, rosterStudents, submissions } from "../../db/schema";
+import { feedbackLinks, ltiPendingPicks, ltiResourceLinks, ltiRosterMembers, rosterStudents, submissions } from "../../db/schema";
 import type { Launch } from "../../integrations/lti/claims";
 import { LaunchError } from "../../integrations/lti/verify-id-token";
 import { openFeedbackLinkRow, type FeedbackLinkOpening } from "../feedback-links";
@@ -58,29 +58,11 @@ async function createPick(db: Db, values: Omit<typeof ltiPendingPicks.$inferInse
 }
 
 /**
- * A link made by Markwise's Deep Linking answer that a learner opens before the teacher ever has: it names its
- * assignment, so it is recorded then (students saw "Not set up yet", and the teacher could not import the roster or
- * send grades, until the teacher happened to open it). Only for an assignment whose teacher has launched Markwise
- * from this platform, as Deep Linking needs: a custom parameter alone ties no one's assignment to a platform.
- */
-async function linkFromDeepLink(db: Db, platform: PlatformRow, launch: Launch) {
-  if (!launch.customAssignmentId || !launch.resourceLinkId) return undefined;
-  const [owner] = await db
-    .select({ teacherId: assignments.teacherId })
-    .from(assignments)
-    .innerJoin(ltiUsers, and(eq(ltiUsers.userId, assignments.teacherId), eq(ltiUsers.platformId, platform.id)))
-    .where(eq(assignments.id, launch.customAssignmentId))
-    .limit(1);
-  if (!owner) return undefined;
-  return linkResourceLink(db, platform, owner.teacherId, launch.customAssignmentId, { deploymentId: launch.deploymentId, resourceLinkId: launch.resourceLinkId, ...servicesOf(launch) });
-}
-
-/**
  * A learner's page: their own returned feedback through the link returning made (decision record 019), found by the
  * platform identity the roster import recorded, else by the e-mail the platform sent. Nothing else is reachable.
  */
 async function learnerPage(db: Db, platform: PlatformRow, launch: Launch): Promise<{ title: string; detail: string } | { opening: FeedbackLinkOpening }> {
-  const link = launch.resourceLinkId ? ((await findResourceLink(db, platform.id, launch.resourceLinkId)) ?? (await linkFromDeepLink(db, platform, launch))) : undefined;
+  const link = launch.resourceLinkId ? await findResourceLink(db, platform.id, launch.resourceLinkId) : undefined;
   if (!link) return { title: "Not set up yet", detail: "Your teacher has not connected this activity to Markwise yet. Your feedback will appear here once they have." };
   const [member] = await db
     .select({ rosterStudentId: ltiRosterMembers.rosterStudentId })
