@@ -19,17 +19,35 @@ export async function htmlToText(html: string): Promise<string> {
   });
 }
 
-const pageStart = /^(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title)\b/i;
+const pageStart = /^<(?:!doctype\s+html|html|head|body|meta|title)\b/i;
 const fragmentStart = /^<(?:p|div|span|h[1-6]|ul|ol|table|section|article|br|b|i|strong|em|font)\b[^>]*>/i;
-const svgStart = /^(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+svg[^>]*>\s*)?<svg\b/i;
+
+/**
+ * The text after a byte-order mark, spaces and any leading comments, cut to its head: found with indexOf, not a
+ * regular expression, which backtracked exponentially on a run of "<!---->" (200 bytes held the server 25 s).
+ */
+function headOf(text: string): string {
+  let at = text.startsWith("\uFEFF") ? 1 : 0;
+  for (;;) {
+    while (at < text.length && /\s/.test(text[at]!)) at++;
+    if (!text.startsWith("<!--", at)) break;
+    const end = text.indexOf("-->", at + 4);
+    if (end < 0) break;
+    at = end + 3;
+  }
+  return text.slice(at, at + 4096);
+}
 
 /** A web page, or a fragment of one (a platform's text entry can be "<p>...</p>" alone); never an essay with a "<". */
 export function looksLikeHtml(text: string): boolean {
-  const start = text.replace(/^\uFEFF/, "").trimStart();
-  return pageStart.test(start) || (fragmentStart.test(start) && /<\/[a-z][a-z0-9]*\s*>/i.test(start));
+  const head = headOf(text);
+  return pageStart.test(head) || (fragmentStart.test(head) && /<\/[a-z][a-z0-9]*\s*>/i.test(text));
 }
 
 /** A drawing (SVG is text, so a .png that is one would otherwise be read as its markup). */
 export function looksLikeSvg(text: string): boolean {
-  return svgStart.test(text.replace(/^\uFEFF/, "").trimStart());
+  // An XML declaration and a doctype may come first, each perhaps with comments around it.
+  const afterProlog = headOf(text).replace(/^<\?xml[^>]*>/i, "");
+  const afterDoctype = headOf(afterProlog).replace(/^<!doctype\s+svg[^>]*>/i, "");
+  return /^<svg\b/i.test(headOf(afterDoctype));
 }

@@ -123,6 +123,13 @@ describe("web pages: a learning platform's text entries and Word's Web Page", ()
     expect((await failure(svg)).code).toBe("unsupported");
   });
 
+  it("reads a page after leading comments, and a run of empty comments at once (a regular expression took 25 s on 200 bytes)", async () => {
+    expect(sniffDocumentKind(new TextEncoder().encode("<!-- saved by Word -->\n<html><body><p>Hi there.</p></body></html>"))).toBe("html");
+    const started = performance.now();
+    expect(sniffDocumentKind(new TextEncoder().encode(`${"<!---->".repeat(2000)}x`))).toBe("txt");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it("says a page with no words is empty", async () => {
     expect((await failure(page(`<div><img src="scan.png"></div>`))).code).toBe("empty");
   });
