@@ -31,9 +31,20 @@ describe("anonymise", () => {
     );
   });
 
+  it("keeps a classmate's name out of the corrected copy too, and takes apostrophe names whole, never a month or a sentence's first word", () => {
+    const names = ["Grace Scott", "Liam O'Brien", "April Lee", "Will Grant"];
+    const spellChecker = { correct: (word: string) => !["scott", "o'brien", "brien", "lee", "freind"].includes(word.toLowerCase()) };
+    const { text, replaced } = anonymise("grace Scott is my freind.", { classNames: names, spellChecker });
+    expect(text).toBe("[name] is my freind.");
+    expect(replaceNames("Grace Scott is my friend.", replaced)).toBe("[name] is my friend.");
+    expect(anonymise("I sat with liam o'brien.", { classNames: names, spellChecker }).text).toBe("I sat with [name].");
+    expect(anonymise("In April we planted seeds. Will you help?", { classNames: names, spellChecker }).text).toBe("In April we planted seeds. Will you help?");
+    expect(anonymise("Follow @JAKE or see www.site.com. Then stop.", { spellChecker }).text).toBe("Follow [link] or see [link]. Then stop.");
+  });
+
   it("replaces e-mail and web addresses, handles and phone numbers, keeping the corpus's placeholders", () => {
     const passage = "Email me at noah.patel@gmail.com or see www.noahs-page.net, @noah_p2 or call (555) 123-4567 or 555.987.6543 with @PERSON1.";
-    expect(anonymise(passage, { spellChecker }).text).toBe("Email me at [email] or see [link] [link] or call [phone] or [phone] with [name].");
+    expect(anonymise(passage, { spellChecker }).text).toBe("Email me at [email] or see [link], [link] or call [phone] or [phone] with [name].");
     expect(replaceNames("Write to noah.patel@gmail.com, please.", [])).toBe("Write to [email], please.");
     expect(anonymise("In 2019, 1,500 of 3,000 students walked 2.5 miles.", { spellChecker }).text).toBe("In 2019, 1,500 of 3,000 students walked 2.5 miles.");
   });

@@ -14,16 +14,17 @@ export interface Anonymised {
 const months = new Set(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]);
 const weekdays = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 /** ASAP-style placeholders (@PERSON1, @CAPS2, @LOCATION1) already hide a detail; they read better in brackets. */
-const corpusPlaceholder = /@([A-Z]+)\d*/g;
+const corpusPlaceholder = /@([A-Z]+)\d+/g;
 /**
  * Ways to reach a child that a name list cannot catch: e-mail addresses, web addresses and handles, phone numbers.
  * Replaced before names are looked for, so "noah.patel@gmail.com" does not leave "[name]@gmail.com".
  */
 const contacts: Array<[RegExp, string]> = [
   [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, "[email]"],
-  [/\b(?:https?:\/\/|www\.)\S+/g, "[link]"],
-  // A handle; ASAP's own placeholders (@PERSON1, @CAPS2) are read below.
-  [/(?<![\p{L}\p{N}])@(?![A-Z]+\d*(?![\p{L}\p{N}_]))[\p{L}\p{N}_]{2,}/gu, "[link]"],
+  // Up to the address's last letter or digit: the sentence's full stop or comma stays.
+  [/\b(?:https?:\/\/|www\.)\S*[\p{L}\p{N}/]/gu, "[link]"],
+  // A handle ("@JAKE" too); ASAP's own placeholders (@PERSON1, @CAPS2) always end in a number and are read below.
+  [/(?<![\p{L}\p{N}])@(?![A-Z]+\d+(?![\p{L}\p{N}_]))[\p{L}\p{N}_]{2,}/gu, "[link]"],
   [/(?<!\d)(?:\+?\d{1,3}[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-]?)\d{3}[ .-]?\d{4}(?!\d)/g, "[phone]"],
 ];
 
@@ -53,8 +54,10 @@ function isName(token: TaggedToken, isSentenceStart: boolean, spellChecker: Spel
  * too, in any case) replaced by "[name]", runs of name words by one placeholder, and contacts by "[email]", "[link]"
  * or "[phone]": practice shows the class its own writing without saying whose it is or whom it names.
  */
+/** A name's parts as the tagger reads words: "O'Brien" and "Smith-Jones" whole, and their pieces too. */
 function nameParts(names: readonly string[] | undefined): Set<string> {
-  return new Set((names ?? []).flatMap((name) => name.split(/[\s,.'’-]+/)).filter((part) => part.length >= 2).map((part) => part.toLowerCase()));
+  const words = (names ?? []).flatMap((name) => name.split(/[\s,.]+/));
+  return new Set([...words, ...words.flatMap((word) => word.split(/['’-]+/))].filter((part) => part.length >= 2).map((part) => part.toLowerCase()));
 }
 
 export function anonymise(original: string, options: { names?: readonly string[]; classNames?: readonly string[]; spellChecker?: SpellChecker } = {}): Anonymised {
@@ -70,8 +73,14 @@ export function anonymise(original: string, options: { names?: readonly string[]
   // of a name ("grace scott"); "I will go" keeps its verb. The author's own name goes in any case.
   const isKnown = (index: number) => {
     const token = words[index]!;
+    const lower = token.text.toLowerCase();
+    if (months.has(lower) || weekdays.has(lower)) return false;
     if (isSurelyName(token)) return true;
-    return classmates.has(token.text.toLowerCase()) && (/^\p{Lu}/u.test(token.text) || isSurelyName(words[index - 1]) || isSurelyName(words[index + 1]));
+    if (!classmates.has(lower)) return false;
+    if (isSurelyName(words[index - 1]) || isSurelyName(words[index + 1])) return true;
+    // At a sentence's start a capital says nothing, so the tagger decides: "Grace sits" is a name, "Will you help?"
+    // and "An apple" keep their words.
+    return /^\p{Lu}/u.test(token.text) && (!starts.has(token.start) || token.pos === "PROPN");
   };
   const spans: Array<{ start: number; end: number }> = [];
   for (const [index, token] of words.entries()) {
@@ -94,6 +103,7 @@ export function anonymise(original: string, options: { names?: readonly string[]
 /** Replaces the same names in another version of the passage (its corrected form). */
 export function replaceNames(text: string, names: readonly string[]): string {
   let out = withoutContacts(text);
-  for (const name of [...names].sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "gu"), namePlaceholder);
+  // In any case: the corrected copy capitalises ("grace Scott" in the passage is "Grace Scott" in the answer).
+  for (const name of [...names].sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "giu"), namePlaceholder);
   return out.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
 }
