@@ -20,5 +20,14 @@ describe("sentence boundaries in school writing", () => {
     expect(sentences("Purpose\nTo determine how temperature affects the rate.")).toEqual(["Purpose", "To determine how temperature affects the rate."]);
     expect(sentences("We measured the time it took for every tablet in the\nTall beaker to dissolve.")).toEqual(["We measured the time it took for every tablet in the\nTall beaker to dissolve."]);
     expect(sentences("I like dogs.They are fun. i went home. then i ate.")).toEqual(["I like dogs.", "They are fun.", "i went home.", "then i ate."]);
+    expect(sentences("Yesterday my friend and\nI went to the park.")).toEqual(["Yesterday my friend and\nI went to the park."]);
+    expect(sentences("I went with Ed. he was nice.")).toEqual(["I went with Ed.", "he was nice."]);
+  });
+
+  it("reads many short unpunctuated lines in one pass", () => {
+    const lines = Array.from({ length: 4000 }, (_, i) => `Trial ${i} water warm time`).join("\n");
+    const started = performance.now();
+    expect(sentences(lines).length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
