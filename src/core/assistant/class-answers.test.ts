@@ -91,8 +91,10 @@ describe("answers from the teacher's classes", () => {
     const several = answerClassQuestion(recognizeClassQuestion("What was the average for Poetry Analysis?")!, "What was the average for Poetry?", { ...data, assignments: [essay, poem, poetry] });
     expect(several).toMatch(/^\u201cPoetry\u201d matches 2 assignments: \u201cPoetry Analysis\u201d and \u201cPoetry Analysis 2\u201d\./);
     expect(several).not.toContain("Persuasive Essay");
-    // "the class" names no assignment: no note.
-    expect(ask("What was the average for the class?")).not.toContain("I found no assignment");
+    // "the class", a criterion, a class's year and a possessive name no assignment: no note.
+    for (const question of ["What was the average for the class?", "Who struggled with Evidence?", "What was the average in Grade 7?", "What's the average of my students' essays?"]) {
+      expect(ask(question), question).not.toContain("I found no assignment");
+    }
   });
 
   it("reads naturally for one reviewed grade and for many assignments without a roster", () => {
@@ -106,6 +108,9 @@ describe("answers from the teacher's classes", () => {
     const answer = ask("Who struggled with evidence on the Persuasive Essay?");
     expect(answer).toContain("1 student scored under half the points on Evidence: [Jordan Lee](/assignments/a1/review?submission=s2) 4 of 10.");
     expect(answer).not.toContain("Maya Chen");
+    const sources = { ...essay, criteria: [{ id: "sources", name: "Engagement with Sources", maxPoints: 10 }, ...essay.criteria] };
+    const picked = answerClassQuestion(recognizeClassQuestion("Who struggled with evidence?")!, "Who struggled with evidence?", { ...data, assignments: [sources] });
+    expect(picked).toContain("on Evidence:");
     expect(ask("Who did poorly on Persuasive Essay?")).toContain("Nobody scored under half the points; the lowest were: [Jordan Lee](/assignments/a1/review?submission=s2) 12 of 20, [Maya Chen](/assignments/a1/review?submission=s1) 16 of 20.");
   });
 

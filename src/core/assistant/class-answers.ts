@@ -45,7 +45,7 @@ interface Scope {
  * A title the teacher meant, as opposed to "the class" or "my students": written with a capital, a digit or quotes.
  * Only such a fragment that matches nothing is worth saying so.
  */
-const looksLikeTitle = (fragment: string) => /[A-Z0-9"“”']/.test(fragment);
+const looksLikeTitle = (fragment: string) => /[A-Z0-9"“”]/.test(fragment);
 
 /** The assignments a question is about: the one it names, else every assignment that is not archived. */
 function scope(message: string, data: ClassData, assignment?: string): Scope {
@@ -63,7 +63,10 @@ function scope(message: string, data: ClassData, assignment?: string): Scope {
   const all = data.assignments.filter((a) => a.status !== "archived");
   // Answering for every assignment as if for the one named gave a teacher figures of the wrong class.
   const wanted = fragment?.trim().replace(/[?.!]+$/, "");
-  if (wanted && (assignment || looksLikeTitle(wanted))) return { assignments: matches.length ? matches : all, unmatched: { said: wanted, candidates: matches } };
+  // "Who struggled with Evidence?" names a criterion, and "in Grade 7" a class: no title was meant.
+  const namesCriterion = (text: string) => data.assignments.some((a) => namedCriterion(a, ` ${text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ")} `));
+  const isClassWord = (text: string) => /^(?:grade|year|period|class|block|section|form)\s*\d+$/i.test(text);
+  if (wanted && (assignment || (looksLikeTitle(wanted) && !namesCriterion(wanted) && !isClassWord(wanted)))) return { assignments: matches.length ? matches : all, unmatched: { said: wanted, candidates: matches } };
   return { assignments: all };
 }
 
@@ -187,6 +190,23 @@ function weakest(assignments: ClassAssignment[]): string {
   return `The weakest criterion, by average share of its points:\n${bullets(lines)}`;
 }
 
+/** Words of a criterion's name that say nothing of which one it is ("Engagement with Sources" is not "with"). */
+const criterionStopWords = new Set(["with", "from", "that", "this", "your", "their", "about", "into", "over", "and", "the", "use", "uses", "of"]);
+const criterionWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 3 && !criterionStopWords.has(word));
+
+/** The criterion a question names: the one with the most of its words in it, none when no word matches. */
+function namedCriterion(a: ClassAssignment, said: string): ClassAssignment["criteria"][number] | undefined {
+  const ranked = a.criteria
+    .map((criterion) => {
+      const words = criterionWords(criterion.name);
+      const hits = words.filter((word) => said.includes(` ${word} `)).length;
+      return { criterion, hits, share: words.length ? hits / words.length : 0 };
+    })
+    .filter((entry) => entry.hits > 0)
+    .sort((x, y) => y.share - x.share || y.hits - x.hits);
+  return ranked[0]?.criterion;
+}
+
 /** Below this share of the points a student is named as struggling; with nobody below it, the lowest few are. */
 const strugglingShare = 0.5;
 const lowestShown = 3;
@@ -200,7 +220,7 @@ function strugglingStudents(assignments: ClassAssignment[], message: string): st
   const blocks = assignments
     .filter((a) => a.submissions.some(isGraded))
     .map((a) => {
-      const criterion = a.criteria.find((c) => c.name.toLowerCase().split(/[^a-z0-9]+/).some((word) => word.length > 3 && said.includes(` ${word} `)));
+      const criterion = namedCriterion(a, said);
       const max = criterion ? criterion.maxPoints : a.maxScore;
       const scored = a.submissions
         .filter(isGraded)
