@@ -27,7 +27,9 @@ describe("classifyCriterion", () => {
 
 describe("criteria that ask whether the work is right", () => {
   it("finds correctness, accuracy and calculations by name or by a descriptor, not an answer to the prompt", () => {
-    for (const name of ["Correct Answers", "Historical accuracy", "Calculations", "Solution"]) expect(asksForCorrectness(name), name).toBe(true);
+    for (const name of ["Correct Answers", "Historical accuracy", "Calculations"]) expect(asksForCorrectness(name), name).toBe(true);
+    // How the work is written, which the grader does read.
+    for (const name of ["Grammar and Correctness", "Correct use of punctuation", "Problem and Solution", "Accurate Citations (MLA)"]) expect(asksForCorrectness(name), name).toBe(false);
     expect(asksForCorrectness("Work shown", ["Steps missing.", "Every step shown and all answers are correct."])).toBe(true);
     for (const name of ["Answers the prompt", "Thesis", "Use of evidence", "Conventions"]) expect(asksForCorrectness(name, ["Clear and complete."]), name).toBe(false);
   });

@@ -31,7 +31,9 @@ export function isConventionsKind(kind: CriterionKind): boolean {
 }
 
 /** A criterion that asks whether answers, calculations or facts are right: "Correct Answers", "Accuracy", "Calculations". */
-const correctnessName = /\b(?:correct(?:ness)?|accura(?:cy|te)|calculations?|computations?|solutions?)\b/i;
+const correctnessName = /\b(?:correct(?:ness)?|accura(?:cy|te)|calculations?|computations?)\b/i;
+/** Correct spelling, accurate citations, "Problem and Solution": how the work is written, which the grader reads. */
+const writingName = /citation|source|mla|apa|format/i;
 const correctnessDescriptor = /\b(?:correct (?:answers?|calculations?|units|solutions?|results?)|calculations? (?:is|are) correct|answers? (?:is|are) correct)\b/i;
 
 /**
@@ -40,5 +42,7 @@ const correctnessDescriptor = /\b(?:correct (?:answers?|calculations?|units|solu
  * Newton given full marks for "Correct Answers").
  */
 export function asksForCorrectness(name: string, descriptors: readonly string[] = []): boolean {
+  const kind = classifyCriterion(name, descriptors);
+  if (isConventionsKind(kind) || kind === "language" || writingName.test(name)) return false;
   return correctnessName.test(name) || descriptors.some((line) => correctnessDescriptor.test(line));
 }

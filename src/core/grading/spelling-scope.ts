@@ -15,11 +15,16 @@ const addressOrFile = /^(?:[("'“‘[]*)(?:(?:https?:\/\/|www\.).*|[^@]+@[^@]+\
 /** Only runs holding one of these characters can be an address or a file name; most words are skipped at once. */
 const addressMark = /[./_@\\]/;
 /**
- * A formula's run ("ln(k)", "v^2", "x=3", "2x", and so "12th") or a name joined by a hyphen ("Alka-Seltzer"). Plain
- * unanchored tests, each linear in the run.
+ * A formula's run ("ln(k)", "v^2", "x=3", "CO2", "x1"), a measure ("10cm", "2.5kg"), an ordinal or a decade ("12th",
+ * "1990s"), or a name joined by a hyphen ("Alka-Seltzer"); text-speak ("gr8", "2day") is still judged. Plain tests,
+ * each linear in the run.
  */
+const measure = /^\d+(?:\.\d+)?(?:mm|cm|m|km|mg|g|kg|ml|l|s|ms|min|h|hr|hrs|°c|°f|n|j|kj|w|kw|v|hz|pa|kpa|mol|mph|kph)$/i;
 function isFormulaOrName(run: string): boolean {
-  return /[=^]|\p{L}\(|\p{L}\d|\d\p{L}/u.test(run) || /^[("'“‘[]*\p{Lu}\p{Ll}+-\p{Lu}/u.test(run);
+  const word = run.replace(/^[("'“‘[]+/, "").replace(/[)"'”’.,;:!?\]]+$/, "");
+  if (/[=^]|\p{L}\(/u.test(word) || /^\d+(?:st|nd|rd|th|s)$/i.test(word) || measure.test(word)) return true;
+  if (/\p{L}\d|\d\p{L}/u.test(word) && (/\p{Lu}/u.test(word) || /^\p{L}\d+$/u.test(word))) return true;
+  return /^\p{Lu}\p{Ll}+-\p{Lu}/u.test(word);
 }
 /** A citation's "et al.": Latin, not the student's English. */
 const citation = /\bet\.? al\.?/g;
