@@ -12,6 +12,8 @@ import { openShared, sharedView, submitAttempt, type SharedOpening } from "../se
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const tag = "Quizzes & Flashcards: students";
+/** Names a school's address may get wrong per link guess it may make: typos of a whole class, not a roll call. */
+const namesPerLink = 3;
 const gone = { description: "Closed (409) or no longer active (404): a plain message for the student", schema: errorBody };
 
 /** A closed set says so; a deleted, unknown or malformed link gets one plain answer that tells a guesser nothing. */
@@ -87,7 +89,21 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
         429: { description: "Too many links that open nothing", schema: errorBody },
       },
     },
-    async (c, { params, body }) => c.json({ studentName: await nameOnClassList(db, (await openOrRefuse(c, params.token)).assignmentId, body.studentName) }),
+    async (c, { params, body }) => {
+      // Names tried are counted apart from links, with room for a class's typos, so the check cannot list the class.
+      const nameKey = `ip:practice-name:${hash(clientIp(c, proxies))}`;
+      const sofar = await attemptsSoFar(db, nameKey, windowSeconds);
+      if (sofar.count >= limit * namesPerLink) {
+        throw new AppError("rate_limited", `Too many names were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds);
+      }
+      const row = await openOrRefuse(c, params.token);
+      try {
+        return c.json({ studentName: await nameOnClassList(db, row.assignmentId, body.studentName) });
+      } catch (error) {
+        await countAttempt(db, nameKey, windowSeconds);
+        throw error;
+      }
+    },
   );
 
   router.route(
