@@ -319,6 +319,8 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     for (const name of names) expect(opened.text).not.toContain(name);
     const check = (studentName: string) => student.post(`${tokenPath(shared.data.shareUrl)}/name`, { studentName });
     expect((await check("park,  CHLOE")).data).toEqual({ studentName: "Chloe Park" });
+    // A middle name on the list need not be typed when first and last name fit one student.
+    expect((await check("Dev Shah")).data).toEqual({ studentName: "Dev Shah" });
     const stranger = await check("Zed Quill");
     expect(stranger.status).toBe(400);
     expect(stranger.data.error.fields).toEqual({ studentName: "That name is not on your teacher's class list. Check how you spelled your first and last name." });

@@ -36,7 +36,11 @@ export async function nameOnClassList(db: Queryable, assignmentId: string | null
   const names = (await db.select({ name: rosterStudents.name }).from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId))).map((row) => row.name);
   if (!names.length) return written;
   const key = nameKey(written);
-  const found = names.find((name) => nameKey(name) === key);
-  if (!found) throw new AppError("validation_failed", practiceMessages.notOnClassList, { studentName: practiceMessages.notOnClassList });
-  return found;
+  const exact = names.find((name) => nameKey(name) === key);
+  if (exact) return exact;
+  // "Ava Martinez" for the list's "Ava Maria Martinez": a first and a last name that fit one student only.
+  const parts = key.split(" ");
+  const fitting = parts.length >= 2 ? names.filter((name) => parts.every((part) => nameKey(name).split(" ").includes(part))) : [];
+  if (fitting.length === 1) return fitting[0]!;
+  throw new AppError("validation_failed", practiceMessages.notOnClassList, { studentName: practiceMessages.notOnClassList });
 }
