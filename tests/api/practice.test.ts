@@ -334,3 +334,31 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     expect((await other.client.post("/api/practice/from-class", { assignmentId: assignment.id })).status).toBe(404);
   });
 });
+
+describe(`the class-list name check, from one address (${testDatabaseKind})`, () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    // A budget of 3 link guesses: 9 names may be got wrong before the check stops answering that address.
+    limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "1" } });
+  });
+  afterAll(() => limited?.stop());
+
+  it("lets a class get names wrong, but stops an address trying names to list the class", async () => {
+    const owner = await createSignedInTeacher(limited.url, limited.deps.database.db, "namebudget");
+    const assignment = await createActiveAssignment(owner.client, owner.id, { title: "Uniforms, period 6" });
+    const names = ["Ana Ortiz", "Ben Cole", "Chloe Park", "Dev Shah"];
+    await owner.client.put(`/api/assignments/${assignment.id}/roster`, { text: `Name,ID\n${names.map((name, index) => `${name},${index + 1}`).join("\n")}` });
+    await owner.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, index) => textFile(`${name}.txt`, studentEssay(index + 60, name)))) });
+    await waitForGrading(owner.client, assignment.id);
+    await gradeByHand(owner.client, assignment.id, { "Ana Ortiz": [9, 8], "Ben Cole": [3, 2], "Chloe Park": [7, 7], "Dev Shah": [2, 4] });
+    const made = await owner.client.post("/api/practice/from-class", { assignmentId: assignment.id });
+    expect(made.status, made.text).toBe(201);
+    const shared = await owner.client.post(`/api/practice/${made.data.quiz.id}/share`);
+    const path = `/api/shared-practice/${new URL(shared.data.shareUrl).pathname.split("/").pop()}/name`;
+    const student = new TestClient(limited.url);
+    for (let attempt = 0; attempt < 9; attempt++) expect((await student.post(path, { studentName: `Guess Name${attempt}` })).status).toBe(400);
+    const stopped = await student.post(path, { studentName: "Chloe Park" });
+    expect(stopped.status).toBe(429);
+    expect(stopped.data.error.message).toMatch(/^Too many names were tried from this address\. Try again in /);
+  });
+});
