@@ -99,7 +99,7 @@ function notSubmitted(assignments: ClassAssignment[], named: boolean): string {
   const withRoster = assignments.filter((a) => a.roster.length > 0);
   const withoutRoster = assignments.filter((a) => a.roster.length === 0 && a.status !== "draft");
   const noRosterNote = withoutRoster.length
-    ? ` ${withoutRoster.length > 3 ? `${withoutRoster.slice(0, 3).map((a) => quote(a.title)).join(", ")} and ${withoutRoster.length - 3} more` : listInProse(withoutRoster.map((a) => quote(a.title)))} ${withoutRoster.length === 1 ? "has" : "have"} no roster, so I can't tell who is missing there: add one on the assignment page.`
+    ? ` ${listInProse([...withoutRoster.slice(0, 3).map((a) => quote(a.title)), ...(withoutRoster.length > 3 ? [`${withoutRoster.length - 3} more`] : [])])} ${withoutRoster.length === 1 ? "has" : "have"} no roster, so I can't tell who is missing there: add one on the assignment page.`
     : "";
   if (!withRoster.length) return named || withoutRoster.length ? noRosterNote.trim() : "None of your assignments has a roster yet, so I can't tell who is missing. Add one on an assignment's page.";
   const lines = withRoster.map((a) => {

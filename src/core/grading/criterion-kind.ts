@@ -46,3 +46,8 @@ export function asksForCorrectness(name: string, descriptors: readonly string[] 
   if (isConventionsKind(kind) || kind === "language" || writingName.test(name)) return false;
   return correctnessName.test(name) || descriptors.some((line) => correctnessDescriptor.test(line));
 }
+
+/** The rubric's criteria that ask whether the work is right (`asksForCorrectness`). */
+export function correctnessCriteria<T extends { name: string; descriptors?: readonly string[] }>(criteria: readonly T[]): T[] {
+  return criteria.filter((criterion) => asksForCorrectness(criterion.name, criterion.descriptors ?? []));
+}

@@ -47,5 +47,5 @@ export { buildAssignmentContext } from "./assignment-context.js";
 export type { PriorModel } from "./prior.js";
 export { defaultPrior } from "./default-prior.js";
 export { fitPrior, type PriorTrainingRow } from "./prior-fit.js";
-export { asksForCorrectness, classifyCriterion, type CriterionKind } from "./criterion-kind.js";
+export { asksForCorrectness, classifyCriterion, correctnessCriteria, type CriterionKind } from "./criterion-kind.js";
 export { meanAbsoluteError, quadraticWeightedKappa, shareWithin } from "./metrics.js";

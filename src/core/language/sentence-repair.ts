@@ -8,8 +8,6 @@ import type { TaggedSentence, TaggedToken } from "./tag-text.js";
 
 /** Abbreviations after which a lower-case word, a digit or a bracket goes on with the same sentence. */
 const continuingAbbreviations = new Set(["al.", "etc.", "e.g.", "i.e.", "vs.", "approx.", "ca.", "cf.", "fig.", "p.", "pp.", "vol."]);
-/** "No. 5" is an abbreviation, "the answer is no. then…" a sentence's end: these go on only before a digit. */
-const numberAbbreviations = new Set(["no."]);
 /** A heading is a short line: more words than this on a line without punctuation is wrapped text. */
 const maxHeadingWords = 6;
 
@@ -32,7 +30,8 @@ function continues(text: string, previous: TaggedSentence, next: TaggedSentence)
   // A list's "1." goes with its item, unless a blank line parts them.
   if (/^\d{1,2}\.$/.test(previous.text)) return !text.slice(previous.end, next.start).includes("\n\n");
   const lastWord = previous.text.slice(previous.text.search(/\S+$/)).replace(/^\(/, "").toLowerCase();
-  if (numberAbbreviations.has(lastWord)) return /^\d/.test(next.text);
+  // "No. 5" is an abbreviation, "the answer is no. then…" a sentence's end: it goes on only before a digit.
+  if (lastWord === "no.") return /^\d/.test(next.text);
   return continuingAbbreviations.has(lastWord) && /^[a-z0-9(,;]/.test(next.text);
 }
 

@@ -15,6 +15,16 @@ const months = new Set(["january", "february", "march", "april", "may", "june", 
 const weekdays = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 /** ASAP-style placeholders (@PERSON1, @CAPS2, @LOCATION1) already hide a detail; they read better in brackets. */
 const corpusPlaceholder = /@([A-Z]+)\d+/g;
+
+/** "@PERSON1" as "[name]", "@LOCATION2" as "[location]". */
+function bracketPlaceholders(text: string): string {
+  return text.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
+}
+
+/** Whether a passage holds one of those placeholders (a student could not be asked to type one). */
+export function hasCorpusPlaceholder(text: string): boolean {
+  return /@[A-Z]+\d/.test(text);
+}
 /**
  * Ways to reach a child that a name list cannot catch: e-mail addresses, web addresses and handles, phone numbers.
  * Replaced before names are looked for, so "noah.patel@gmail.com" does not leave "[name]@gmail.com".
@@ -96,7 +106,7 @@ export function anonymise(original: string, options: { names?: readonly string[]
     replaced.push(text.slice(span.start, span.end));
     out = out.slice(0, span.start) + namePlaceholder + out.slice(span.end);
   }
-  out = out.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
+  out = bracketPlaceholders(out);
   return { text: out, replaced };
 }
 
@@ -105,5 +115,5 @@ export function replaceNames(text: string, names: readonly string[]): string {
   let out = withoutContacts(text);
   // In any case: the corrected copy capitalises ("grace Scott" in the passage is "Grace Scott" in the answer).
   for (const name of [...names].sort((a, b) => b.length - a.length)) out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, "giu"), namePlaceholder);
-  return out.replace(corpusPlaceholder, (_, kind: string) => (kind === "PERSON" || kind === "CAPS" ? namePlaceholder : `[${kind.toLowerCase()}]`));
+  return bracketPlaceholders(out);
 }

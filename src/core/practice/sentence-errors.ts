@@ -1,5 +1,6 @@
 import { buildAssignmentContext } from "../grading/assignment-context.js";
 import { gatherEssayFacts, type SentenceFacts } from "../grading/feedback/essay-facts.js";
+import { hasCorpusPlaceholder } from "./anonymise.js";
 import { listWords } from "../grading/feedback/reading.js";
 import { analyzeText } from "../grading/features.js";
 import type { SpellChecker } from "../grading/spelling.js";
@@ -137,7 +138,6 @@ function isCompleteSentence(s: SentenceFacts): boolean {
   return s.words > maxFragmentWords || s.tokens.some((token) => token.pos === "AUX" || (token.pos === "VERB" && !/ing$/i.test(token.text)));
 }
 const maxFragmentWords = 8;
-const corpusPlaceholder = /@[A-Z]+\d/;
 
 /** The correctable sentences of a text, in its order. */
 export function findSentenceErrors(text: string, spellChecker: SpellChecker, tagged?: TaggedText): SentenceError[] {
@@ -146,7 +146,7 @@ export function findSentenceErrors(text: string, spellChecker: SpellChecker, tag
   const found: SentenceError[] = [];
   for (const s of facts.sentences) {
     const spelling = spellingEdits(s);
-    if (!spelling || hasToForToo(s) || !isCompleteSentence(s) || corpusPlaceholder.test(s.text)) continue;
+    if (!spelling || hasToForToo(s) || !isCompleteSentence(s) || hasCorpusPlaceholder(s.text)) continue;
     const edits: Edit[] = [...spelling, ...capitalEdits(s)];
     const splice = s.commaSplice ? spliceEdit(s, s.commaSplice) : undefined;
     if (splice) edits.push(splice);

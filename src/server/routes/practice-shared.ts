@@ -36,12 +36,14 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
   const windowSeconds = deps.env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const keyOf = (c: Context<AppEnv>) => `ip:practice-link:${hash(clientIp(c, proxies))}`;
 
-  async function refuseIfGuessing(c: Context<AppEnv>) {
-    const sofar = await attemptsSoFar(db, keyOf(c), windowSeconds);
-    if (sofar.count >= limit) {
-      throw new AppError("rate_limited", `Too many links that open nothing were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds);
+  /** An address over its budget for this key is refused before any lookup, saying what it tried too often. */
+  async function refuseOverBudget(key: string, budget: number, what: string) {
+    const sofar = await attemptsSoFar(db, key, windowSeconds);
+    if (sofar.count >= budget) {
+      throw new AppError("rate_limited", `Too many ${what} were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds);
     }
   }
+  const refuseIfGuessing = (c: Context<AppEnv>) => refuseOverBudget(keyOf(c), limit, "links that open nothing");
   async function refuse(c: Context<AppEnv>, opening: Exclude<SharedOpening, { kind: "open" }>): Promise<never> {
     if (opening.kind === "inactive" && opening.isGuess) await countAttempt(db, keyOf(c), windowSeconds);
     throw refusal(opening);
@@ -92,10 +94,7 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     async (c, { params, body }) => {
       // Names tried are counted apart from links, with room for a class's typos, so the check cannot list the class.
       const nameKey = `ip:practice-name:${hash(clientIp(c, proxies))}`;
-      const sofar = await attemptsSoFar(db, nameKey, windowSeconds);
-      if (sofar.count >= limit * namesPerLink) {
-        throw new AppError("rate_limited", `Too many names were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds);
-      }
+      await refuseOverBudget(nameKey, limit * namesPerLink, "names");
       const row = await openOrRefuse(c, params.token);
       try {
         return c.json({ studentName: await nameOnClassList(db, row.assignmentId, body.studentName) });

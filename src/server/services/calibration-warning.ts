@@ -1,6 +1,6 @@
 import type { Assignment } from "../../contracts/assignments";
 import { gradedCriteria, maxScoreFor } from "../../contracts/assignments";
-import { asksForCorrectness, checkCalibrationFit, type CalibrationFitSummary } from "../../core/grading";
+import { checkCalibrationFit, correctnessCriteria, type CalibrationFitSummary } from "../../core/grading";
 import { teacherProfiles } from "../db/schema";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "./teacher-profiles";
@@ -19,7 +19,7 @@ export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibra
   // The page's heading already says the calibration disagrees; the message names where, and what to do.
   const [first = "", ...rest] = named;
   // Where the rubric grades right answers, the samples are not the problem: the grader cannot see what they reward.
-  const why = gradedCriteria(row.criteria).some((criterion) => asksForCorrectness(criterion.name, "descriptors" in criterion ? criterion.descriptors : []))
+  const why = correctnessCriteria(gradedCriteria(row.criteria)).length
     ? "Your rubric grades whether answers are right, which the built-in grader cannot check, so it cannot reproduce your scores: grades wait for your review instead of being accepted automatically."
     : "Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.";
   return {

@@ -1,6 +1,6 @@
 import {
-  asksForCorrectness,
   confidenceWithConcerns,
+  correctnessCriteria,
   gradeText,
   gradeWithAssignment,
   type GradingInput,
@@ -11,6 +11,7 @@ import {
   type TextAnalysis,
   type TextSource,
 } from "../../../core/grading/index.js";
+import { listInProse } from "../../../core/assistant/text.js";
 import type { AiConfig } from "./config.js";
 import { gradeWithModel, ModelGradingError } from "./model-grader.js";
 
@@ -55,10 +56,9 @@ export function combineConfidence(builtin: GradingResult, modelOverall: number):
  * answers or accurate facts holds every built-in grade for the teacher, saying why.
  */
 export function correctnessWarnings(criteria: GradingInput["criteria"]): string[] {
-  const named = criteria.filter((criterion) => asksForCorrectness(criterion.name, criterion.descriptors)).map((criterion) => `“${criterion.name}”`);
+  const named = correctnessCriteria(criteria).map((criterion) => `“${criterion.name}”`);
   if (!named.length) return [];
-  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
-  return [`The rubric asks whether the work is right (${list}), which the built-in grader cannot check: read the answers before this grade counts.`];
+  return [`The rubric asks whether the work is right (${listInProse(named)}), which the built-in grader cannot check: read the answers before this grade counts.`];
 }
 
 /** Grades one submission with the configured model, falling back to the built-in grader when the provider fails. */

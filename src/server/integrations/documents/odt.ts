@@ -40,6 +40,9 @@ export async function extractOdt(bytes: Uint8Array): Promise<DocxContent> {
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** OpenDocument's block elements as the .docx reader's HTML names them. */
+const htmlTags: Record<string, string> = { "text:p": "p", "text:h": "p", "text:list": "ul", "table:table": "table", "table:table-row": "tr", "table:table-cell": "td" };
+
 function toHtml(nodes: XmlNode[]): string {
   let html = "";
   for (const node of nodes) {
@@ -49,39 +52,14 @@ function toHtml(nodes: XmlNode[]): string {
     }
     const tag = Object.keys(node).find((key) => key !== ":@");
     if (!tag || skipped.has(tag)) continue;
-    const inner = () => toHtml(node[tag] ?? []);
-    switch (tag) {
-      case "text:p":
-      case "text:h":
-        html += `<p>${inner()}</p>`;
-        break;
-      case "text:list":
-        html += `<ul>${inner()}</ul>`;
-        break;
-      case "text:list-item":
-        html += `<li>${listItemHtml(node[tag] ?? [])}</li>`;
-        break;
-      case "table:table":
-        html += `<table>${inner()}</table>`;
-        break;
-      case "table:table-row":
-        html += `<tr>${inner()}</tr>`;
-        break;
-      case "table:table-cell":
-        html += `<td>${inner()}</td>`;
-        break;
-      case "text:s":
-        html += " ".repeat(Math.min(100, Number(node[":@"]?.["text:c"] ?? 1) || 1));
-        break;
-      case "text:tab":
-        html += "\t";
-        break;
-      case "text:line-break":
-        html += "<br>";
-        break;
-      default:
-        html += inner();
-    }
+    const children = node[tag] ?? [];
+    const htmlTag = htmlTags[tag];
+    if (htmlTag) html += `<${htmlTag}>${toHtml(children)}</${htmlTag}>`;
+    else if (tag === "text:list-item") html += `<li>${listItemHtml(children)}</li>`;
+    else if (tag === "text:s") html += " ".repeat(Math.min(100, Number(node[":@"]?.["text:c"] ?? 1) || 1));
+    else if (tag === "text:tab") html += "\t";
+    else if (tag === "text:line-break") html += "<br>";
+    else html += toHtml(children);
   }
   return html;
 }
