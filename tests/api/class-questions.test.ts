@@ -122,4 +122,15 @@ describe(`dashboard chat answers class questions through the model's tools (${te
     expect(String(toolResult?.content)).toContain("2 of 2 not submitted: Lena Ruiz and Omar Haddad.");
     expect(String(toolResult?.content)).not.toContain("Hidden Essay");
   });
+
+  it("tells the teacher which of the model's figures are not in their data", async () => {
+    const teacher = await createSignedInTeacher(withModel.url, withModel.deps.database.db, "classqmodel");
+    await createActiveAssignment(teacher.client, teacher.id, { title: "Model Essay" });
+    fake.behave({ kind: "script", replies: [{ content: "Your class averaged 97% on Model Essay, and 4 students were late." }] });
+    const response = await teacher.client.post("/api/chat", { message: "Give me a feel for how the class did overall" });
+    expect(response.status, response.text).toBe(200);
+    expect(response.data.message).toBe(
+      "Your class averaged 97% on Model Essay, and 4 students were late.\n\nI could not find \u201c97%\u201d and \u201c4 students\u201d in your classes' data: check them in the gradebook before relying on them.",
+    );
+  });
 });

@@ -58,9 +58,15 @@ describe("answers from the teacher's classes", () => {
 
   it("gives the average, spread and range, and each criterion when one assignment is named", () => {
     const answer = ask("How did the class do on Persuasive Essay?");
-    expect(answer).toContain("average 14 of 20 (70%), spread (standard deviation) 2, from 12 to 16");
+    expect(answer).toContain("average 14 of 20 (70%), median 14, spread (standard deviation) 2, from 12 to 16");
     expect(answer).toContain("Thesis 8.5 of 10 (85%); Evidence 5.5 of 10 (55%)");
     expect(answer).toContain("[\u201cPersuasive Essay\u201d](/assignments/a1/gradebook): average");
+  });
+
+  it("answers a question about the median with the median, not only the average", () => {
+    const skewed: ClassAssignment = { ...poem, id: "a3", title: "Lab Report", submissions: [10, 1, 2].map((score, i) => submission(`m${i}`, `Student ${i}`, "accepted", score)) };
+    const message = "What's the median on the lab report?";
+    expect(answerClassQuestion(recognizeClassQuestion(message)!, message, { ...data, assignments: [skewed] })).toContain("average 4.3 of 10 (43%), median 2,");
   });
 
   it("finds the weakest criterion against the others", () => {

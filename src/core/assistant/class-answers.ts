@@ -8,6 +8,7 @@ import type { ClassQuestion } from "./class-questions";
 import { dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import { link } from "./links";
 import { listInProse } from "./text";
+import { mean, median, standardDeviation } from "../statistics";
 import { plural } from "../language/plural.js";
 
 const listLimit = 10;
@@ -15,11 +16,6 @@ const namesShown = 12;
 const quote = (title: string) => `\u201c${title}\u201d`;
 const round1 = (value: number) => String(Math.round(value * 10) / 10);
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "-");
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const standardDeviation = (values: number[]) => {
-  const m = mean(values);
-  return Math.sqrt(values.reduce((sum, value) => sum + (value - m) ** 2, 0) / values.length);
-};
 
 const assignmentPath = (a: ClassAssignment) => `/assignments/${encodeURIComponent(a.id)}`;
 const reviewPath = (a: ClassAssignment, submission?: ClassSubmission) =>
@@ -150,7 +146,7 @@ function progress(assignments: ClassAssignment[]): string {
 
 function describeScores(scores: number[], max: number): string {
   const spread = scores.length > 1 ? `, spread (standard deviation) ${round1(standardDeviation(scores))}, from ${round1(Math.min(...scores))} to ${round1(Math.max(...scores))}` : "";
-  return `average ${round1(mean(scores))} of ${round1(max)} (${percent(mean(scores), max)})${spread}`;
+  return `average ${round1(mean(scores))} of ${round1(max)} (${percent(mean(scores), max)}), median ${round1(median(scores))}${spread}`;
 }
 
 function criterionAverages(a: ClassAssignment): Array<{ name: string; average: number; max: number; share: number }> {

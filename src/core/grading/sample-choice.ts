@@ -3,6 +3,7 @@
  * most. Both look at the class as the grader sees it: each text's feature vector and the grader's prediction, each
  * standardised within the class, so no scale or feature dominates by its units.
  */
+import { median } from "../statistics.js";
 
 /** One text of the class as the chooser sees it. */
 export interface SampleCandidate {
@@ -36,12 +37,6 @@ const defaultPredictionWeight = 1;
 const shortShare = 0.5;
 /** The tenth of the class furthest from its centre (off-topic, pasted twice, a list of notes) is left out too. */
 const outlierQuantile = 0.9;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * Each text's coordinates: every feature z-scored over the class (and the graded texts) and scaled so that all of

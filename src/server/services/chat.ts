@@ -5,6 +5,7 @@ import type { ChatResponse, ChatStreamEvent } from "../../contracts/assistant";
 import { answerIntent, findAssignments, recognizeIntent, type AssistantAction, type AssistantData } from "../../core/assistant";
 import { answerClassQuestion } from "../../core/assistant/class-answers";
 import { recognizeClassQuestion } from "../../core/assistant/class-questions";
+import { figuresNotIn, uncheckedFiguresNote } from "../../core/assistant/figure-check";
 import { linksMissingFrom } from "../../core/assistant/links";
 import { readClassData } from "./class-data";
 import type { Db } from "../db/client";
@@ -138,9 +139,10 @@ async function applyAction(db: Db, teacherId: string, action: AssistantAction): 
 }
 
 async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, message: string, data: AssistantData, signal?: AbortSignal) {
+  const seen: string[] = [];
   let action: AssistantAction | undefined;
   const figures: string[] = [];
-  const tools: TeacherTools = {
+  const tools: TeacherTools = readsRecorded(seen, {
     listAssignments: async () => data.assignments,
     describeAssignment: async (title) => {
       const [match] = findAssignments(title, data.assignments);
@@ -165,16 +167,36 @@ async function modelTurn(deps: ChatDeps, ai: AiConfig, teacherId: string, messag
       figures.push(answer);
       return { answer };
     },
-  };
+  });
   const history = await recentTurns(deps.db, teacherId);
   const context = JSON.stringify({ profile: data.profile, assignments: data.assignments, today: data.now.toISOString().slice(0, 10) });
+  // What the model was given: its figures should come from here. The teacher's own words count; the assistant's
+  // earlier answers do not, since a figure it made up before would vouch for itself.
+  seen.push(context, message, ...history.filter((turn) => turn.role === "user").map((turn) => turn.content));
   const chat: ModelChat = { config: ai, context, history: [...history, { role: "user", content: message }], tools, ...(signal ? { signal } : {}) };
   const finish = (text: string): ChatResponse => {
     const links = linksMissingFrom(text, figures);
-    const message = [text || "Done.", links.length ? `Open: ${links.join(" \u00b7 ")}` : ""].filter(Boolean).join("\n\n");
+    const unchecked = figuresNotIn(text, seen);
+    const message = [text || "Done.", unchecked.length ? uncheckedFiguresNote(unchecked) : "", links.length ? `Open: ${links.join(" \u00b7 ")}` : ""].filter(Boolean).join("\n\n");
     return { message, ...(action ? { action } : {}), source: "model" };
   };
   return { chat, finish };
+}
+
+/** The same tools, each result also written into `seen` as the model received it. */
+function readsRecorded(seen: string[], tools: TeacherTools): TeacherTools {
+  const record = async (result: Promise<unknown>) => {
+    const value = await result;
+    seen.push(JSON.stringify(value));
+    return value;
+  };
+  return {
+    listAssignments: () => record(tools.listAssignments()),
+    describeAssignment: (title) => record(tools.describeAssignment(title)),
+    setGradingDefaults: (changes) => record(tools.setGradingDefaults(changes)),
+    startAssignment: () => record(tools.startAssignment()),
+    classFigures: (question) => record(tools.classFigures(question)),
+  };
 }
 
 async function recentTurns(db: Db, teacherId: string): Promise<ChatTurn[]> {

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
+import { mean, median } from "../../../core/statistics";
 import type { DraftHandling, FeedbackReport, FeedbackSheet, Gradebook } from "../../../contracts/submissions";
 import { draftMark, submissionStatusLabels } from "../../../contracts/submissions";
 import { rosterStudents } from "../../db/schema";
@@ -25,12 +26,6 @@ import { notFound } from "../../http/app-error";
 /** Without a rubric the one Overall criterion is the score, so the two bases agree. */
 export const scoreBasisOf = (assignment: Pick<AssignmentRow, "criteria" | "gradingSettings">) => (assignment.criteria.length && assignment.gradingSettings.holisticVsPoints === "holistic" ? "holistic" : "points");
 
-function median(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Graded, but neither reviewed by the teacher nor accepted: not for a student's eyes unless marked as a draft. */
@@ -105,8 +100,8 @@ function gradebookOf(assignment: ListedAssignment, submissionRows: RankedSummary
         name: item.name,
         maxPoints: item.maxPoints,
         graded: scores.length,
-        mean: scores.length ? round2(scores.reduce((sum, score) => sum + score, 0) / scores.length) : null,
-        median: median(scores),
+        mean: scores.length ? round2(mean(scores)) : null,
+        median: scores.length ? median(scores) : null,
         counts,
       };
     }),
