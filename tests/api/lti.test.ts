@@ -175,6 +175,11 @@ describe(`LTI 1.3 launches (${testDatabaseKind})`, () => {
     const unknown = await browser.request("POST", "/api/lti/login", { body: new URLSearchParams({ iss: "https://unknown.example", login_hint: "x" }), headers: { origin: platform.url } });
     expect(unknown.status).toBe(404);
     expect(titleOf(unknown.text)).toBe("Platform not registered");
+
+    // Registered as typed with a trailing slash, or without one the platform sends: the page says which to correct.
+    const slashed = await browser.request("POST", "/api/lti/login", { body: new URLSearchParams({ iss: `${platform.issuer}/`, login_hint: "x" }), headers: { origin: platform.url } });
+    expect(slashed.status).toBe(404);
+    expect(slashed.text).toContain(`A platform is registered with the issuer ${platform.issuer}: an administrator can change it to ${platform.issuer}/ on the LTI platforms page`);
   });
 
   it("keeps another teacher out of a teacher's assignment, whatever the platform link says", async () => {

@@ -6,7 +6,7 @@ import { LaunchError } from "../../integrations/lti/verify-id-token";
 import { verifyIdToken } from "../../integrations/lti/verify-id-token";
 import { platformKeyset } from "../../integrations/lti/platform-keys";
 import type { Launch } from "../../integrations/lti/claims";
-import { findPlatformForLogin, type PlatformRow } from "./platforms";
+import { findPlatformForLogin, issuerDifferingBySlash, type PlatformRow } from "./platforms";
 
 /** A login must come back as a launch within this time. */
 const loginLifetimeMs = 10 * 60 * 1000;
@@ -37,7 +37,11 @@ export async function beginLogin(db: Db, launchUrl: string, params: LoginParamet
   }
   const platform = await findPlatformForLogin(db, params.iss, params.client_id);
   if (platform === "unknown") {
-    throw new LaunchError(404, "Platform not registered", `No platform with issuer ${params.iss}${params.client_id ? ` and client id ${params.client_id}` : ""} is registered in Markwise. An administrator can add it on the LTI platforms page.`);
+    const registered = await issuerDifferingBySlash(db, params.iss);
+    const fix = registered
+      ? ` A platform is registered with the issuer ${registered}: an administrator can change it to ${params.iss} on the LTI platforms page, since the two must match exactly.`
+      : " An administrator can add it on the LTI platforms page.";
+    throw new LaunchError(404, "Platform not registered", `No platform with issuer ${params.iss}${params.client_id ? ` and client id ${params.client_id}` : ""} is registered in Markwise.${fix}`);
   }
   if (platform === "ambiguous") {
     throw new LaunchError(400, "Client id needed", `Several registrations share the issuer ${params.iss}; the platform must send client_id with the login request.`);

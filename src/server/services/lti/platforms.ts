@@ -110,3 +110,13 @@ export async function findPlatformForLogin(db: Queryable, issuer: string, client
   if (rows.length > 1) return "ambiguous";
   return rows[0]!;
 }
+
+/**
+ * A registered issuer that differs from `issuer` only by a trailing slash: the platform's iss must match exactly
+ * (LTI compares it character for character), so the administrator is told which of the two to correct.
+ */
+export async function issuerDifferingBySlash(db: Queryable, issuer: string): Promise<string | undefined> {
+  const other = issuer.endsWith("/") ? issuer.slice(0, -1) : `${issuer}/`;
+  const [row] = await db.select({ issuer: ltiPlatforms.issuer }).from(ltiPlatforms).where(eq(ltiPlatforms.issuer, other)).limit(1);
+  return row?.issuer;
+}
