@@ -112,7 +112,8 @@ export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSett
   // Short feedback lists the weakest aspect first; strengths-first puts the strongest one before it.
   const ordered = isShort && settings.strengthsFirst ? [...sections].reverse() : sections;
   const isEven = ranked[0]!.aspect.fraction - ranked.at(-1)!.aspect.fraction < 1e-9;
-  const first = isShort ? undefined : opening(isEven ? undefined : { strongest: ranked[0]!.aspect.label, weakest: ranked.at(-1)!.aspect.label });
+  // One aspect has no strongest or weakest part, nor "the same level on every part": its section says it all.
+  const first = isShort || phrased.length === 1 ? undefined : opening(isEven ? undefined : { strongest: ranked[0]!.aspect.label, weakest: ranked.at(-1)!.aspect.label });
   const blocks = ordered.map((x) => `${x.heading}\n${x.sentences.map((y) => y.text).join(" ")}`);
   return { ...(first ? { opening: first } : {}), sections: ordered, text: [first?.text, ...blocks].filter(Boolean).join("\n\n") };
 }

@@ -178,6 +178,14 @@ describe("feedback anchored in the student's text", () => {
     expect(feedbackParts.sections.map((s) => s.heading)).toEqual(grade(strongEssay).criterionScores.map((c, i) => `${["Ideas and content", "Organization", "Word Choice", "Conventions"][i]} (${c.score}/6)`));
   });
 
+  it("comments only on a one-criterion rubric's criterion, never on parts the rubric does not have", () => {
+    const ideasOnly = [{ id: "ideas", name: "Ideas", maxPoints: 50, minPoints: 0, descriptors: ["Few or vague details.", "Main ideas developed with strong, relevant support."] }];
+    const { feedback, feedbackParts } = grade(middleEssay, {}, { criteria: ideasOnly, scoreRange: [0, 50] });
+    expect(feedbackParts.sections.map((s) => s.label)).toEqual(["Ideas"]);
+    expect(feedbackParts.opening).toBeUndefined();
+    expect(feedback).not.toMatch(/Organization|Conventions|Word choice|strongest in|every part of the rubric/);
+  });
+
   it("talks of moments in a story and of the text in an answer about a reading", () => {
     const story = `The day we waited for the bus in the snow was the longest day of my life. I was so cold. My little brother kept asking when it would come, and I told him to count the cars that passed. After an hour the bus finally slid around the corner with its lights blinking. We climbed on and the driver said sorry for being late. I learned that waiting is easier when you help someone else wait too.`;
     const narrative = grade(story, {}, { prompt: "Write a story about a time when you were patient." });

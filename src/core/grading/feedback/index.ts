@@ -59,12 +59,12 @@ function fractionOf(s: CriterionScore): number {
 }
 
 /**
- * The rubric's criteria are what the feedback comments on when there are two or more specific ones; a holistic
- * rubric (one overall criterion) gets comments on the engine's four aspects instead, from its estimates per kind.
+ * The rubric's criteria are what the feedback comments on when any is specific: a rubric of "Ideas" alone is not
+ * told its Organization and Conventions. A holistic rubric (only overall criteria) gets comments on the engine's four
+ * aspects instead, from its estimates per kind, since its one score covers all of them.
  */
 function aspectsFor(input: FeedbackInput): FeedbackAspect[] {
-  const specific = input.criteria.filter((c) => c.kind !== "overall");
-  if (specific.length >= 2) {
+  if (input.criteria.some((c) => c.kind !== "overall")) {
     return input.criteria.map((c) => ({ label: c.criterion.name, kind: c.kind, fraction: fractionOf(c.score), criterionId: c.criterion.id, score: { score: c.score.score, max: c.score.max } }));
   }
   return engineAspects.map((a) => ({ ...a, fraction: input.kindFractions[a.kind] }));
