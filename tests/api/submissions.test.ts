@@ -26,14 +26,14 @@ describe(`submissions API (${testDatabaseKind})`, () => {
       fixtureFile("documents/student-essay.docx", "Doe, John - Essay.docx"),
       fixtureFile("documents/empty.txt", "Empty Person.txt"),
       fixtureFile("documents/student-essay-truncated.docx", "Broken Student.docx"),
-      textFile("Jane copy.txt", studentEssay(1, "Jane")),
+      textFile("Jane Doe (1).txt", studentEssay(1, "Jane")),
       new File([new Uint8Array(zip)], "more.zip"),
     ];
     const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files, [{}, {}, {}, {}, {}, {}], "Europe/Paris") });
     expect(upload.status, upload.text).toBe(200);
     expect(upload.data.created.map((c: { studentName: string }) => c.studentName).sort()).toEqual(["Jane Doe", "John Doe", "Maria Lopez"]);
     expect(upload.data.duplicates).toHaveLength(1);
-    expect(upload.data.duplicates[0]).toMatchObject({ fileName: "Jane copy.txt", studentName: "Jane Doe" });
+    expect(upload.data.duplicates[0]).toMatchObject({ fileName: "Jane Doe (1).txt", studentName: "Jane Doe" });
     expect(upload.data.rejected.map((r: { fileName: string; code: string }) => [r.fileName, r.code])).toEqual([
       ["Empty Person.txt", "empty"],
       ["Broken Student.docx", "corrupt"],
@@ -234,6 +234,32 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     const passage = detail.similarity[0].matches[0];
     expect(detail.content.slice(passage.aStart, passage.aEnd)).toBe(passage.aText);
     expect(shared).toContain(passage.bText);
+  });
+
+  it("keeps a word-for-word copy handed in under another name, and flags the two at 100% for the teacher to judge", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "exactcopy");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { plagiarismCheck: true, plagiarismThreshold: 20 } });
+    const essay = studentEssay(32, "original");
+    // The copy comes first: whichever arrives first, both students' work is kept.
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("Aiden Martinez - Essay.txt", essay), textFile("Owen Sanchez - Essay.txt", essay)]) });
+    expect(upload.data.created.map((c: { studentName: string }) => c.studentName).sort()).toEqual(["Aiden Martinez", "Owen Sanchez"]);
+    expect(upload.data.duplicates).toEqual([]);
+    // The same student's work sent again is still a duplicate, pasted or uploaded.
+    const again = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "owen sanchez", text: essay });
+    expect(again.data.created).toEqual([]);
+    expect(again.data.duplicates[0]).toMatchObject({ studentName: "Owen Sanchez" });
+    await waitForGrading(teacher.client, assignment.id);
+    const deadline = Date.now() + 30_000;
+    let list: { studentName: string; topSimilarity: number | null }[] = [];
+    while (Date.now() < deadline) {
+      list = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
+      if (list.every((s) => s.topSimilarity !== null)) break;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(list.map((s) => [s.studentName, s.topSimilarity]).sort()).toEqual([
+      ["Aiden Martinez", 100],
+      ["Owen Sanchez", 100],
+    ]);
   });
 
   it("regrades on request and turns a reviewed grade into a calibration sample", async () => {

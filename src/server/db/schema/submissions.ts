@@ -1,4 +1,5 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import type { EngineGrade, GradeEventSnapshot, SubmissionStatus, TeacherReview } from "../../../contracts/submissions";
 import type { MatchingPassageView } from "../../../contracts/submissions";
 import { users } from "./auth";
@@ -97,7 +98,9 @@ export const submissions = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex().on(table.assignmentId, table.contentHash),
+    // The same work from the same student once: a retried upload is a duplicate, a classmate's copy is not (it is
+    // stored, and the similarity check shows the two side by side for the teacher to decide who wrote it).
+    uniqueIndex("submissions_assignment_id_content_hash_student_index").on(table.assignmentId, table.contentHash, sql`lower(${table.studentName})`),
     index().on(table.assignmentId, table.status),
     index().on(table.teacherId),
     index().on(table.status, table.claimedAt),

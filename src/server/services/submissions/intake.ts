@@ -50,6 +50,9 @@ export function contentHashOf(text: string): string {
   return createHash("sha256").update(text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim()).digest("hex");
 }
 
+/** One student's one piece of work; names compared as the database's unique index does (lower case). */
+const workKey = (hash: string, studentName: string) => `${hash}\u0000${studentName.toLowerCase()}`;
+
 /** Office and OpenDocument files are zips too. */
 const zipDocumentName = /\.(?:docx|docm|dotx|odt|ott|pptx|xlsx|ods|odp|epub|pages)$/i;
 
@@ -145,28 +148,32 @@ async function readCandidate(deps: IntakeDeps, file: IncomingFile, uploadedAt: D
 async function storeCandidates(deps: IntakeDeps, teacherId: string, assignmentId: string, candidates: Candidate[], timeZone: string): Promise<Omit<UploadOutcome, "rejected">> {
   const { db } = deps;
   const duplicates: UploadOutcome["duplicates"] = [];
-  const fresh = new Map<string, Candidate>();
+  // Keyed by the work and its student: the same text under two names is a copy for the teacher to judge, not a retry.
+  const fresh = new Map<string, Candidate & { hash: string }>();
   for (const candidate of candidates) {
     const hash = contentHashOf(candidate.text);
-    const earlier = fresh.get(hash);
+    const key = workKey(hash, candidate.studentName);
+    const earlier = fresh.get(key);
     if (earlier) duplicates.push({ fileName: candidate.fileName, submissionId: null, studentName: earlier.studentName, message: submissionMessages.duplicate(earlier.studentName) });
-    else fresh.set(hash, candidate);
+    else fresh.set(key, { ...candidate, hash });
   }
   if (fresh.size) {
     const existing = await db
       .select({ id: submissions.id, hash: submissions.contentHash, studentName: submissions.studentName })
       .from(submissions)
-      .where(and(eq(submissions.assignmentId, assignmentId), inArray(submissions.contentHash, [...fresh.keys()])));
+      .where(and(eq(submissions.assignmentId, assignmentId), inArray(submissions.contentHash, [...new Set([...fresh.values()].map((c) => c.hash))])));
     for (const row of existing) {
-      const candidate = fresh.get(row.hash)!;
+      const key = workKey(row.hash, row.studentName);
+      const candidate = fresh.get(key);
+      if (!candidate) continue;
       duplicates.push({ fileName: candidate.fileName, submissionId: row.id, studentName: row.studentName, message: submissionMessages.duplicate(row.studentName) });
-      fresh.delete(row.hash);
+      fresh.delete(key);
     }
   }
   if (!fresh.size) return { created: [], duplicates };
 
   const roster = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId));
-  const entries = [...fresh].map(([hash, candidate]) => ({ hash, candidate, fileId: candidate.original ? randomUUID() : null }));
+  const entries = [...fresh].map(([key, candidate]) => ({ key, hash: candidate.hash, candidate, fileId: candidate.original ? randomUUID() : null }));
   for (const entry of entries) if (entry.fileId) await deps.storage.put(entry.fileId, entry.candidate.original!.bytes);
 
   let created: { id: string; studentName: string; fileName: string | null; hash: string }[];
@@ -195,8 +202,9 @@ async function storeCandidates(deps: IntakeDeps, teacherId: string, assignmentId
             timeZone,
           })),
         )
-        // Another request may have stored the same work a moment ago: it is theirs, and this copy a duplicate.
-        .onConflictDoNothing({ target: [submissions.assignmentId, submissions.contentHash] })
+        // Another request may have stored the same student's work a moment ago: it is theirs, and this copy a
+        // duplicate (the only unique index besides the id is the one on assignment, work and student).
+        .onConflictDoNothing()
         .returning({ id: submissions.id, studentName: submissions.studentName, fileName: submissions.originalName, hash: submissions.contentHash, teacherId: submissions.teacherId });
       for (const row of rows) {
         await recordGradeEvent(tx, { submissionId: row.id, teacherId, actor: "engine", kind: "uploaded", note: row.fileName ? `From ${row.fileName}` : "Pasted text" });
@@ -208,9 +216,9 @@ async function storeCandidates(deps: IntakeDeps, teacherId: string, assignmentId
     await Promise.all(entries.map((entry) => (entry.fileId ? deps.storage.delete(entry.fileId) : undefined)));
     throw error;
   }
-  const createdHashes = new Set(created.map((row) => row.hash));
+  const createdKeys = new Set(created.map((row) => workKey(row.hash, row.studentName)));
   for (const entry of entries) {
-    if (createdHashes.has(entry.hash)) continue;
+    if (createdKeys.has(entry.key)) continue;
     if (entry.fileId) {
       await db.delete(storedFiles).where(eq(storedFiles.id, entry.fileId));
       await deps.storage.delete(entry.fileId);

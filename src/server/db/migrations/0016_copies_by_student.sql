@@ -1,0 +1,2 @@
+DROP INDEX "submissions_assignment_id_content_hash_index";--> statement-breakpoint
+CREATE UNIQUE INDEX "submissions_assignment_id_content_hash_student_index" ON "submissions" USING btree ("assignment_id","content_hash",lower("student_name"));
