@@ -1,6 +1,7 @@
 import { DocumentError, documentMessages } from "./errors.js";
 import { normalizeCell } from "./normalize.js";
-import { readZipDirectory, refuseUnpackingTooMuch } from "./zip.js";
+import { refuseTooManyElements } from "./element-count.js";
+import { mainPart, readZipDirectory, refuseUnpackingTooMuch } from "./zip.js";
 
 export interface DocxContent {
   text: string;
@@ -13,6 +14,7 @@ export async function extractDocx(bytes: Uint8Array): Promise<DocxContent> {
   const documentXml = entries.find((entry) => entry.name === "word/document.xml");
   if (!documentXml) throw new DocumentError("corrupt", documentMessages.corrupt);
   refuseUnpackingTooMuch(entries, "word/document.xml");
+  refuseTooManyElements(mainPart(bytes, "word/document.xml"));
 
   // Loaded when a Word file first arrives: an idle server need not hold the converter (issue 16).
   const { default: mammoth } = await import("mammoth");

@@ -28,6 +28,9 @@ export const documentMessages = {
   ocrBusy: "Markwise is reading other scanned images right now, so nothing from this upload was kept. Try again in a minute.",
   imageOnly:
     "This PDF contains only scanned images; there is no text to read. Export it with text from the program that made it, or paste the text instead.",
+  tooComplex: "This document is too long or too heavily formatted for Markwise to read. Save it as PDF or as plain text (.txt) and upload it again.",
+  tooLong: (maxCharacters: number) =>
+    `This file holds more than ${maxCharacters.toLocaleString("en-US")} characters of text, far more than one piece of work. Check that you chose the right file (or split it) and upload it again.`,
   tooLarge: (maxBytes: number) =>
     `This file is larger than the ${formatMegabytes(maxBytes)} limit. Upload a smaller file, or remove large images from it and try again.`,
 } as const;

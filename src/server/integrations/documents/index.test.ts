@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { DocumentError, extractDocument, maxDocumentBytes, sniffDocumentKind, type ExtractedDocument } from "./index.js";
 import { decodeText } from "./sniff.js";
@@ -249,5 +250,32 @@ describe("extractDocument refuses a zip bomb before inflating it", () => {
     const error = await failure(bytes);
     expect(error.code).toBe("too_large");
     expect(error.message).toMatch(/MB/);
+  });
+});
+
+describe("extractDocument refuses what would hold the server, before reading it", () => {
+  /** A .docx whose document.xml is made of `paragraphs` one-word paragraphs: small zipped, huge as a tree. */
+  const manyParagraphs = (paragraphs: number) => {
+    const source = unzipSync(load("student-essay.docx"));
+    const xml = new TextDecoder().decode(source["word/document.xml"]);
+    const body = "<w:p><w:r><w:t>word</w:t></w:r></w:p>".repeat(paragraphs);
+    return zipSync({ ...source, "word/document.xml": new TextEncoder().encode(xml.replace("<w:body>", `<w:body>${body}`)) });
+  };
+
+  it("reads a long essay's worth of paragraphs, and refuses a .docx of 200,000 without building its tree", async () => {
+    expect((await extractDocument(manyParagraphs(2_000))).text).toContain("word");
+    const bytes = manyParagraphs(200_000);
+    expect(bytes.length).toBeLessThan(500_000);
+    const error = await failure(bytes);
+    expect(error.code).toBe("too_large");
+    expect(error.message).toBe("This document is too long or too heavily formatted for Markwise to read. Save it as PDF or as plain text (.txt) and upload it again.");
+  });
+
+  it("refuses a text file of more than 200,000 characters, as pasted work is", async () => {
+    const words = "The quick brown fox jumps over the lazy dog. ";
+    expect((await extractDocument(new TextEncoder().encode(words.repeat(4_000)))).text.length).toBeLessThanOrEqual(200_000);
+    const error = await failure(new TextEncoder().encode(words.repeat(5_000)));
+    expect(error.code).toBe("too_large");
+    expect(error.message).toContain("more than 200,000 characters of text");
   });
 });

@@ -20,6 +20,11 @@ export { sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./s
 
 /** The upload limit for every document in the product (sample work, rubrics, submissions). */
 export const maxDocumentBytes = 10 * 1024 * 1024;
+/**
+ * Text beyond this is no one's essay (the limit of pasted work too): a 10 MB .txt of a million and a half words was
+ * graded, holding the server for 20 s.
+ */
+export const maxDocumentCharacters = 200_000;
 
 export interface ExtractedDocument {
   kind: DocumentKind;
@@ -73,9 +78,16 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   } else {
     document = await extractTextDocument(bytes, kind, imageReader);
   }
+  // Twice the limit before normalising (which only takes out spaces), so a huge text is not worked on first.
+  refuseLongerThan(document.text, maxDocumentCharacters * 2);
   document.text = normalizeText(document.text);
   if (!hasReadableText(document.text)) throw new DocumentError("empty", documentMessages.empty);
+  refuseLongerThan(document.text, maxDocumentCharacters);
   return document;
+}
+
+function refuseLongerThan(text: string, characters: number): void {
+  if (text.length > characters) throw new DocumentError("too_large", documentMessages.tooLong(maxDocumentCharacters));
 }
 
 async function extractTextDocument(

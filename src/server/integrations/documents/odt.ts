@@ -1,7 +1,7 @@
-import { unzipSync } from "fflate";
 import { htmlToContent, type DocxContent } from "./docx.js";
 import { DocumentError, documentMessages } from "./errors.js";
-import { refuseUnpackingTooMuch, readZipDirectory } from "./zip.js";
+import { refuseTooManyElements } from "./element-count.js";
+import { mainPart, refuseUnpackingTooMuch, readZipDirectory } from "./zip.js";
 
 /** An OpenDocument text (LibreOffice, or Google Docs' "Download as .odt"), recognised by its first entry. */
 export function isOdt(bytes: Uint8Array): boolean {
@@ -22,12 +22,13 @@ export async function extractOdt(bytes: Uint8Array): Promise<DocxContent> {
   const entries = readZipDirectory(bytes);
   if (!entries?.some((entry) => entry.name === "content.xml")) throw new DocumentError("corrupt", documentMessages.corrupt);
   refuseUnpackingTooMuch(entries, "content.xml");
+  const content = mainPart(bytes, "content.xml");
+  refuseTooManyElements(content);
   // Loaded when the first OpenDocument file arrives, as mammoth is for Word files.
   const { XMLParser, XMLValidator } = await import("fast-xml-parser");
   let xml: string;
   let nodes: XmlNode[];
   try {
-    const content = unzipSync(bytes, { filter: (file) => file.name === "content.xml" })["content.xml"];
     xml = new TextDecoder("utf-8", { fatal: true }).decode(content);
     // A document type could declare entities that expand without end; OpenDocument never has one.
     if (/<!DOCTYPE|<!ENTITY/i.test(xml) || XMLValidator.validate(xml) !== true) throw new Error("not a well-formed document");

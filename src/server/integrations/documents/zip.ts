@@ -2,7 +2,8 @@
  * Just enough of the ZIP format to recognise a .docx by content and to refuse a zip bomb before mammoth
  * inflates it in memory: the central directory lists every entry with its declared uncompressed size.
  */
-import { DocumentError } from "./errors.js";
+import { unzipSync } from "fflate";
+import { DocumentError, documentMessages } from "./errors.js";
 
 /** Declared sizes above these mean a zip bomb or a document no teacher writes; refuse before inflating. */
 const maxMainEntryBytes = 64 * 1024 * 1024;
@@ -74,4 +75,16 @@ export function refuseUnpackingTooMuch(entries: ZipEntry[], mainEntry: string): 
       `This document unpacks to more than ${maxTotalUncompressedBytes / (1024 * 1024)} MB, which is more than Markwise can read. Save it without large embedded objects, or export it as PDF, and upload it again.`,
     );
   }
+}
+
+/** One entry's bytes, inflated (after `refuseUnpackingTooMuch` has bounded its size); a damaged entry is "corrupt". */
+export function mainPart(bytes: Uint8Array, name: string): Uint8Array {
+  let part: Uint8Array | undefined;
+  try {
+    part = unzipSync(bytes, { filter: (file) => file.name === name })[name];
+  } catch {
+    part = undefined;
+  }
+  if (!part) throw new DocumentError("corrupt", documentMessages.corrupt);
+  return part;
 }
