@@ -23,7 +23,7 @@ describe(`scores are rounded where they enter (${testDatabaseKind})`, () => {
     expect(edited.status, edited.text).toBe(200);
     expect(edited.data).toMatchObject({ criteriaScores: { "criterion-1": 0, "criterion-2": 7.46 }, overallScore: 7.46 });
     const csv = (await teacher.client.get(`/api/assignments/${assignment.id}/gradebook.csv`)).text;
-    expect(csv).toContain("Lee Park,,Accepted,0,7.46,7.46,");
+    expect(csv).toContain("Lee Park,,Reviewed,0,7.46,7.46,");
     expect(csv).not.toMatch(/e-3\d\d/);
   });
 });

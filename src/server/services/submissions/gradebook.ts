@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import { mean, median } from "../../../core/statistics";
 import type { DraftHandling, FeedbackReport, FeedbackSheet, Gradebook } from "../../../contracts/submissions";
-import { draftMark, submissionStatusLabels } from "../../../contracts/submissions";
+import { draftMark, gradeStateLabel } from "../../../contracts/submissions";
 import { rosterStudents } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import type { Queryable } from "../teacher-profiles";
@@ -66,6 +66,8 @@ function gradebookOf(assignment: ListedAssignment, submissionRows: RankedSummary
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
   const criteria = gradedCriteria(assignment.criteria);
   const graded = rows.filter(hasGrade);
+  // The class list's id is the one a school's system knows; the file name's, when the work matched no one on it.
+  const identifierOf = new Map(roster.map((student) => [student.id, student.identifier]));
   return {
     assignmentId,
     title: assignment.title,
@@ -78,7 +80,7 @@ function gradebookOf(assignment: ListedAssignment, submissionRows: RankedSummary
       return {
         submissionId: row.id,
         studentName: row.studentName,
-        studentIdentifier: row.studentIdentifier,
+        studentIdentifier: (row.rosterStudentId ? identifierOf.get(row.rosterStudentId) : null) || row.studentIdentifier,
         status: row.status,
         criteriaScores: isGraded ? row.criteriaScores : null,
         rawScore: isGraded ? row.overallScore : null,
@@ -143,7 +145,8 @@ export async function exportGradebookCsv(db: Queryable, teacherId: string, assig
     return [
       row.studentName,
       row.studentIdentifier,
-      submissionStatusLabels[row.status],
+      // The word the gradebook's table shows: "Reviewed" or "Auto-accepted", not the stored status's "Accepted".
+      gradeStateLabel(row),
       ...book.criteria.map((item) => shown.criteriaScores?.[item.id] ?? null),
       shown.rawScore,
       row.daysLate,
