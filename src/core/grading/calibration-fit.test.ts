@@ -36,6 +36,19 @@ describe("calibration preview and fit", () => {
     expect(summary.withinTolerance).toBeLessThanOrEqual(1);
   });
 
+  it("compares a points sample with the teacher's overall score when its criteria were not scored, their sum when all were", () => {
+    const points = { gradingApproach: "points" as const };
+    const bare = summarizeCalibrationFit(makeInput(points, { samples: [{ id: "a", text: strongEssay, score: 20, criteriaScores: {} }] }), options);
+    expect(bare.samples[0]!.teacherScore).toBe(20);
+    const scored = { ideas: 5, organization: 4, "word-choice": 5, conventions: 6 };
+    const full = summarizeCalibrationFit(makeInput(points, { samples: [{ id: "a", text: strongEssay, score: 18, criteriaScores: scored }] }), options);
+    expect(full.samples[0]!.teacherScore).toBe(20);
+    // The grader calibrates on the same score: empty criterion scores are no scores, not zeros.
+    const withEmpty = gradeText(makeInput(points, { samples: [{ id: "a", text: strongEssay, score: 20, criteriaScores: {} }] }), weakEssay, options);
+    const without = gradeText(makeInput(points, { samples: [{ id: "a", text: strongEssay, score: 20 }] }), weakEssay, options);
+    expect(withEmpty.overallScore).toBe(without.overallScore);
+  });
+
   it("uses the prior alone for a single sample and reports nothing without samples", () => {
     expect(summarizeCalibrationFit(makeInput({}, { samples: [samples[0]!] }), options).method).toBe("prior-only");
     expect(summarizeCalibrationFit(makeInput(), options)).toMatchObject({ method: "none", meanAbsoluteError: null });

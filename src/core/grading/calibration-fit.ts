@@ -1,5 +1,5 @@
 import { toleranceFor } from "./confidence.js";
-import { gradeWithAssignment, prepareAssignment, type GradingEngineOptions } from "./grade.js";
+import { gradeWithAssignment, prepareAssignment, teacherOverallScore, type GradingEngineOptions } from "./grade.js";
 import type { GradingInput, GradingResult } from "./types.js";
 
 export interface CalibrationFitSample {
@@ -40,10 +40,7 @@ export function summarizeCalibrationFit(input: GradingInput, options: GradingEng
   const samples = input.samples.map((sample, sampleIndex): CalibrationFitSample => {
     const result =
       n >= 2 ? previewSample(input, sampleIndex, options) : gradeWithAssignment(probe, sample.text);
-    const teacherScore =
-      input.settings.gradingApproach === "points" && sample.criteriaScores
-        ? input.criteria.reduce((s, c) => s + (sample.criteriaScores?.[c.id] ?? 0), 0)
-        : sample.score;
+    const teacherScore = teacherOverallScore(input, sample);
     return {
       ...(sample.id !== undefined ? { sampleId: sample.id } : {}),
       sampleIndex,

@@ -196,13 +196,18 @@ export function prepareForClass(prepared: PreparedAssignment, analyses: TextAnal
   };
 }
 
-/** The teacher's overall score as a fraction; for points grading, the sum of the sample's criterion scores when given. */
+/**
+ * The teacher's overall score of a sample: for points grading the sum of its criterion scores when the teacher scored
+ * every criterion, else the score they gave (a sample of 67 with no criterion scores, `{}`, counted as 0).
+ */
+export function teacherOverallScore(input: Pick<GradingInput, "criteria" | "settings">, sample: Pick<GradingSample, "score" | "criteriaScores">): number {
+  const scores = sample.criteriaScores;
+  const scoredAll = input.criteria.length > 0 && input.criteria.every((c) => typeof scores?.[c.id] === "number");
+  return input.settings.gradingApproach === "points" && scoredAll ? input.criteria.reduce((sum, c) => sum + scores![c.id]!, 0) : sample.score;
+}
+
 function sampleOverallFraction(input: GradingInput, sample: GradingSample, range: [number, number]): number {
-  if (input.settings.gradingApproach === "points" && sample.criteriaScores) {
-    const total = input.criteria.reduce((s, c) => s + (sample.criteriaScores?.[c.id] ?? c.minPoints ?? 0), 0);
-    return toFraction(total, range);
-  }
-  return toFraction(sample.score, range);
+  return toFraction(teacherOverallScore(input, sample), range);
 }
 
 /** The analysis of the paper's body (essay-body.ts): the heading, title and works cited are not graded. */
