@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import * as OTPAuth from "otpauth";
@@ -122,6 +124,10 @@ describe(`delete my account (${testDatabaseKind})`, () => {
     const signIn = await new TestClient(server.url).post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password });
     expect(signIn.status).toBe(401);
     expect((await latestMailTo(db(), teacher.email)).subject).toBe("Your Markwise account was deleted");
+    // Of the outbox's files (read by `npm run outbox`), only that goodbye is left for this address; the other stays.
+    const kept = readdirSync(path.join(server.dataDir, "outbox")).map((name) => readFileSync(path.join(server.dataDir, "outbox", name), "utf8"));
+    expect(kept.filter((mail) => mail.toLowerCase().startsWith(`to: ${teacher.email.toLowerCase()}\n`)).map((mail) => mail.split("\n")[1])).toEqual(["Subject: Your Markwise account was deleted"]);
+    expect(kept.some((mail) => mail.toLowerCase().startsWith(`to: ${other.email.toLowerCase()}\n`))).toBe(true);
 
     expect(await rowsOf(other.id)).toEqual({ users: 1, sessions: 1, assignments: 1, submissions: 2, files: 2 });
     expect((await other.client.get(`/api/assignments/${other.assignment.id}`)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Transporter } from "nodemailer";
@@ -16,6 +16,8 @@ export interface Mailer {
   /** "smtp" sends for real; "outbox" keeps the message in the outbox table and logs one line. */
   readonly transport: "smtp" | "outbox";
   send(message: MailMessage): Promise<void>;
+  /** Removes what is kept of mail to this address alone (the outbox's files); sent mail is out of reach. */
+  forgetMailTo(address: string): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -39,6 +41,7 @@ export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOpt
         await (await transporter).sendMail({ from, ...message, to: message.to.join(", ") });
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
+      forgetMailTo: async () => undefined,
     };
   }
   return {
@@ -49,7 +52,19 @@ export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOpt
       // Links in these mails sign people in or reset passwords: the log, which many can read, never holds them.
       logger.info({ to: message.to, subject: message.subject }, "mail kept in the outbox; read it with `npm run outbox`");
     },
+    forgetMailTo: (address) => removeOutboxFilesTo(outboxDir, address),
   };
+}
+
+/** A deleted account's kept mail goes with it: its reset and confirmation links stayed readable in DATA_DIR/outbox. */
+async function removeOutboxFilesTo(dir: string, address: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const heading = `To: ${address}\n`.toLowerCase();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const text = await readFile(file, "utf8").catch(() => "");
+    if (text.toLowerCase().startsWith(heading)) await rm(file, { force: true });
+  }
 }
 
 async function writeOutboxFile(dir: string, message: MailMessage): Promise<void> {

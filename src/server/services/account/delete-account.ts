@@ -54,6 +54,9 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
       deps.logger.error({ err: error, storageKey: key }, "an original of a deleted account could not be removed");
     });
   }
+  await deps.mailer.forgetMailTo(account.email).catch((error: unknown) => {
+    deps.logger.error({ err: error }, "the kept mail of a deleted account could not be removed");
+  });
   deps.logger.info({ files: fileKeys.length, unremoved }, "account deleted");
   await deps.mailer.send(accountDeletedMail(account.email, privacyEmail)).catch((error: unknown) => {
     deps.logger.error({ err: error }, "the account-deleted mail could not be sent");
