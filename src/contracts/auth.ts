@@ -70,6 +70,21 @@ export const updateUserRequest = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Only username, displayUsername and name can be changed here; the avatar is changed at /api/profile/avatar` : undefined) },
 );
 
+/** Sign-in by e-mail: the fields it needs, so a missing one is named in words, not as better-auth's "[body.email]". */
+export const signInRequest = z.object({
+  email: emailField,
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password"),
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().optional(),
+});
+
+/** A mail asked for by address alone (a password reset, a new confirmation link). */
+export const mailRequest = z.object({
+  email: emailField,
+  redirectTo: z.string().optional(),
+  callbackURL: z.string().optional(),
+});
+
 export const resetPasswordRequest = z.object({
   newPassword: passwordField,
   token: z.string().optional(),

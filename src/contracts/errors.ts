@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The one error shape every API answer uses: `{ error: { code, message, fields? } }`. */
+/** The one error shape every API answer uses: `{ error: { code, message, fields } }`, fields empty when none applies. */
 export const errorBody = z.object({
   error: z.object({
     code: z.string(),

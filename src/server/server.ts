@@ -60,7 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const ready: { app?: ReturnType<typeof createApp> } = {};
   const handlers = inFlightRequests();
   const fetchWhenReady = handlers.track((request: Request, bindings: unknown) =>
-    ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment." } }, { status: 503 }),
+    ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment.", fields: {} } }, { status: 503 }),
   );
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: fetchWhenReady, port: env.PORT, hostname: env.HOST }, () => resolve(instance));

@@ -36,6 +36,7 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
     expect(early.data.error).toEqual({
       code: "email_not_verified",
       message: "Your email address is not confirmed yet. Check your inbox for the confirmation link, or send a new one.",
+      fields: {},
     });
 
     const resend = await browser.post("/api/auth/send-verification-email", { email: teacher.email, callbackURL: "/auth/confirmed" });
@@ -154,7 +155,13 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
 
     const wrong = await client().post("/api/auth/sign-in/email", { email: teacher.email, password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.data.error).toEqual({ code: "invalid_email_or_password", message: "Invalid email or password" });
+    expect(wrong.data.error).toEqual({ code: "invalid_email_or_password", message: "Invalid email or password", fields: {} });
+    // A missing field is named in words, with the field, not as the auth library's "[body.email] Invalid input".
+    const missing = await new TestClient(server.url).post("/api/auth/sign-in/email", { password: "whatever" });
+    expect(missing.status).toBe(400);
+    expect(missing.data.error.fields).toEqual({ email: "Email is required" });
+    const reset = await new TestClient(server.url).post("/api/auth/request-password-reset", {});
+    expect(reset.data.error.fields).toEqual({ email: "Email is required" });
   });
 
   it("sets an HttpOnly, SameSite=Lax session cookie", async () => {
@@ -172,11 +179,11 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   it("guards API routes: 401 in the error shape without a session, the data with one, and again 401 after sign-out", async () => {
     const anonymous = await client().get("/api/profile-text");
     expect(anonymous.status).toBe(401);
-    expect(anonymous.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue." });
+    expect(anonymous.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue.", fields: {} });
     // The account routes better-auth answers say the same.
     const changePassword = await client().post("/api/auth/change-password", { currentPassword: "a long old password", newPassword: "a long new password" });
     expect(changePassword.status).toBe(401);
-    expect(changePassword.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue." });
+    expect(changePassword.data.error).toEqual({ code: "unauthorized", message: "Sign in to continue.", fields: {} });
 
     const teacher = await createSignedInTeacher(server.url, db());
     expect((await teacher.client.put("/api/profile-text", { bio: "I teach 9th grade English." })).status).toBe(200);
@@ -276,6 +283,20 @@ describe(`rate limits (${testDatabaseKind})`, () => {
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
       const other = await new TestClient(limited.url).post("/api/auth/sign-in/email", { email: "other@school.test", password: "wrong password" });
       expect(other.status).toBe(401);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("counts wrong guesses, not sign-ins that succeed: a staff behind one school address is not locked out", async () => {
+    const limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "2" } });
+    try {
+      const teacher = await createSignedInTeacher(limited.url, limited.deps.database.db, "shared");
+      // Twice the address's budget of six (three times the limit), every one with the right password.
+      for (let i = 0; i < 12; i += 1) expect((await new TestClient(limited.url).post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password })).status).toBe(200);
+      const wrong = () => new TestClient(limited.url).post("/api/auth/sign-in/email", { email: teacher.email, password: "wrong password" });
+      for (let i = 0; i < 2; i += 1) expect((await wrong()).status).toBe(401);
+      expect((await wrong()).status).toBe(429);
     } finally {
       await limited.stop();
     }

@@ -64,7 +64,7 @@ describe(`POST /api/leads (${testDatabaseKind})`, () => {
   it("refuses a body that is not JSON", async () => {
     const response = await client.request("POST", "/api/leads", { body: "{not json", headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
-    expect(response.data.error).toEqual({ code: "bad_request", message: "The request body is not valid JSON." });
+    expect(response.data.error).toEqual({ code: "bad_request", message: "The request body is not valid JSON.", fields: {} });
   });
 
   it("takes submitted_at with a time-zone offset as the same instant", async () => {

@@ -80,6 +80,7 @@ describe.runIf(testDatabaseKind === "pglite")("OCR under load", () => {
       expect(refused.data.error).toEqual({
         code: "unavailable",
         message: "Markwise is reading other scanned images right now, so nothing from this upload was kept. Try again in a minute.",
+        fields: {},
       });
     }
     const list = await teacher.client.get(`/api/assignments/${assignment.id}/submissions`);

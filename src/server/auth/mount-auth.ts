@@ -2,7 +2,7 @@ import { controlCharacterPaths } from "../../contracts/control-characters";
 import type { Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { authMessages, googleStatusResponse, resetPasswordRequest, signUpRequest, updateUserRequest } from "../../contracts/auth";
+import { authMessages, googleStatusResponse, mailRequest, resetPasswordRequest, signInRequest, signUpRequest, updateUserRequest } from "../../contracts/auth";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
@@ -36,16 +36,17 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   const base = env.AUTH_RATE_LIMIT_MAX;
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const proxies = { trustProxy: env.TRUST_PROXY, trustedProxyCount: env.TRUSTED_PROXY_COUNT };
-  const strict = rateLimit(db, { group: "sign-in", perAccount: base, perIp: base * 3, perAccountEverywhere: base * 10, windowSeconds: window }, proxies);
+  const strict = rateLimit(db, { group: "sign-in", perAccount: base, perIp: base * 3, perAccountEverywhere: base * 10, windowSeconds: window, refundSuccess: true }, proxies);
   const mail = Math.max(1, Math.floor(base / 2));
   const mailing = rateLimit(db, { group: "mail", perAccount: mail, perIp: base * 2, perAccountEverywhere: mail * 10, windowSeconds: window }, proxies);
 
   for (const path of ["sign-in/email", "sign-in/username", "two-factor/verify-totp", "two-factor/verify-backup-code"]) {
     app.post(`/api/auth/${path}`, strict);
   }
+  app.post("/api/auth/sign-in/email", validateBody(signInRequest));
   app.post("/api/auth/sign-up/email", mailing, validateBody(signUpRequest), nameFromUsername());
-  app.post("/api/auth/request-password-reset", mailing);
-  app.post("/api/auth/send-verification-email", mailing);
+  app.post("/api/auth/request-password-reset", mailing, validateBody(mailRequest));
+  app.post("/api/auth/send-verification-email", mailing, validateBody(mailRequest));
   app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
   app.post("/api/auth/update-user", validateBody(updateUserRequest));
 
@@ -168,5 +169,5 @@ async function reshapeAuthError(response: Response): Promise<Response> {
 function reshaped(response: Response, code: string, message: string): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers });
+  return new Response(JSON.stringify({ error: { code, message, fields: {} } }), { status: response.status, headers });
 }

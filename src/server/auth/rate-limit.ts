@@ -17,6 +17,11 @@ export interface RateRule {
   /** Attempts allowed per account from all addresses together: slows guessing spread over many addresses. */
   perAccountEverywhere: number;
   windowSeconds: number;
+  /**
+   * Gives the attempt back when it succeeds: the budget is for wrong guesses. Without it a school whose staff share one
+   * public address locked itself out after about thirty sign-ins in a quarter hour, right passwords all.
+   */
+  refundSuccess?: boolean;
 }
 
 export interface ProxyTrust {
@@ -72,7 +77,13 @@ export function rateLimit(db: Db, rule: RateRule, proxies: ProxyTrust): Middlewa
       }
     }
     await next();
+    // Counted first and given back after, so guesses sent at once are all counted while they run.
+    if (rule.refundSuccess && c.res.status < 400) for (const [key] of keys) await refundAttempt(db, key);
   };
+}
+
+async function refundAttempt(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 /**

@@ -33,8 +33,9 @@ export class AppError extends Error {
     return statusByCode[this.code];
   }
 
+  /** `fields` is always there (empty when the error is about no one field), so clients read one shape. */
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return { error: { code: this.code, message: this.message, fields: this.fields ?? {} } };
   }
 }
 

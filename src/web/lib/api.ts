@@ -20,7 +20,9 @@ export class ApiError extends Error {
     const parsed = parseErrorBody(bodyText);
     if (parsed) {
       this.serverMessage = parsed.error.message;
-      this.fields = parsed.error.fields;
+      // The server always sends `fields`, empty when no one field is at fault: no fields then, for the forms.
+      const { fields } = parsed.error;
+      if (fields && Object.keys(fields).length) this.fields = fields;
     }
   }
 }
