@@ -81,6 +81,13 @@ function Review() {
       setRestoredId(currentId);
     }
   }, [currentId, resetSave]);
+  // Without a student in the URL the page shows the first of the queue, and a refreshed queue (a save refused because
+  // the grade changed, work graded meanwhile, a review from another tab) would put another student in its place,
+  // closing the teacher's edit and its message unseen. The student on screen is written into the URL, so it stays
+  // until the teacher moves.
+  useEffect(() => {
+    if (!requestedId && currentId) setSearchParams({ submission: currentId }, { replace: true });
+  }, [requestedId, currentId, setSearchParams]);
   // Closing the tab ends its session storage, and every kept edit with it: the browser asks first.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

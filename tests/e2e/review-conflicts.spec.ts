@@ -1,0 +1,105 @@
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2eApp, type E2eApp } from "../support/e2e";
+import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+afterAll(() => app?.stop());
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = "test-results/review-conflicts";
+type Summary = { id: string; studentName: string; overallScore: number };
+
+/** A signed-in teacher with an active two-criterion assignment (Thesis, Evidence; 10 points each) and graded work. */
+async function gradedClass(names: string[]): Promise<{ page: Page; assignmentId: string; queue: Summary[]; get: (path: string) => Promise<any> }> {
+  const page = await app.newPage(desktop);
+  page.setDefaultTimeout(15_000);
+  const teacher = await signInAsNewTeacher(app, page, "rvc");
+  const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 5", settings: { holisticVsPoints: "points" } });
+  const files = names.map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 40, name)));
+  const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
+  expect(upload.status, upload.text).toBe(200);
+  await waitForGrading(teacher.client, assignment.id);
+  const queue = await teacher.client.get(`/api/assignments/${assignment.id}/submissions?order=review&status=needs_review`);
+  expect(queue.data).toHaveLength(names.length);
+  return { page, assignmentId: assignment.id, queue: queue.data, get: async (path) => (await teacher.client.get(path)).data };
+}
+
+const studentHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
+
+function toastWith(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
+}
+
+/** A second tab of the same browser (same session, its own session storage), its console errors recorded. */
+async function secondTab(page: Page): Promise<{ tab: Page; errors: string[] }> {
+  const tab = await page.context().newPage();
+  tab.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  tab.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  tab.on("pageerror", (error) => errors.push(error.message));
+  return { tab, errors };
+}
+
+const refusedSave = "Failed to load resource: the server responded with a status of 409 (Conflict)";
+
+describe("review page, two saves of one grade", () => {
+  it("keeps the student on screen after a save refused because another tab saved first: the conflict shows, with the typed edit", async () => {
+    const { page: tabA, assignmentId, queue, get } = await gradedClass(["Ann Lee", "Bo Chan", "Cy Diaz"]);
+    const { tab: tabB, errors: errorsB } = await secondTab(tabA);
+    const first = queue[0]!;
+    // Both tabs open the review without naming a student: each shows the first of the queue.
+    for (const tab of [tabA, tabB]) {
+      await tab.goto(`${app.url}/assignments/${assignmentId}/review`);
+      await studentHeading(tab, first.studentName).waitFor();
+    }
+
+    await tabA.keyboard.press("e");
+    await tabA.getByLabel("Thesis", { exact: true }).fill("9");
+    await tabA.getByLabel("Feedback", { exact: true }).fill("Saved in the first tab.");
+    await tabA.getByRole("button", { name: "Save" }).click();
+    await toastWith(tabA, `Saved ${first.studentName}'s grade.`).waitFor();
+
+    await tabB.bringToFront();
+    await tabB.keyboard.press("e");
+    const typed = "Typed in the second tab: cite the survey, then say why it matters.";
+    await tabB.getByLabel("Thesis", { exact: true }).fill("2");
+    const feedbackBox = tabB.getByLabel("Feedback", { exact: true });
+    await feedbackBox.fill(typed);
+    await tabB.getByRole("button", { name: "Save" }).click();
+
+    const conflict = tabB.getByRole("alert").filter({ hasText: "This grade changed after you opened it" });
+    await conflict.getByText("with the feedback “Saved in the first tab.”").waitFor();
+    // The refused save refreshed the queue, where this student no longer waits: the page stays with them all the same.
+    await tabB.getByRole("list", { name: "Review queue" }).getByRole("link", { name: new RegExp(first.studentName) }).waitFor({ state: "detached" });
+    expect(await studentHeading(tabB, first.studentName).isVisible()).toBe(true);
+    expect(await conflict.isVisible()).toBe(true);
+    expect(await feedbackBox.inputValue()).toBe(typed);
+    expect(await tabB.getByLabel("Thesis", { exact: true }).inputValue()).toBe("2");
+    expect(new URL(tabB.url()).searchParams.get("submission")).toBe(first.id);
+    expect((await get(`/api/submissions/${first.id}`)).feedback).toBe("Saved in the first tab.");
+
+    await conflict.scrollIntoViewIfNeeded();
+    await tabB.screenshot({ path: `${shots}/conflict-kept-1280.png` });
+    await tabB.setViewportSize(phone);
+    await conflict.scrollIntoViewIfNeeded();
+    expect(await tabB.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await tabB.screenshot({ path: `${shots}/conflict-kept-390.png` });
+    await tabB.setViewportSize(desktop);
+
+    // Told, the teacher saves again: their version replaces the other tab's.
+    await tabB.getByRole("button", { name: "Save" }).click();
+    await toastWith(tabB, `Saved ${first.studentName}'s grade.`).waitFor();
+    expect(await get(`/api/submissions/${first.id}`)).toMatchObject({ feedback: typed, gradeSource: "reviewed" });
+    app.assertNoConsoleErrors(tabA);
+    expect(errorsB).toEqual([refusedSave]);
+  });
+});
