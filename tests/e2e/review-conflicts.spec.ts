@@ -102,4 +102,57 @@ describe("review page, two saves of one grade", () => {
     app.assertNoConsoleErrors(tabA);
     expect(errorsB).toEqual([refusedSave]);
   });
+
+  it("sends one save for a double-click on Save, and none for Ctrl+Enter while it is saving; one accept for a double-click on Accept", async () => {
+    const { page, assignmentId, queue, get } = await gradedClass(["Dee Fox", "Eve Gray"]);
+    const first = queue[0]!;
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await studentHeading(page, first.studentName).waitFor();
+
+    // A slow network: the save is held until the test lets it through.
+    const puts: string[] = [];
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(`**/api/submissions/${first.id}/grade`, async (route) => {
+      if (route.request().method() === "PUT") {
+        puts.push(route.request().postData() ?? "");
+        await held;
+      }
+      await route.continue();
+    });
+
+    await page.keyboard.press("e");
+    const feedback = "Saved once, however often Save is pressed.";
+    const feedbackBox = page.getByLabel("Feedback", { exact: true });
+    await feedbackBox.fill(feedback);
+    await page.getByRole("button", { name: "Save" }).dblclick();
+    await page.getByRole("button", { name: "Saving..." }).waitFor();
+    await feedbackBox.press("Control+Enter");
+    await feedbackBox.press("Control+Enter");
+    letThrough();
+
+    await page.getByRole("button", { name: "Saving..." }).waitFor({ state: "detached" });
+    expect(puts).toHaveLength(1);
+    await toastWith(page, `Saved ${first.studentName}'s grade.`).waitFor();
+    expect(await get(`/api/submissions/${first.id}`)).toMatchObject({ feedback, gradeSource: "reviewed" });
+
+    // Accept is sent once for a double-click too.
+    const second = queue[1]!;
+    await studentHeading(page, second.studentName).waitFor();
+    const accepts: string[] = [];
+    let letAcceptThrough = () => {};
+    const acceptHeld = new Promise<void>((resolve) => (letAcceptThrough = resolve));
+    await page.route(`**/api/submissions/${second.id}/accept`, async (route) => {
+      accepts.push(route.request().method());
+      await acceptHeld;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Accept" }).dblclick();
+    await page.getByRole("button", { name: "Accepting..." }).waitFor();
+    letAcceptThrough();
+    await toastWith(page, `Accepted ${second.studentName}'s grade.`).waitFor();
+    expect(accepts).toEqual(["POST"]);
+    // A second save would have been refused (409) and logged.
+    app.assertNoConsoleErrors(page);
+  });
 });

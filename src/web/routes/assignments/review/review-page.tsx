@@ -127,16 +127,33 @@ function Review() {
     if (next || !showAll) select(next);
   };
 
+  // A second press of Save or Accept (a double click, Ctrl+Enter again) can come before React has drawn the first
+  // one's "Saving..." and disabled the buttons, while isActing still says no: it would send the action twice, and a
+  // second save is refused as a conflict with the first. This is set the moment an action starts, and cleared when
+  // its request ends (not in its callbacks, which moving to another student drops).
+  const isStarting = useRef(false);
+  const startOnce = (run: () => Promise<unknown>) => {
+    if (isStarting.current) return;
+    isStarting.current = true;
+    void run()
+      .catch(() => undefined)
+      .finally(() => {
+        isStarting.current = false;
+      });
+  };
+
   const accept = () => {
     if (!current || current.status !== "needs_review" || isActing) return;
     const { id: submissionId, studentName } = current;
-    actions.accept.mutate(submissionId, {
-      onSuccess: () => {
-        showSuccess(`Accepted ${studentName}'s grade.`);
-        moveOn(submissionId);
-      },
-      onError: (error) => showFailure("The grade could not be accepted. Please try again.", error),
-    });
+    startOnce(() =>
+      actions.accept.mutateAsync(submissionId, {
+        onSuccess: () => {
+          showSuccess(`Accepted ${studentName}'s grade.`);
+          moveOn(submissionId);
+        },
+        onError: (error) => showFailure("The grade could not be accepted. Please try again.", error),
+      }),
+    );
   };
   const edit = () => {
     if (!current || (current.status !== "needs_review" && current.status !== "accepted") || isActing) return;
@@ -146,40 +163,44 @@ function Review() {
   const save = (gradeEdit: GradeEditInput) => {
     if (!current || isActing) return;
     const { id: submissionId, studentName } = current;
-    actions.save.mutate(
-      { submissionId, edit: gradeEdit },
-      {
-        onSuccess: () => {
-          setEditingId(undefined);
-          setRestoredId(undefined);
-          showSuccess(`Saved ${studentName}'s grade.`);
-          moveOn(submissionId);
+    startOnce(() =>
+      actions.save.mutateAsync(
+        { submissionId, edit: gradeEdit },
+        {
+          onSuccess: () => {
+            setEditingId(undefined);
+            setRestoredId(undefined);
+            showSuccess(`Saved ${studentName}'s grade.`);
+            moveOn(submissionId);
+          },
+          // Changed meanwhile (another tab, a regrade): the page shows the grade as it now is beside the kept edit.
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 409) void Promise.all([detail.refetch(), list.refetch()]);
+          },
         },
-        // Changed meanwhile (another tab, a regrade): the page shows the grade as it now is beside the kept edit.
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) void Promise.all([detail.refetch(), list.refetch()]);
-        },
-      },
+      ),
     );
   };
   const sendRegrade = (submissionId: string, studentName: string, confirm: boolean) => {
-    actions.regrade.mutate(
-      { submissionId, confirm },
-      {
-        onSuccess: () => {
-          if (confirm) {
-            toast({
-              description: `Grading ${studentName}'s work again. Your reviewed grade is kept in the history.`,
-              duration: undoDurationMs,
-              action: { label: "Undo", onClick: () => undoRegrade(submissionId, studentName) },
-            });
-          } else {
-            showSuccess(`Grading ${studentName}'s work again; it comes back to the queue when graded.`);
-          }
-          moveOn(submissionId);
+    startOnce(() =>
+      actions.regrade.mutateAsync(
+        { submissionId, confirm },
+        {
+          onSuccess: () => {
+            if (confirm) {
+              toast({
+                description: `Grading ${studentName}'s work again. Your reviewed grade is kept in the history.`,
+                duration: undoDurationMs,
+                action: { label: "Undo", onClick: () => undoRegrade(submissionId, studentName) },
+              });
+            } else {
+              showSuccess(`Grading ${studentName}'s work again; it comes back to the queue when graded.`);
+            }
+            moveOn(submissionId);
+          },
+          onError: (error) => showFailure("The submission could not be sent for regrading. Please try again.", error),
         },
-        onError: (error) => showFailure("The submission could not be sent for regrading. Please try again.", error),
-      },
+      ),
     );
   };
   const undoRegrade = (submissionId: string, studentName: string) => {
@@ -196,10 +217,13 @@ function Review() {
   };
   const addToSamples = () => {
     if (!current || isActing) return;
-    actions.addToSamples.mutate(current.id, {
-      onSuccess: () => showSuccess("Added to the graded samples; the grader was recalibrated."),
-      onError: (error) => showFailure("The grade could not be added to the samples. Please try again.", error),
-    });
+    const submissionId = current.id;
+    startOnce(() =>
+      actions.addToSamples.mutateAsync(submissionId, {
+        onSuccess: () => showSuccess("Added to the graded samples; the grader was recalibrated."),
+        onError: (error) => showFailure("The grade could not be added to the samples. Please try again.", error),
+      }),
+    );
   };
 
   useReviewShortcuts({
