@@ -155,4 +155,28 @@ describe("review page, two saves of one grade", () => {
     // A second save would have been refused (409) and logged.
     app.assertNoConsoleErrors(page);
   });
+
+  it("leaves the teacher on the student they went to while an Accept was on its way", async () => {
+    const { page, assignmentId, queue, get } = await gradedClass(["Fin Hale", "Gus Ortiz", "Hana Sato"]);
+    const [first, , third] = queue as [Summary, Summary, Summary];
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await studentHeading(page, first.studentName).waitFor();
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(`**/api/submissions/${first.id}/accept`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Accept" }).click();
+    await page.getByRole("button", { name: "Accepting..." }).waitFor();
+    await page.getByRole("list", { name: "Review queue" }).getByRole("link", { name: new RegExp(third.studentName) }).click();
+    await studentHeading(page, third.studentName).waitFor();
+    letThrough();
+    await toastWith(page, `Accepted ${first.studentName}'s grade.`).waitFor();
+    await page.getByRole("list", { name: "Review queue" }).getByRole("link", { name: new RegExp(first.studentName) }).waitFor({ state: "detached" });
+    expect(await studentHeading(page, third.studentName).isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get("submission")).toBe(third.id);
+    expect((await get(`/api/submissions/${first.id}`)).status).toBe("accepted");
+    app.assertNoConsoleErrors(page);
+  });
 });

@@ -122,7 +122,14 @@ function Review() {
     const target = position < 0 ? items[0] : items[position + delta];
     if (target) select(target.id);
   };
+  // The student on screen now, for an action whose answer comes after the teacher went to another one.
+  const shownId = useRef(selectedId);
+  useEffect(() => {
+    shownId.current = selectedId;
+  });
   const moveOn = (reviewedId: string) => {
+    // The teacher moved to another student while the action was on its way: they stay where they went.
+    if (shownId.current !== reviewedId) return;
     const next = items ? nextWaiting(items, reviewedId) : undefined;
     if (next || !showAll) select(next);
   };
