@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const avatarLimits = { maxBytes: 512 * 1024, mimeTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] } as const;
+export const avatarLimits = { maxBytes: 512 * 1024, maxSide: 4096, mimeTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] } as const;
 
 export const avatarUploadInput = z.object({
   file: z.instanceof(File, { error: "Choose an image file to upload" }),

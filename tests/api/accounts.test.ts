@@ -325,3 +325,33 @@ describe(`rate limits (${testDatabaseKind})`, () => {
     }
   });
 });
+
+describe(`profile photo (${testDatabaseKind})`, () => {
+  const tinyPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const upload = (teacher: Awaited<ReturnType<typeof createSignedInTeacher>>, bytes: Uint8Array) => {
+    const form = new FormData();
+    form.append("file", new File([bytes], "me.png", { type: "image/png" }));
+    return teacher.client.request("PUT", "/api/profile/avatar", { body: form });
+  };
+
+  it("takes a whole image, and refuses a cut-off one or one too large to draw, saying what to do", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "avatar");
+    expect((await upload(teacher, tinyPng)).status).toBe(200);
+
+    const cut = await upload(teacher, tinyPng.subarray(0, tinyPng.length - 20));
+    expect(cut.status).toBe(422);
+    expect(cut.data.error.message).toBe("The image looks damaged or incomplete. Save it again (or take a screenshot of it) and upload the new copy.");
+
+    // The same PNG with a header claiming 20000 x 20000 pixels: the browser would decode gigabytes to draw it.
+    const huge = Buffer.from(tinyPng);
+    huge.writeUInt32BE(20_000, 16);
+    huge.writeUInt32BE(20_000, 20);
+    const tooBig = await upload(teacher, huge);
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.data.error.fields.file).toBe("The image is 20000 x 20000 pixels; an avatar can be at most 4096 pixels on each side. Resize it and upload it again.");
+
+    const heavy = await upload(teacher, Buffer.alloc(600 * 1024, 1));
+    expect(heavy.status).toBe(413);
+    expect(heavy.data.error).toMatchObject({ code: "payload_too_large", message: "The image is too large. Choose one under 512 KB." });
+  });
+});

@@ -8,6 +8,25 @@ import type { AppDeps } from "../http/context";
 import { sniffImageType } from "../integrations/files/sniff-image";
 import { deleteAvatar, findAvatar, findProfileText, saveAvatar, saveProfileText } from "../services/profiles";
 import { requireUser } from "../http/require-user";
+import { isCompleteImage } from "../integrations/files/image-complete";
+import { readImageDimensions } from "../integrations/ocr/image-dimensions";
+
+const avatarTooLarge = `The image is too large. Choose one under ${formatBytes(avatarLimits.maxBytes)}.`;
+
+/**
+ * A picture shown 40 pixels wide: a cut-off file, or one whose header claims 20000 x 20000 pixels (which a browser
+ * tab decodes into gigabytes, and a small PNG of one colour can), is refused with what to do instead.
+ */
+function refuseUnusableAvatar(bytes: Uint8Array, mimeType: Parameters<typeof isCompleteImage>[1]): void {
+  const size = readImageDimensions(bytes);
+  if (!size || !isCompleteImage(bytes, mimeType)) {
+    throw new AppError("unprocessable", "The image looks damaged or incomplete. Save it again (or take a screenshot of it) and upload the new copy.", { file: "Damaged or incomplete image" });
+  }
+  if (size.width > avatarLimits.maxSide || size.height > avatarLimits.maxSide) {
+    const message = `The image is ${size.width} x ${size.height} pixels; an avatar can be at most ${avatarLimits.maxSide} pixels on each side. Resize it and upload it again.`;
+    throw new AppError("unprocessable", message, { file: message });
+  }
+}
 
 const unauthorized = { description: "Not signed in", schema: errorBody };
 
@@ -49,6 +68,7 @@ export function registerProfileRoutes(router: ApiRouter, deps: AppDeps): void {
       bodyType: "multipart",
       body: avatarUploadInput,
       maxBodyBytes: avatarLimits.maxBytes + 64 * 1024,
+      tooLargeMessage: avatarTooLarge,
       responses: {
         200: { description: "The new image address", schema: avatarResponse },
         413: { description: "Image too large", schema: errorBody },
@@ -59,10 +79,11 @@ export function registerProfileRoutes(router: ApiRouter, deps: AppDeps): void {
     async (c, { body }) => {
       const bytes = new Uint8Array(await body.file.arrayBuffer());
       if (bytes.byteLength > avatarLimits.maxBytes) {
-        throw new AppError("payload_too_large", `The image is too large. Choose one under ${formatBytes(avatarLimits.maxBytes)}.`);
+        throw new AppError("payload_too_large", avatarTooLarge, { file: avatarTooLarge });
       }
       const mimeType = sniffImageType(bytes);
       if (!mimeType) throw new AppError("unsupported_media_type", "That file is not a PNG, JPEG, WebP or GIF image.", { file: "Choose a PNG, JPEG, WebP or GIF image" });
+      refuseUnusableAvatar(bytes, mimeType);
       return c.json(await saveAvatar(db, requireUser(c).id, mimeType, bytes));
     },
   );
