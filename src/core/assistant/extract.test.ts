@@ -210,6 +210,37 @@ describe("graded samples", () => {
     expect(result.problems[0]).toMatch(/What score did you give/);
   });
 
+  const lateEssay =
+    "The king's advisers warned him about the colonists for years, and he ignored them. " +
+    "At this point, it maybe too late for him to change course, because the colonists had already formed their own congress. " +
+    "They wrote letters, held meetings and organized boycotts. In the end the war began, and the colonies declared independence in 1776.";
+
+  it("reads nothing of a pasted essay as the teacher's settings at any step, and asks for its score", () => {
+    for (const context of [{ step: "complete" } as const, inPreferences, asked("strictness"), asked("name", "welcome")]) {
+      const result = extractProfileFacts(lateEssay, context);
+      expect(result.facts).toEqual({});
+      expect(result.problems).toEqual(["What score did you give this one? Add a line such as Score: 8/10 or I gave this 85."]);
+    }
+  });
+
+  it("takes an essay with a score in words as a sample, after the setup is complete", () => {
+    const result = extractProfileFacts(`${lateEssay}\n\nI gave it eighty-two percent. Feedback: nice voice, weak conclusion.`, { step: "complete" });
+    expect(result.facts).toEqual({ sample: { content: lateEssay, score: 82, feedback: "nice voice, weak conclusion." } });
+  });
+
+  it("takes a short labelled paste as a sample, and its words set nothing", () => {
+    const result = extractProfileFacts("Sample essay: The king's laws were strict and unfair. I'd rate them eighty. Score: 6/10 Feedback: add evidence.", inPreferences);
+    expect(result.facts).toEqual({ sample: { content: "The king's laws were strict and unfair. I'd rate them eighty.", score: 6, maxScore: 10, feedback: "add evidence." } });
+  });
+
+  it("still reads a long message of the teacher's own", () => {
+    const message =
+      "Hi, my name is Dana Ruiz and I teach at Jefferson High. I'm pretty strict, maybe 80. I want my feedback short and direct. " +
+      "Grammar should count about 20%. Late work loses 10% a day for up to 5 days. My students are juniors and most of them write well.";
+    const result = extractProfileFacts(message, asked("name", "welcome"));
+    expect(result.facts).toMatchObject({ name: "Dana Ruiz", school: "Jefferson High", strictness: 80, grammarVsContent: 20, latePolicy: { type: "percentage", penaltyPerDay: 10, maxLateDays: 5 } });
+  });
+
   it("refuses a score above its maximum", () => {
     const result = extractProfileFacts(`${essay}\nScore: 12/10\nFeedback: Great work overall.`, asked("sample", "samples"));
     expect(result.problems).toEqual(["The score 12 is more than the maximum of 10."]);

@@ -34,8 +34,8 @@ export function extractProfileFacts(message: string, context: ExtractionContext)
     return result;
   }
   result.problems.push(...sample.problems);
-  // A pasted essay without its score says nothing about the teacher: its words are the student's.
-  if (sample.isEssayLike && isSampleAsked && sample.problems.length) return result;
+  // A student's text says nothing about the teacher at any step: "it maybe too late" in an essay is no late policy.
+  if (sample.isStudentText) return result;
 
   const welcome = readWelcomeFacts(text, context.askedField, context.step === "welcome");
   for (const field of ["name", "school", "course", "coursePreset"] as const) record(result, field, welcome[field], welcome.confidence[field]);

@@ -3,6 +3,7 @@
  * teacher asks. Quick actions are phrased so that sending one as a message is read back as that choice.
  */
 import { coursePresets, findCoursePreset, type CoursePreset } from "../setup/presets";
+import { fieldsNamedIn } from "./grading-topics";
 import type { SetupChatState } from "./setup-chat-state";
 import { capitalize, listInProse, pickVariant } from "./text";
 import type { ProfileField } from "./types";
@@ -119,21 +120,9 @@ const explanations: Record<ProfileField, string> = {
   sample: "A graded sample is a student essay you have already marked, with your score and feedback. The grader compares itself with it to calibrate to the way you grade.",
 };
 
-const fieldWords: [ProfileField, RegExp][] = [
-  ["strictness", /\bstrict/i],
-  ["autoAcceptThreshold", /\bauto|\bconfiden|\bthreshold/i],
-  ["grammarVsContent", /\bgrammar|\bconventions|\bcontent/i],
-  ["latePolicy", /\blate\b|\bpenalt/i],
-  ["strengthsFirst", /\bstrengths?\b/i],
-  ["gradingApproach", /\bholistic|\bpoints\b|\bapproach/i],
-  ["feedbackLength", /\blength\b|\bshort\b|\bdetailed\b|\bstandard\b/i],
-  ["tone", /\btone\b|\bgentle|\bneutral|\bdirect\b/i],
-  ["rubric", /\brubric|\bcriteri|\bweights?\b/i],
-  ["sample", /\bsample/i],
-];
 
 /** The field a teacher's question is about ("what does strictness mean?"), else the field just asked. */
 export function explainField(question: string, askedField: ProfileField | undefined): string | undefined {
-  const field = fieldWords.find(([, pattern]) => pattern.test(question))?.[0] ?? askedField;
+  const field = fieldsNamedIn(question)[0] ?? askedField;
   return field ? explanations[field] : undefined;
 }

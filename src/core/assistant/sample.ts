@@ -1,27 +1,37 @@
 /**
- * A graded sample pasted into the chat: the student's text, the score ("Score: 8/10", "I gave this 85") and the
- * feedback ("Feedback: ..." or whatever follows the score). An essay is long, so a short message is never read as
- * one unless the assistant asked for a sample.
+ * A graded sample pasted into the chat: the student's text, the score ("Score: 8/10", "I gave this 85", "I gave it
+ * eighty-two percent") and the feedback ("Feedback: ..." or whatever follows the score). An essay is long, so a short
+ * message is never read as one unless the assistant asked for a sample or the teacher labelled it ("Essay: ...").
  */
-import { words } from "./text";
+import { isTeacherTalk } from "./grading-topics";
+import { digitizeNumberWords } from "./numbers";
+import { splitSentences, words } from "./text";
 import type { SampleFact } from "./types";
 
 export interface SampleReading {
   sample?: SampleFact;
   problems: string[];
-  /** The message looks like a pasted essay, so nothing else should be read from it. */
-  isEssayLike: boolean;
+  /** The message is mostly a student's text, so nothing in it may be read as the teacher's settings. */
+  isStudentText: boolean;
 }
 
 const minimumEssayWords = 40;
+/** A labelled paste may be a short answer: the label, not the length, says it is the student's. */
+const minimumLabelledWords = 5;
+/** Below this share of sentences about the setup, a long unlabelled text is the student's, not the teacher's. */
+const teacherTalkShare = 1 / 3;
+const percentSign = String.raw`(?:\s*(?:%|percent\b|per cent\b))?`;
 const scoreLine = [
   /\b(?:score|grade|mark|total|points)\s*[:=-]?\s*(\d{1,3}(?:\.\d+)?)\s*(?:\/|out of)\s*(\d{1,3})\b/i,
-  /\b(?:score|grade|mark|total)\s*[:=-]\s*(-?\d{1,3}(?:\.\d+)?)\s*%?/i,
-  /\bi (?:gave|scored|graded|marked) (?:this|it|the essay|this essay|this one|this paper|the paper|him|her|them)(?: an?| a score of| as)?\s*(-?\d{1,3}(?:\.\d+)?)(?:\s*(?:\/|out of)\s*(\d{1,3}))?/i,
+  new RegExp(String.raw`\b(?:score|grade|mark|total)\s*[:=-]\s*(-?\d{1,3}(?:\.\d+)?)${percentSign}`, "i"),
+  new RegExp(
+    String.raw`\bi (?:gave|scored|graded|marked) (?:this|it|the essay|this essay|this one|this paper|the paper|him|her|them)(?: an?| a score of| as)?\s*(-?\d{1,3}(?:\.\d+)?)(?:\s*(?:\/|out of)\s*(\d{1,3}))?${percentSign}`,
+    "i",
+  ),
   /^\s*(\d{1,3}(?:\.\d+)?)\s*(?:\/|out of)\s*(\d{1,3})\s*\.?\s*$/i,
 ];
 const feedbackLabel = /^\s*(?:my\s+)?(?:feedback|comments?|notes?|teacher comments?|what i wrote)\s*[:\-\u2013]\s*/i;
-const contentLabel = /^\s*(?:the\s+)?(?:essay|student work|student essay|sample|submission|paper|response|student response|text)\s*[:\-\u2013]\s*/i;
+const contentLabel = /^\s*(?:the\s+)?(?:essay|student work|student essay|sample(?: essay| response| answer)?|submission|paper|response|student response|text)\s*[:\-\u2013]\s*/i;
 
 /** Labels that start mid-paragraph get their own line, so one-paragraph pastes split like multi-line ones. */
 function breakAtLabels(message: string): string[] {
@@ -31,8 +41,7 @@ function breakAtLabels(message: string): string[] {
     .split("\n");
 }
 
-function readScore(line: string): { score: number; maxScore?: number; rest: string } | undefined {
-  if (words(line).length > 40) return undefined;
+function matchScore(line: string): { score: number; maxScore?: number; rest: string } | undefined {
   for (const pattern of scoreLine) {
     const match = pattern.exec(line);
     if (!match) continue;
@@ -42,10 +51,22 @@ function readScore(line: string): { score: number; maxScore?: number; rest: stri
   return undefined;
 }
 
+/** The score as written, else in words ("eighty-two percent"); only the score line is digitized, never the essay. */
+function readScore(line: string): { score: number; maxScore?: number; rest: string } | undefined {
+  if (words(line).length > 40) return undefined;
+  return matchScore(line) ?? matchScore(digitizeNumberWords(line));
+}
+
+/** Few of its sentences are about the setup or the teacher: the words are a student's. */
+function isMostlyStudentWords(text: string): boolean {
+  const sentences = splitSentences(text);
+  return sentences.filter(isTeacherTalk).length < teacherTalkShare * sentences.length;
+}
+
 export function readSample(message: string, isAsked: boolean): SampleReading {
-  const isEssayLike = words(message).length >= minimumEssayWords;
-  const reading: SampleReading = { problems: [], isEssayLike };
-  if (!isEssayLike && !isAsked) return reading;
+  const isLabelled = message.split("\n").some((line) => contentLabel.test(line));
+  const reading: SampleReading = { problems: [], isStudentText: false };
+  if (!isLabelled && !isAsked && words(message).length < minimumEssayWords) return reading;
 
   const content: string[] = [];
   const feedback: string[] = [];
@@ -77,10 +98,13 @@ export function readSample(message: string, isAsked: boolean): SampleReading {
   if (firstLine >= 0 && /:\s*$/.test(content[firstLine]!) && words(content[firstLine]!).length <= 12) content.splice(firstLine, 1);
   const essay = content.join("\n").trim();
   const comments = feedback.join("\n").trim();
-  const hasEssay = words(essay).length >= minimumEssayWords;
+  const hasEssay = words(essay).length >= (isLabelled ? minimumLabelledWords : minimumEssayWords);
+  reading.isStudentText = hasEssay && (isLabelled || isMostlyStudentWords(essay));
+  // A long message of the teacher's own (welcome, preferences) is not a sample unless one was asked for.
+  if (!reading.isStudentText && !isAsked) return reading;
 
   if (!score) {
-    if (hasEssay && isAsked) reading.problems.push("What score did you give this one? Add a line such as Score: 8/10 or I gave this 85.");
+    if (hasEssay) reading.problems.push("What score did you give this one? Add a line such as Score: 8/10 or I gave this 85.");
     return reading;
   }
   if (!hasEssay) {

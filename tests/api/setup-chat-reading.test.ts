@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { preferenceDefaults } from "../../src/core/setup/grading-defaults";
+import { createSignedInTeacher } from "../support/accounts";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** What the built-in assistant (no AI provider) reads from a teacher's messages, as stored and read back. */
+let server: TestServer;
+const db = () => server.deps.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const finishedSetup = {
+  profile: { name: "Ms. Rivera", school: "Lincoln High", course: "AP U.S. History", ...preferenceDefaults, strictness: 70 },
+  rubric: { template: "4-part-historical", weights: { evidence: 40, analysis: 25, organization: 20, mechanics: 15 }, criteria: [] },
+  samples: [{ content: "The New Deal reshaped federal power.", score: 82, feedback: "Strong thesis; cite more documents.", criteriaScores: {} }],
+  complete: true,
+};
+
+const essay =
+  "The king's advisers warned him about the colonists for years, and he ignored them. " +
+  "At this point, it maybe too late for him to change course, because the colonists had already formed their own congress. " +
+  "They wrote letters, held meetings and organized boycotts.\n\n" +
+  "In the end the war began, and the colonies declared independence. The new nation had to decide what kind of government it wanted.";
+
+describe(`the chat setup reads a pasted essay as a sample, never as settings (${testDatabaseKind})`, () => {
+  it("adds a second graded essay with a score in words after the setup is complete, and leaves the late policy as it was", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "essay");
+    expect((await teacher.client.put("/api/calibration", finishedSetup)).status).toBe(200);
+    const noPenalty = await teacher.client.post("/api/setup-wizard/chat", { message: "no late penalty" });
+    expect(noPenalty.data.state.profile.latePolicy.type).toBe("none");
+
+    const pasted = await teacher.client.post("/api/setup-wizard/chat", {
+      message: `${essay}\n\nI gave it eighty-two percent. Feedback: nice voice, weak conclusion.`,
+      setupState: noPenalty.data.state,
+    });
+    expect(pasted.status).toBe(200);
+    expect(pasted.data.reply).not.toMatch(/Late work/);
+    expect(pasted.data.checklist.sampleCount).toBe(2);
+    const stored = (await teacher.client.get("/api/calibration")).data;
+    expect(stored.profile.latePolicy).toEqual({ type: "none", penaltyPerDay: 10, maxLateDays: 7 });
+    expect(stored.samples.map((sample: { score: number; feedback: string }) => [sample.score, sample.feedback])).toContainEqual([82, "nice voice, weak conclusion."]);
+  });
+
+  it("asks for the score of an essay pasted without one, and changes nothing", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "essay");
+    expect((await teacher.client.put("/api/calibration", finishedSetup)).status).toBe(200);
+    const before = (await teacher.client.get("/api/calibration")).data.profile;
+    const pasted = await teacher.client.post("/api/setup-wizard/chat", { message: `Sample essay: ${essay} His taxes were very strict. I'd rate them eighty.` });
+    expect(pasted.data.reply).toMatch(/What score did you give this one\?/);
+    expect((await teacher.client.get("/api/calibration")).data.profile).toEqual(before);
+  });
+});
