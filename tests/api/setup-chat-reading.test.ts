@@ -54,3 +54,22 @@ describe(`the chat setup reads a pasted essay as a sample, never as settings (${
     expect((await teacher.client.get("/api/calibration")).data.profile).toEqual(before);
   });
 });
+
+describe(`the chat setup keeps grading preferences out of the name, school and course (${testDatabaseKind})`, () => {
+  it("stores a preference given as a welcome answer as that preference, and asks the welcome question again", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "welcome");
+    const send = async (message: string, setupState?: unknown) => (await teacher.client.post("/api/setup-wizard/chat", { message, ...(setupState ? { setupState } : {}) })).data;
+
+    const name = await send("strictness eighty five");
+    expect(name.reply).not.toMatch(/Nice to meet you/);
+    expect(name.askedField).toBe("name");
+    const school = await send("I'm a fairly lenient grader", { ...name.state, askedField: "school" });
+    expect(school.askedField).toBe("name");
+    const course = await send("medium length", { ...school.state, askedField: "course" });
+
+    const stored = (await teacher.client.get("/api/calibration")).data.profile;
+    expect(stored).toMatchObject({ strictness: 30, feedbackLength: "standard" });
+    expect([stored.name, stored.school, stored.course].filter(Boolean)).toEqual([]);
+    expect(course.checklist.welcomeDone).toBe(false);
+  });
+});

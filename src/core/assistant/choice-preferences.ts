@@ -68,7 +68,8 @@ export function readChoicePreferences(text: string, askedField?: ProfileField): 
       reading.tone = tone.value;
       reading.confidence.tone = tone.confidence;
     }
-    const lengthContext = /\bfeedback\b|\bcomments?\b|\bnotes\b|\bwrite[- ]?ups?\b|\bkeep (?:it|them)\b/i.test(sentence);
+    // "medium length" is a length however it is asked: the word says what it is about.
+    const lengthContext = /\bfeedback\b|\bcomments?\b|\bnotes\b|\bwrite[- ]?ups?\b|\bkeep (?:it|them)\b|\blength\b/i.test(sentence);
     const length = readCue(sentence, lengthCues, lengthContext || askedField === "feedbackLength");
     if (length && !reading.feedbackLength) {
       reading.feedbackLength = length.value;

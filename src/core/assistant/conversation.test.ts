@@ -260,3 +260,24 @@ describe("profile text", () => {
     );
   });
 });
+
+describe("welcome answers", () => {
+  it("reads a grading preference given for the name, school or course as that preference, and asks the question again", () => {
+    const [name, school, course] = converse(["strictness eighty five", "Dana Ruiz", "I'm a fairly lenient grader", "Jefferson High", "medium length"]).filter((_, index) => index % 2 === 0);
+    expect(name!.extractedData).toEqual({ strictness: 85 });
+    expect(name!.reply).not.toMatch(/Nice to meet you|Strictness!/);
+    expect(name!.askedField).toBe("name");
+    expect(school!.extractedData).toEqual({ strictness: 30 });
+    expect(school!.askedField).toBe("school");
+    expect(course!.extractedData).toEqual({ feedbackLength: "standard" });
+    expect(course!.askedField).toBe("course");
+    expect(course!.state.profile).toMatchObject({ name: "Dana Ruiz", school: "Jefferson High" });
+    expect(course!.state.profile.course).toBeUndefined();
+  });
+
+  it("takes a name-like answer as the name, titled or lower-case", () => {
+    expect(nextSetupTurn(initialSetupChatState, "Mr. Short").state.profile.name).toBe("Mr. Short");
+    expect(nextSetupTurn(initialSetupChatState, "dana ruiz").state.profile.name).toBe("Dana Ruiz");
+    expect(nextSetupTurn(initialSetupChatState, "eighty five").state.profile.name).toBeUndefined();
+  });
+});

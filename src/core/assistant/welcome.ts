@@ -3,6 +3,8 @@
  * "my name is Dana Ruiz, I teach 10th grade English at Jefferson High" say all three; short answers ("Jefferson
  * High") count only when the assistant just asked for that field.
  */
+import { fieldsNamedIn } from "./grading-topics";
+import { digitizeNumberWords } from "./numbers";
 import { isQuestion, splitSentences } from "./text";
 import type { CoursePresetId, ProfileField } from "./types";
 
@@ -111,11 +113,23 @@ function readCourse(sentence: string): string | undefined {
   return stated ? cleanCourse(stated[1]!) : undefined;
 }
 
+/**
+ * A short answer that names a grading setting ("strictness eighty five", "I'm a fairly lenient grader", "medium
+ * length") answers that setting, not the welcome question. A title makes a name of it ("Mr. Short").
+ */
+function isAboutGrading(answer: string, field: "name" | "school" | "course"): boolean {
+  if (field === "name" && /^(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s/i.test(answer)) return false;
+  // A name has no numbers in it, in digits or in words.
+  if (field === "name" && digitizeNumberWords(answer) !== answer) return true;
+  return fieldsNamedIn(answer).length > 0;
+}
+
 /** A short reply to "What's your name / school / course?": the whole message, with lead-ins removed. */
 function readShortAnswer(message: string, field: "name" | "school" | "course"): string | undefined {
   const text = message.trim().replace(/[.!]+$/, "");
   if (!text || isQuestion(text) || smallTalk.test(text) || text.split(/\s+/).length > 8 || !/[a-z]{2}/i.test(text)) return undefined;
   const answer = text.replace(/^(?:it's|its|it is|i'm|im|i am|call me|we're|we are|at|i teach at|i work at|i teach|i'm at|mostly|mainly|the school is|my school is|my name is)\s+/i, "");
+  if (isAboutGrading(answer, field)) return undefined;
   if (field === "name") {
     // After "I'm" a name is capitalised ("I'm reading Lincoln's speeches" is not one); a bare answer is all name.
     const isIntroduced = /^(?:i'm|im|i am|we're|we are)\s/i.test(text);
