@@ -73,3 +73,14 @@ describe(`the chat setup keeps grading preferences out of the name, school and c
     expect(course.checklist.welcomeDone).toBe(false);
   });
 });
+
+describe(`the chat setup tells a teacher writing in another language what it understands (${testDatabaseKind})`, () => {
+  it("answers a Spanish introduction with what the built-in assistant reads, not 'I didn't catch a name'", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "idioma");
+    const turn = await teacher.client.post("/api/setup-wizard/chat", { message: "Hola, soy la profesora García y enseño español en el Instituto Cervantes." });
+    expect(turn.status).toBe(200);
+    expect(turn.data.reply).toMatch(/understand English only/);
+    expect(turn.data.reply).toMatch(/AI_PROVIDER and AI_MODEL/);
+    expect(turn.data.reply).not.toMatch(/didn't catch/);
+  });
+});

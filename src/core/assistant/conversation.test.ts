@@ -281,3 +281,31 @@ describe("welcome answers", () => {
     expect(nextSetupTurn(initialSetupChatState, "eighty five").state.profile.name).toBeUndefined();
   });
 });
+
+describe("a message in another language", () => {
+  // The words of these messages an English dictionary knows ("soy", "la", "y", "en" and "Cervantes" are in it too).
+  const english = new Set("soy la y en cervantes i teach english at jefferson high dana ruiz the to".split(" "));
+  const reader = { spellChecker: { correct: (word: string) => english.has(word.toLowerCase()) } };
+  const spanish = "Hola, soy la profesora García y enseño español en el Instituto Cervantes.";
+
+  it("says the built-in assistant understands English and what a configured AI provider adds", () => {
+    const turn = nextSetupTurn(initialSetupChatState, spanish, undefined, reader);
+    expect(turn.reply).toMatch(/built-in assistant and I understand English only/);
+    expect(turn.reply).toMatch(/AI_PROVIDER and AI_MODEL/);
+    expect(turn.reply).not.toMatch(/didn't catch/);
+    expect(turn.askedField).toBe("name");
+  });
+
+  it("asks for English without naming the provider when a model read the message", () => {
+    const turn = nextSetupTurn(initialSetupChatState, spanish, { facts: {}, problems: [], confidence: {} }, { ...reader, hasModel: true });
+    expect(turn.reply).toMatch(/another language.*try it in English/);
+    expect(turn.reply).not.toMatch(/AI_PROVIDER/);
+  });
+
+  it("answers English it could not use as before", () => {
+    const welcomed = { ...initialSetupChatState, askedField: "tone" as const, profile: { name: "Dana Ruiz", school: "Jefferson High", course: "English" } };
+    const turn = nextSetupTurn(welcomed, "I teach English at Jefferson High", undefined, reader);
+    expect(turn.reply).toMatch(/didn't catch a tone|couldn't find a tone/);
+    expect(turn.reply).not.toMatch(/English only/);
+  });
+});

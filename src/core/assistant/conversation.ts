@@ -3,11 +3,13 @@
  * understood, what was wrong, and the next question (welcome, then the 8 preferences one at a time, then the rubric,
  * then a graded sample). Pure: the route validates, calls this, and stores nothing it did not return.
  */
+import type { SpellChecker } from "../grading/spelling";
 import { preferenceDefaults as sharedPreferenceDefaults } from "../setup/grading-defaults";
 import { findCoursePreset, rubricTemplateLabel } from "../setup/presets";
 import { acknowledge, type AppliedFact } from "./acknowledgements";
 import { isCorrection, readCriterionRename, stripCorrection, type CriterionRename } from "./corrections";
 import { extractProfileFacts } from "./extract";
+import { isMostlyNotEnglish } from "./language";
 import { digitizeNumberWords } from "./numbers";
 import { buildProfileText } from "./profile-text";
 import { buildChecklist, isWelcomeDone, nextMissingField, rubricTotal, stepForField, type SetupChecklist } from "./progress";
@@ -141,9 +143,25 @@ function readContextualAnswer(state: SetupChatState, asked: ProfileField | undef
   return undefined;
 }
 
+/** How the server reads messages: its English dictionary, and whether a configured model read this one too. */
+export interface SetupTurnReader {
+  spellChecker?: SpellChecker;
+  hasModel?: boolean;
+}
+
+/** Said when nothing was read from a message mostly in another language, so the teacher knows what to do. */
+function languageHelp(hasModel: boolean): string {
+  if (hasModel) return "That seems to be in another language, and I couldn't find an answer in it. Could you try it in English?";
+  return (
+    "I'm the built-in assistant and I understand English only, so please answer in English. " +
+    "With an AI provider configured on the server (AI_PROVIDER and AI_MODEL; see Configuration in the README), I can also read answers in other languages."
+  );
+}
+
 /** A reply for a message that carried nothing to store: a question, thanks, a greeting, hesitation, or noise. */
-function replyToChatter(text: string, asked: ProfileField | undefined, seed: string): string {
+function replyToChatter(text: string, asked: ProfileField | undefined, seed: string, reader: SetupTurnReader): string {
   if (!text) return asked === "name" ? "Hi! I'll help you set up your grading profile: who you are, how you grade, your rubric and one graded sample." : "";
+  if (reader.spellChecker && isMostlyNotEnglish(text, reader.spellChecker)) return languageHelp(reader.hasModel ?? false);
   if (isQuestion(text)) return explainField(text, asked) ?? "Good question. I can only help with your grading profile here.";
   if (/^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|howdy)\b/i.test(text)) return pickVariant(["Hi! I'll set up your grading profile with you; it takes a few minutes.", "Hello! Let's get your grading profile set up."], seed);
   if (/\b(?:thanks|thank you|thx|ty)\b/i.test(text)) return pickVariant(["You're welcome!", "Happy to help!"], seed);
@@ -188,9 +206,10 @@ function renameCriterion(state: SetupChatState, rename: CriterionRename): Applie
 
 /**
  * `facts` replaces the offline reading when the server has a model's structured output for this message; pass it
- * through `validateProfileFacts` first so both paths are held to the same rules.
+ * through `validateProfileFacts` first so both paths are held to the same rules. `reader` lets a reply say when a
+ * message it could not read is in another language.
  */
-export function nextSetupTurn(input: SetupChatState, message: string, facts?: ExtractedFacts): SetupChatTurn {
+export function nextSetupTurn(input: SetupChatState, message: string, facts?: ExtractedFacts, reader: SetupTurnReader = {}): SetupChatTurn {
   const state = sanitizeSetupChatState(input);
   const text = normalizeMessage(message).trim();
   const asked = state.askedField ?? nextMissingField(state);
@@ -221,7 +240,7 @@ export function nextSetupTurn(input: SetupChatState, message: string, facts?: Ex
   const digitized = digitizeNumberWords(text);
   for (const fact of applied) parts.push(acknowledge(fact, state, seed, digitized));
   parts.push(...problems);
-  if (!contextual && applied.length === 0 && problems.length === 0) parts.push(replyToChatter(text, asked, seed));
+  if (!contextual && applied.length === 0 && problems.length === 0) parts.push(replyToChatter(text, asked, seed, reader));
 
   if (next === undefined) {
     parts.push(wasComplete && applied.length === 0 ? "You're all set already. Review your profile and press Start Grading, or tell me anything you'd like to change." : pickVariant(allSet, seed));

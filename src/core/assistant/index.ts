@@ -1,6 +1,6 @@
 export { extractProfileFacts } from "./extract";
 export { validateProfileFacts } from "./validate-facts";
-export { nextSetupTurn, preferenceDefaults, type SetupChatTurn } from "./conversation";
+export { nextSetupTurn, preferenceDefaults, type SetupChatTurn, type SetupTurnReader } from "./conversation";
 export {
   sanitizeSetupChatState,
   initialSetupChatState,

@@ -113,7 +113,7 @@ export function registerAssistantRoutes(router: ApiRouter, deps: AppDeps): void 
     async (c, { body }) => {
       const teacherId = requireUser(c).id;
       await limitMessages(c, `setup-chat:${teacherId}`, chatLimits.setupPerMinute);
-      return c.json(await answerSetupChat({ db, logger: c.get("logger"), ...(ai ? { ai } : {}) }, teacherId, body));
+      return c.json(await answerSetupChat({ db, logger: c.get("logger"), spellChecker: deps.spellChecker, ...(ai ? { ai } : {}) }, teacherId, body));
     },
   );
 

@@ -16,6 +16,7 @@ import {
   type SetupChatState,
 } from "../../core/assistant";
 import { nextMissingField, stepForField } from "../../core/assistant/progress";
+import type { SpellChecker } from "../../core/grading";
 import { fromSavedSetup, rubricTotalOf, scaleScore, toSavedProfile, toSavedRubric } from "../../core/assistant/saved-setup";
 import type { Db } from "../db/client";
 import { sampleStudentWork, storedFiles } from "../db/schema";
@@ -28,6 +29,8 @@ export interface SetupChatDeps {
   db: Db;
   logger: Logger;
   ai?: AiConfig;
+  /** The English dictionary, to tell a teacher writing in another language what the built-in reader understands. */
+  spellChecker: SpellChecker;
 }
 
 /**
@@ -42,7 +45,7 @@ export async function answerSetupChat(deps: SetupChatDeps, teacherId: string, re
   const imageText = await readAttachedText(deps.db, teacherId, request.attachments ?? []);
   const message = [request.message, ...imageText].filter((part) => part.trim()).join("\n\n");
   const facts = deps.ai ? await factsFromModel(deps, message, state.askedField, state.currentStep) : undefined;
-  const turn = nextSetupTurn(state, message, facts);
+  const turn = nextSetupTurn(state, message, facts, { spellChecker: deps.spellChecker, hasModel: facts !== undefined });
   const saved = await saveSetupTurn(deps.db, teacherId, state, turn.state);
   const readBack = fromSavedSetup(saved, turn.state);
   if (turn.askedField) readBack.askedField = turn.askedField;
