@@ -12,7 +12,11 @@ export interface ChoiceReading {
   gradingApproach?: GradingApproach;
   strengthsFirst?: boolean;
   confidence: Partial<Record<"tone" | "feedbackLength" | "gradingApproach" | "strengthsFirst", number>>;
+  /** Choices said both ways at once, for the teacher to settle. */
+  problems: string[];
 }
+
+const bothApproachesProblem = "You said both holistic and points; which one should I use? Holistic gives one overall judgement; points scores each criterion and adds them up.";
 
 type Cue<T> = { value: T; pattern: RegExp; isWeak?: boolean; whenNegated?: T };
 
@@ -55,15 +59,38 @@ function readCue<T>(sentence: string, cues: Cue<T>[], allowWeak: boolean): { val
   return undefined;
 }
 
+/** Whether the sentence rules out a choice: a cue for it with a negation just before ("don't be too soft"). */
+function isRuledOut<T>(sentence: string, cues: Cue<T>[], value: T, allowWeak: boolean): boolean {
+  return cues.some((cue) => {
+    if (cue.value !== value || (cue.isWeak && !allowWeak)) return false;
+    const match = cue.pattern.exec(sentence);
+    return match !== null && isNegatedBefore(sentence, match.index, 3);
+  });
+}
+
+/** "Don't be harsh, but don't be too soft either": both ends ruled out leaves the middle. */
+function readTone(sentence: string, allowWeak: boolean): { value: Tone; confidence: number } | undefined {
+  if (isRuledOut(sentence, toneCues, "gentle", allowWeak) && isRuledOut(sentence, toneCues, "direct", allowWeak)) return { value: "neutral", confidence: 0.8 };
+  return readCue(sentence, toneCues, allowWeak);
+}
+
+/** Holistic and points both said and neither negated ("both holistic and points"): the teacher must pick one. */
+function isBothApproaches(sentence: string, isAsked: boolean): boolean {
+  const holistic = approachCues[0]!.pattern.exec(sentence);
+  if (!holistic || isNegatedBefore(sentence, holistic.index, 3)) return false;
+  const points = approachCues[1]!.pattern.exec(sentence) ?? (isAsked || /\bboth\b/i.test(sentence) ? /\bpoints?\b/i.exec(sentence) : null);
+  return points !== null && !isNegatedBefore(sentence, points.index, 3);
+}
+
 const yes = /^\s*(?:yes|yeah|yep|yup|sure|definitely|absolutely|of course|always|please do|i do|correct|ok|okay|sounds good)\b/i;
 const no = /^\s*(?:no|nope|nah|not really|never|i don't|don't|not necessarily)\b/i;
 
 export function readChoicePreferences(text: string, askedField?: ProfileField): ChoiceReading {
-  const reading: ChoiceReading = { confidence: {} };
+  const reading: ChoiceReading = { confidence: {}, problems: [] };
   for (const sentence of splitSentences(text)) {
     if (isQuestion(sentence)) continue;
     const isFeedbackSentence = aboutFeedback.test(sentence);
-    const tone = readCue(sentence, toneCues, isFeedbackSentence || askedField === "tone");
+    const tone = readTone(sentence, isFeedbackSentence || askedField === "tone");
     if (tone && !reading.tone) {
       reading.tone = tone.value;
       reading.confidence.tone = tone.confidence;
@@ -75,7 +102,9 @@ export function readChoicePreferences(text: string, askedField?: ProfileField): 
       reading.feedbackLength = length.value;
       reading.confidence.feedbackLength = length.confidence;
     }
-    const approach = readCue(sentence, approachCues, true) ?? (askedField === "gradingApproach" && /\bpoints?\b/i.test(sentence) ? { value: "points" as const, confidence: 0.9 } : undefined);
+    const isBoth = isBothApproaches(sentence, askedField === "gradingApproach");
+    if (isBoth && !reading.problems.includes(bothApproachesProblem)) reading.problems.push(bothApproachesProblem);
+    const approach = isBoth ? undefined : (readCue(sentence, approachCues, true) ?? (askedField === "gradingApproach" && /\bpoints?\b/i.test(sentence) ? { value: "points" as const, confidence: 0.9 } : undefined));
     if (approach && !reading.gradingApproach) {
       reading.gradingApproach = approach.value;
       reading.confidence.gradingApproach = approach.confidence;

@@ -309,3 +309,20 @@ describe("a message in another language", () => {
     expect(turn.reply).not.toMatch(/English only/);
   });
 });
+
+describe("an answer to another question", () => {
+  const welcomed = { ...initialSetupChatState, profile: { name: "Dana Ruiz", school: "Jefferson High", course: "Chemistry" } };
+
+  it("is read as what it answers, and the question asked is asked again", () => {
+    const turn = nextSetupTurn({ ...welcomed, askedField: "latePolicy" }, "no I don't want to start with strengths, get to the point");
+    expect(turn.extractedData).toEqual({ strengthsFirst: false });
+    expect(turn.state.profile.latePolicy).toBeUndefined();
+  });
+
+  it("both holistic and points: asks which, and stores neither", () => {
+    const turn = nextSetupTurn({ ...welcomed, askedField: "gradingApproach", profile: { ...welcomed.profile, tone: "gentle", strictness: 60, feedbackLength: "short", grammarVsContent: 20 } }, "both holistic and points");
+    expect(turn.reply).toMatch(/which one should I use\? .*Holistic or points/);
+    expect(turn.state.profile.gradingApproach).toBeUndefined();
+    expect(turn.askedField).toBe("gradingApproach");
+  });
+});

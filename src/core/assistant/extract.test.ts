@@ -112,7 +112,33 @@ const nothing: [string, ExtractionContext][] = [
   ["I have 30 students", asked("rubric", "rubric")],
 ];
 
+/** Negations, and answers to another question than the one asked. */
+const otherAnswers: Row[] = [
+  ["no I don't want to start with strengths, get to the point", asked("latePolicy"), { strengthsFirst: false }],
+  ["Don't take off points for spelling or grammar at all.", asked("grammarVsContent"), { grammarVsContent: 0 }],
+  ["Don't take off points for spelling or grammar at all.", asked("latePolicy"), { grammarVsContent: 0 }],
+  ["Don't deduct for spelling.", inPreferences, { grammarVsContent: 0 }],
+  ["Don't be harsh with them, but don't be too soft either.", asked("tone"), { tone: "neutral" }],
+  ["Don't be harsh with them, but don't be too soft either.", inPreferences, { tone: "neutral" }],
+  ["nope, no penalty", asked("latePolicy"), late("none")],
+];
+
 describe("extractProfileFacts", () => {
+  it.each(otherAnswers)("reads %j as what it says, not as the question asked", (message, context, facts) => {
+    const result = extractProfileFacts(message, context);
+    expect(result.facts).toEqual(facts);
+    expect(result.problems).toEqual([]);
+  });
+
+  it("asks which approach when both holistic and points are said", () => {
+    for (const context of [asked("gradingApproach"), inPreferences]) {
+      const result = extractProfileFacts("both holistic and points", context);
+      expect(result.facts).toEqual({});
+      expect(result.problems).toEqual([expect.stringMatching(/^You said both holistic and points; which one should I use\?/)]);
+    }
+    expect(extractProfileFacts("holistic, not points", asked("gradingApproach")).facts).toEqual({ gradingApproach: "holistic" });
+  });
+
   it.each(sentences)("reads %j", (message, context, facts) => {
     const result = extractProfileFacts(message, context);
     expect(result.facts).toEqual(facts);

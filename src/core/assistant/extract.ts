@@ -57,6 +57,7 @@ export function extractProfileFacts(message: string, context: ExtractionContext)
 
   const choices = readChoicePreferences(rest, context.askedField);
   for (const field of ["tone", "feedbackLength", "gradingApproach", "strengthsFirst"] as const) record(result, field, choices[field], choices.confidence[field]);
+  result.problems.push(...choices.problems);
 
   result.problems = [...new Set(result.problems)];
   return result;

@@ -3,6 +3,7 @@
  * A per-day amount or an explicit "no penalty" decides the type; unstated numbers take the spec's defaults
  * (10 per day, 7 days).
  */
+import { fieldsNamedIn } from "./grading-topics";
 import { findNumbers, type NumberMention } from "./numbers";
 import { isQuestion, splitSentences } from "./text";
 import { defaultMaxLateDays, defaultPenaltyPerDay, type LatePolicy, type LatePolicyType } from "./types";
@@ -41,10 +42,16 @@ function readMaxDays(text: string): { days: number; span: [number, number] } | u
   return undefined;
 }
 
+/** "Don't deduct for spelling" names a deduction, but for grammar: it is no late policy. */
+function isAboutGrammarOnly(sentence: string): boolean {
+  const fields = fieldsNamedIn(sentence);
+  return fields.includes("grammarVsContent") && !fields.includes("latePolicy");
+}
+
 /** Reads the late policy from the whole message; isAsked means the assistant just asked about it. */
 export function readLatePolicy(text: string, isAsked: boolean): LatePolicyReading {
   const reading: LatePolicyReading = { problems: [], used: [] };
-  const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence));
+  const sentences = splitSentences(text).filter((sentence) => !isQuestion(sentence) && !isAboutGrammarOnly(sentence));
   const aboutLate = isAsked || sentences.some((sentence) => lateTopic.test(sentence));
   if (!aboutLate) return reading;
 
@@ -105,15 +112,23 @@ export function readLatePolicy(text: string, isAsked: boolean): LatePolicyReadin
   return reading;
 }
 
+/**
+ * "no", "none", "nope, nothing": the whole answer. A message that only opens with "no" ("no I don't want to start with
+ * strengths") answers something else.
+ */
+const noneAnswer = /^(?:none|no|nope|nah|nothing|zero|0)(?:[\s,.!]+(?:none|nothing|no penalty|penalty|at all|thanks|thank you))*[\s.!]*$/;
+
 /** Answers to "How do you handle late work?": "none", "percentage", "5 points", "10%". */
 function readBareAnswer(text: string, reading: LatePolicyReading): { type?: LatePolicyType; penalty?: number; confidence: number } {
   const answer = text.trim().toLowerCase();
-  if (/^(?:none|no|nope|nothing|zero|no penalty|0)\b/.test(answer)) return { type: "none", confidence: 1 };
+  if (noneAnswer.test(answer)) return { type: "none", confidence: 1 };
   const mention = findNumbers(text).find((candidate) => !candidate.isUnrelated && candidate.unit !== "days");
   if (mention && answer.replace(/[^a-z ]/g, "").split(/\s+/).filter((word) => word && !/^(?:percent|pct|points?|pts?|off|maybe|about|around|say|i'd|lets|let's|per|a|day|each|take)$/.test(word)).length === 0) {
     reading.used.push([mention.start, mention.end]);
     return { type: mention.unit === "points" ? "points" : "percentage", penalty: mention.value, confidence: mention.unit ? 0.9 : 0.6 };
   }
+  // "Don't take off points for spelling" answers the grammar question; "points" is also how a late penalty is given.
+  if (fieldsNamedIn(answer).some((field) => field !== "latePolicy" && field !== "gradingApproach")) return { confidence: 1 };
   if (/\bpercent(?:age)?\b/.test(answer)) return { type: "percentage", confidence: 0.8 };
   if (/\bpoints?\b/.test(answer)) return { type: "points", confidence: 0.8 };
   return { confidence: 1 };

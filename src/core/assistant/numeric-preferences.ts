@@ -142,6 +142,13 @@ function accept(reading: NumericReading, field: NumericField, value: number, con
   reading.confidence[field] = confidence;
 }
 
+/**
+ * "Don't take off points for spelling or grammar at all", "grammar doesn't count": a grammar share of 0. Not caring
+ * ("I don't care about spelling") says no number, so it is not read.
+ */
+const grammarNotCounted =
+  /\b(?:don't|do not|never|won't|no)\b(?:\s+\w+){0,3}?\s+(?:take (?:any )?(?:points |marks )?(?:off|away)|deduct|dock|penali[sz]e|mark (?:down|off)|points? off|marks? off)\b[^.!?\d]{0,40}\b(?:grammar|spelling|mechanics|conventions|punctuation)\b|\b(?:grammar|spelling|mechanics|conventions)\b[^.!?\d]{0,30}\b(?:doesn't|don't|does not|do not|shouldn't|won't) count\b/i;
+
 export function readNumericPreferences(text: string, askedField?: ProfileField): NumericReading {
   const reading: NumericReading = { values: {}, confidence: {}, problems: [] };
   const neverAutoAccept = /\b(?:never|don't|do not|won't|no)\b[^.!?\d]{0,30}\bauto[- ]?(?:accept|approv)|\b(?:i want to|i'd rather|i'll|i will) review (?:everything|every (?:grade|paper|essay)|them all|all of them)\b/i;
@@ -186,6 +193,7 @@ export function readNumericPreferences(text: string, askedField?: ProfileField):
     if (reading.values.grammarVsContent === undefined && /\b(?:grammar|mechanics|conventions)\b.*\b(?:equal(?:ly)?|evenly|the same|same weight)\b|\b(?:equal(?:ly)?|evenly)\b.*\bgrammar\b/i.test(sentence)) {
       accept(reading, "grammarVsContent", 50, 0.9);
     }
+    if (reading.values.grammarVsContent === undefined && grammarNotCounted.test(sentence)) accept(reading, "grammarVsContent", 0, 0.9);
     if (reading.values.autoAcceptThreshold === undefined && neverAutoAccept.test(sentence)) accept(reading, "autoAcceptThreshold", 100, 0.8);
   }
 
