@@ -326,3 +326,13 @@ describe("an answer to another question", () => {
     expect(turn.askedField).toBe("gradingApproach");
   });
 });
+
+describe("numbers out of range", () => {
+  it("refuses an auto-accept threshold in words above 100 with the API's rule, stores nothing and asks again", () => {
+    const turns = converse([...welcomeAndPreferences.slice(0, -1), "auto accept above one hundred and fifty"]);
+    expect(last(turns).reply).toMatch(/^Auto-accept threshold must be from 0 to 100\. /);
+    expect(last(turns).reply).not.toMatch(/Nothing will be accepted automatically/);
+    expect(last(turns).state.profile.autoAcceptThreshold).toBeUndefined();
+    expect(last(turns).askedField).toBe("autoAcceptThreshold");
+  });
+});

@@ -239,7 +239,8 @@ export function nextSetupTurn(input: SetupChatState, message: string, facts?: Ex
   if (contextual?.note) parts.push(contextual.note);
   const digitized = digitizeNumberWords(text);
   for (const fact of applied) parts.push(acknowledge(fact, state, seed, digitized));
-  parts.push(...problems);
+  // Problems keep the profile API's wording ("Strictness must be from 0 to 100"); in a reply each is a sentence.
+  parts.push(...problems.map((problem) => (/[.!?]$/.test(problem) ? problem : `${problem}.`)));
   if (!contextual && applied.length === 0 && problems.length === 0) parts.push(replyToChatter(text, asked, seed, reader));
 
   if (next === undefined) {

@@ -25,7 +25,6 @@ const fractions: [RegExp, string][] = [
 export function digitizeNumberWords(text: string): string {
   let result = text;
   for (const [pattern, replacement] of fractions) result = result.replace(pattern, replacement);
-  result = result.replace(/\bone hundred\b|\ba hundred\b/gi, "100");
   const tensWord = Object.keys(tens).join("|");
   const unitWord = Object.keys(units).join("|");
   result = result.replace(new RegExp(`\\b(${tensWord})(?:[- ](one|two|three|four|five|six|seven|eight|nine))?\\b`, "gi"), (_, ten: string, unit?: string) =>
@@ -33,7 +32,10 @@ export function digitizeNumberWords(text: string): string {
   );
   // "one" is left alone: "no one", "one of my classes" are not amounts.
   result = result.replace(new RegExp(`\\b(${unitWord.replace("one|", "")})\\b`, "gi"), (word: string) => String(units[word.toLowerCase()]));
-  return result;
+  // "one hundred and fifty" is one number: read as "100 and 50", an out-of-range 150 was taken for 100.
+  return result.replace(/\b(a|one|[1-9])[- ]hundred(?:(?:[- ]and)?[- ](\d{1,2})(?![\d.]))?\b/gi, (_, multiplier: string, rest?: string) =>
+    String((/^\d$/.test(multiplier) ? Number(multiplier) : 1) * 100 + (rest ? Number(rest) : 0)),
+  );
 }
 
 export type NumberUnit = "percent" | "points" | "days";
