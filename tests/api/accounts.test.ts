@@ -330,7 +330,7 @@ describe(`profile photo (${testDatabaseKind})`, () => {
   const tinyPng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
   const upload = (teacher: Awaited<ReturnType<typeof createSignedInTeacher>>, bytes: Uint8Array) => {
     const form = new FormData();
-    form.append("file", new File([bytes], "me.png", { type: "image/png" }));
+    form.append("file", new File([new Uint8Array(bytes)], "me.png", { type: "image/png" }));
     return teacher.client.request("PUT", "/api/profile/avatar", { body: form });
   };
 
