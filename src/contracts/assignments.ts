@@ -178,6 +178,8 @@ export const assignment = z.object({
     })
     .nullable(),
   autoAcceptOverriddenAt: z.string().nullable(),
+  /** Goes up with each save of what the wizard edits (PUT, a rubric upload); a save sends it back as basedOnVersion. */
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -203,6 +205,11 @@ export const updateAssignmentInput = z.object({
   status: z.enum(assignmentStatuses, { error: "Status must be draft, active or archived" }),
   autogradingEnabled: z.boolean({ error: "autogradingEnabled must be true or false" }),
   gradingSettings,
+  /**
+   * The assignment's `version` this copy was read at. Given, a save made after another tab or window saved the
+   * assignment answers 409 instead of silently undoing that save. Absent, the save replaces whatever is stored.
+   */
+  basedOnVersion: z.number({ error: "basedOnVersion must be the assignment's version number" }).int("basedOnVersion must be a whole number").optional(),
 }).loose();
 export type UpdateAssignmentInput = z.input<typeof updateAssignmentInput>;
 

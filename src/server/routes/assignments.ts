@@ -98,12 +98,18 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
     {
       method: "put",
       path: "/api/assignments/:id",
-      summary: "Validate and save the whole assignment; samples left out of sampleWork are removed",
+      summary: "Validate and save the whole assignment; samples left out of sampleWork are removed (only those in removedSampleIds when given)",
       tag: "Assignments",
       access: "session",
       params: idParams,
       body: updateAssignmentInput,
-      responses: { 200: { description: "The saved assignment", schema: assignment }, 400: invalid, 404: missing, 401: unauthorized },
+      responses: {
+        200: { description: "The saved assignment", schema: assignment },
+        400: invalid,
+        409: { description: "basedOnVersion was given and the assignment was saved since (another tab or window); nothing is saved", schema: errorBody },
+        404: missing,
+        401: unauthorized,
+      },
     },
     async (c, { params, body }) => c.json(await updateAssignment(db, requireUser(c).id, params.id, body, deps.spellChecker)),
   );
@@ -121,7 +127,10 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       maxBodyBytes: uploadLimit,
       tooLargeMessage: documentMessages.tooLarge(documentLimits.maxBytes),
       responses: {
-        200: { description: "The new rubric, and what the import read and skipped in the document", schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport }) },
+        200: {
+          description: "The new rubric, what the import read and skipped in the document, and the assignment's version after it (a save sends it as basedOnVersion)",
+          schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport, version: z.number() }),
+        },
         ...uploadErrors,
         404: missing,
         401: unauthorized,
@@ -147,7 +156,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
         }
         return { updated: await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker), report };
       });
-      return c.json({ ...updated.rubric, import: report });
+      return c.json({ ...updated.rubric, import: report, version: updated.version });
     },
   );
 

@@ -5,6 +5,7 @@ import { sampleScoreProblems, updateAssignmentInput } from "../../contracts/assi
 import { defaultAssignmentSettings } from "../../contracts/assignments";
 import type { TeacherProfile } from "../../contracts/teacher-profile";
 import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
+import { listInProse } from "../../core/assistant/text";
 import type { z } from "zod";
 import type { Db } from "../db/client";
 import { assignmentSamples, assignments, storedFiles } from "../db/schema";
@@ -117,8 +118,11 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
       throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: "Add a title" });
     }
     checkCriteriaIds(input.rubric.criteria);
-    await removeSamples(tx, id, input);
-    await tx
+    const isOwn = and(eq(assignments.id, id), eq(assignments.teacherId, teacherId));
+    // Conditional on the version the client read, in the update itself rather than a read before it: of two saves
+    // based on one version, the second waits for the first's row lock and then matches no row, so it cannot undo
+    // the first unseen (the grading claims in submissions/grading.ts rely on the same behaviour).
+    const [saved] = await tx
       .update(assignments)
       .set({
         title: input.title,
@@ -129,12 +133,43 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
         status: input.status,
         autogradingEnabled: input.autogradingEnabled,
         gradingSettings: input.gradingSettings,
+        version: sql`${assignments.version} + 1`,
         updatedAt: new Date(),
       })
-      .where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId)));
+      .where(input.basedOnVersion === undefined ? isOwn : and(isOwn, eq(assignments.version, input.basedOnVersion)))
+      .returning({ id: assignments.id });
+    if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input);
+    await removeSamples(tx, id, input);
     await refreshCalibrationFit(tx, id, spellChecker);
     return findAssignment(tx, teacherId, id);
   });
+}
+
+/** What a save refused as based on an older version would have replaced: named, so the teacher knows what to compare. */
+function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>): AppError {
+  const same = (a: unknown, b: unknown) => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
+  const differing = [
+    stored.title !== input.title && "title",
+    stored.type !== input.type && "type",
+    (stored.dueDate ?? null) !== (input.dueDate ?? null) && "due date",
+    stored.prompt !== input.prompt && "prompt",
+    !same(stored.criteria, input.rubric.criteria) && "rubric",
+    stored.status !== input.status && "status",
+    !same(stored.gradingSettings, input.gradingSettings) && "grading settings",
+  ].filter((name): name is string => Boolean(name));
+  const what = differing.length ? `the ${listInProse(differing)} saved there ${differing.length === 1 ? "differs" : "differ"} from yours` : "it was saved there with the same details as yours";
+  return new AppError(
+    "conflict",
+    `This assignment was changed in another tab or window after you opened it: ${what}. Your changes are not saved yet: save again to replace that version with yours, or load the saved version to keep it.`,
+    { basedOnVersion: "The assignment has changed since this version" },
+  );
+}
+
+/** jsonb keeps an object's keys in its own order: compared with what a client sent, the order must not count. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, sortedKeys(item)]));
 }
 
 /**
@@ -157,7 +192,7 @@ async function removeSamples(tx: Queryable, id: string, input: z.output<typeof u
 export async function replaceRubric(db: Db, teacherId: string, id: string, criteria: Assignment["rubric"]["criteria"], spellChecker: SpellChecker): Promise<Assignment> {
   return db.transaction(async (tx) => {
     await findAssignmentRow(tx, teacherId, id);
-    await tx.update(assignments).set({ criteria, updatedAt: new Date() }).where(eq(assignments.id, id));
+    await tx.update(assignments).set({ criteria, version: sql`${assignments.version} + 1`, updatedAt: new Date() }).where(eq(assignments.id, id));
     await refreshCalibrationFit(tx, id, spellChecker);
     return findAssignment(tx, teacherId, id);
   });
@@ -267,6 +302,7 @@ function toAssignment(row: AssignmentRow, samples: SampleRow[], fileNames: Map<s
     calibrationFit: row.calibrationFit ?? null,
     calibrationWarning: calibrationWarningOf(row),
     autoAcceptOverriddenAt: row.autoAcceptOverrideAt?.toISOString() ?? null,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -26,6 +26,11 @@ export const assignments = pgTable(
     calibrationFit: jsonb(),
     /** The teacher chose to let grades be accepted automatically despite a calibration that disagrees with the samples. */
     autoAcceptOverrideAt: timestamp({ withTimezone: true }),
+    /**
+     * Counts the saves of what the wizard edits (the whole-object PUT, a rubric upload): a save based on an older
+     * version was made without seeing the newer one, and is refused rather than silently undoing it.
+     */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,7 +16,7 @@ export const assignmentListQueryKey = (teacherId: string, status: AssignmentStat
 export const allAssignmentListsKey = ["/api/assignments/teacher"] as const;
 export const teacherProfileQueryKey = ["/api/teacher-profile"] as const;
 
-export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number; import: RubricImportReport };
+export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number; import: RubricImportReport; version: number };
 export type PreviewSettings = Pick<GradingSettings, "strictness" | "tone" | "feedbackLength">;
 
 export function fetchTeacherProfile(): Promise<TeacherProfile> {

@@ -15,7 +15,7 @@ export function useArchiveAssignment() {
     // The card's copy may be older than another tab's edits: the save is made from the assignment as it is now.
     mutationFn: async ({ assignment, archive }: { assignment: Assignment; archive: boolean }) => {
       const current = await fetchAssignment(assignment.id);
-      return saveAssignment(current.id, toUpdateInput(current, { status: archive ? "archived" : restoredStatus(current) }));
+      return saveAssignment(current.id, toUpdateInput(current, { status: archive ? "archived" : restoredStatus(current), basedOnVersion: current.version }));
     },
     onSuccess: async (saved, { archive }) => {
       queryClient.setQueryData(assignmentQueryKey(saved.id), saved);

@@ -11,6 +11,7 @@ import {
   assignmentQueryKey,
   createAssignment,
   discardIfBlank,
+  fetchAssignment,
   fetchTeacherProfile,
   saveAssignment,
   teacherProfileQueryKey,
@@ -177,6 +178,8 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   const [step, setStep] = useState(1);
   const [isSaving, setIsSaving] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  /** A save refused because another tab or window saved first: its message, and the assignment as saved there. */
+  const [conflict, setConflict] = useState<{ message: string; saved: Assignment | undefined }>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
@@ -208,13 +211,18 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     setProblems([]);
     try {
       const removed = [...removedSampleIds.current];
-      const saved = await saveAssignment(draft.id, toUpdateInput(draft, { ...patch, removedSampleIds: removed }));
+      const saved = await saveAssignment(draft.id, toUpdateInput(draft, { ...patch, removedSampleIds: removed, basedOnVersion: draft.version }));
       for (const sampleId of removed) removedSampleIds.current.delete(sampleId);
       queryClient.setQueryData(assignmentQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: allAssignmentListsKey });
+      setConflict(undefined);
       setDraft(saved);
       return saved;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.fields?.basedOnVersion) {
+        await showConflict(error.serverMessage ?? error.message);
+        return undefined;
+      }
       showFailure(failure);
       if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
         setProblems(error.fields ? [...new Set(Object.values(error.fields))] : [error.serverMessage]);
@@ -223,6 +231,27 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     } finally {
       setIsSaving(false);
     }
+  }
+
+  /**
+   * The teacher's fields stay on the page; the version saved elsewhere is shown beside them. The next save is made
+   * knowingly on that version (it replaces it), unless the teacher loads it instead.
+   */
+  async function showConflict(message: string) {
+    const saved = await fetchAssignment(draft.id).catch((error: unknown) => {
+      console.warn("Could not load the assignment saved in another tab", error);
+      return undefined;
+    });
+    setConflict({ message, saved });
+    if (saved) setDraft((current) => ({ ...current, version: saved.version }));
+  }
+
+  function loadSavedVersion(saved: Assignment) {
+    removedSampleIds.current.clear();
+    queryClient.setQueryData(assignmentQueryKey(saved.id), saved);
+    setDraft(saved);
+    setConflict(undefined);
+    showSuccess("Loaded the version saved in the other tab or window.");
   }
 
   async function goNext() {
@@ -274,6 +303,8 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
             {step === 5 ? <ReviewStep {...stepProps} /> : null}
           </div>
 
+          {conflict ? <ConflictNotice conflict={conflict} draft={draft} isLast={step === stepCount} onLoad={loadSavedVersion} /> : null}
+
           {problems.length ? (
             <div role="alert" className="mt-6 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
               <p className="font-semibold">The server did not accept this step:</p>
@@ -305,6 +336,56 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
           </div>
         </section>
       </main>
+    </div>
+  );
+}
+
+/** What the other tab or window saved, field by field where it differs from this page. */
+function savedDifferences(saved: Assignment, draft: Assignment): { label: string; value: string }[] {
+  const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text) || "(empty)";
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const rows: { label: string; value: string }[] = [];
+  if (saved.title !== draft.title) rows.push({ label: "Title", value: clip(saved.title) });
+  if (saved.dueDate !== draft.dueDate) rows.push({ label: "Due date", value: saved.dueDate ?? "(none)" });
+  if (saved.prompt !== draft.prompt) rows.push({ label: "Prompt", value: clip(saved.prompt) });
+  if (!same(saved.rubric.criteria, draft.rubric.criteria)) {
+    rows.push({ label: "Rubric", value: saved.rubric.criteria.map((item) => `${item.name} (${item.maxPoints})`).join(", ") || "(no criteria)" });
+  }
+  if (!same(saved.gradingSettings, draft.gradingSettings)) rows.push({ label: "Grading settings", value: "changed" });
+  return rows;
+}
+
+function ConflictNotice({ conflict, draft, isLast, onLoad }: { conflict: { message: string; saved: Assignment | undefined }; draft: Assignment; isLast: boolean; onLoad: (saved: Assignment) => void }) {
+  const { saved } = conflict;
+  const differences = saved ? savedDifferences(saved, draft) : [];
+  return (
+    <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">{conflict.message}</p>
+      {differences.length ? (
+        <div>
+          <p>Saved in the other tab or window:</p>
+          <dl className="mt-1.5 grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-3">
+            {differences.map((row) => (
+              <div key={row.label} className="contents">
+                <dt className="font-medium">{row.label}</dt>
+                <dd className="mb-1 break-words sm:mb-0">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      <p>
+        Your changes are still on this page. Press {isLast ? "Finish" : "Next"} to save them over that version
+        {saved ? ", or load the saved version instead (your changes on this page are then discarded)." : "."}
+      </p>
+      {saved ? (
+        <div>
+          <Button variant="outline" onClick={() => onLoad(saved)}>
+            <RotateCcw aria-hidden />
+            Load the saved version
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Plus, Upload } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { assignmentMessages } from "../../../../contracts/assignments";
@@ -5,7 +6,7 @@ import type { Criterion } from "../../../../contracts/teacher-profile";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
-import { uploadRubric } from "../../../features/assignments/api";
+import { assignmentQueryKey, uploadRubric } from "../../../features/assignments/api";
 import { CriterionList, TotalPoints } from "../../../features/assignments/components/criterion-list";
 import { descriptorLines, totalPoints } from "../../../features/assignments/format";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
@@ -24,6 +25,7 @@ function newCriterionId(existing: readonly Criterion[]): string {
 /** Step 2: upload a rubric document, or build the criteria by hand. */
 export function RubricStep({ draft, update, disabled }: WizardStepProps) {
   const criteria = draft.rubric.criteria;
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
   const [isUploading, setIsUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -43,9 +45,12 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
     if (!file || isUploading) return;
     setIsUploading(true);
     try {
-      const { import: report, ...rubric } = await uploadRubric(draft.id, file);
+      const { import: report, version, ...rubric } = await uploadRubric(draft.id, file);
       setImported({ report, previous: criteria });
-      update({ rubric });
+      // The upload is a save: this page now holds the version it made, unless another tab or window saved in
+      // between, which the next save must then be told about.
+      update({ rubric, ...(version === draft.version + 1 ? { version } : {}) });
+      void queryClient.invalidateQueries({ queryKey: assignmentQueryKey(draft.id), exact: true });
       showSuccess(assignmentMessages.rubricUploaded);
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = "";

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher } from "../support/accounts";
+import { testDatabaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { fixtureFile, formWith } from "../support/uploads";
+import { sampleForm } from "../support/submissions";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+const criteria = [
+  { id: "criterion-1", name: "Thesis", maxPoints: 20, descriptors: ["Clear, arguable claim"] },
+  { id: "criterion-2", name: "Evidence", maxPoints: 30, descriptors: ["Relevant, cited quotations"] },
+];
+
+/** The whole object as the wizard sends it (toUpdateInput), from a copy read at some version. */
+function wizardSave(copy: Record<string, unknown>, changes: Record<string, unknown> = {}) {
+  return { title: copy.title, type: copy.type, dueDate: copy.dueDate, prompt: copy.prompt, rubric: copy.rubric, sampleWork: copy.sampleWork, status: copy.status, autogradingEnabled: copy.autogradingEnabled, gradingSettings: copy.gradingSettings, removedSampleIds: [], basedOnVersion: copy.version, ...changes };
+}
+
+async function teacherWithAssignment(prefix: string) {
+  const teacher = await createSignedInTeacher(server.url, server.deps.database.db, prefix);
+  const created = await teacher.client.post("/api/assignments", { teacherId: teacher.id });
+  const saved = await teacher.client.put(`/api/assignments/${created.data.id}`, { ...created.data, title: "Civil Rights DBQ", prompt: "Evaluate the movement.", rubric: { criteria } });
+  expect(saved.status, saved.text).toBe(200);
+  return { ...teacher, assignment: saved.data as Record<string, unknown> & { id: string; version: number } };
+}
+
+describe(`an assignment saved from two tabs (${testDatabaseKind})`, () => {
+  it("refuses a save based on a version saved over since, names what differs, keeps the first save, and saves once told", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgtabs");
+    const url = `/api/assignments/${assignment.id}`;
+    const tabOne = (await client.get(url)).data;
+    const tabTwo = (await client.get(url)).data;
+    expect(tabOne.version).toBe(assignment.version);
+
+    const first = await client.put(url, wizardSave(tabOne, { title: "Civil Rights DBQ (revised)" }));
+    expect(first.status, first.text).toBe(200);
+    expect(first.data.version).toBe(tabOne.version + 1);
+
+    const second = await client.put(url, wizardSave(tabTwo, { prompt: "Evaluate the movement, 1954-1968." }));
+    expect(second.status).toBe(409);
+    expect(second.data.error).toEqual({
+      code: "conflict",
+      message:
+        "This assignment was changed in another tab or window after you opened it: the title and prompt saved there differ from yours. Your changes are not saved yet: save again to replace that version with yours, or load the saved version to keep it.",
+      fields: { basedOnVersion: "The assignment has changed since this version" },
+    });
+    expect((await client.get(url)).data).toMatchObject({ title: "Civil Rights DBQ (revised)", prompt: "Evaluate the movement.", version: tabOne.version + 1 });
+
+    // Told, and shown the saved version, the teacher saves theirs over it.
+    const again = await client.put(url, wizardSave(tabTwo, { prompt: "Evaluate the movement, 1954-1968.", basedOnVersion: first.data.version }));
+    expect(again.status, again.text).toBe(200);
+    expect(again.data).toMatchObject({ title: "Civil Rights DBQ", prompt: "Evaluate the movement, 1954-1968.", version: first.data.version + 1 });
+
+    // Two saves of one version at the same moment: one is saved, the other told.
+    const current = (await client.get(url)).data;
+    const both = await Promise.all(["A", "B"].map((title) => client.put(url, wizardSave(current, { title }))));
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+  });
+
+  it("deletes no sample when it refuses a save, and counts a rubric upload as a save", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgupl");
+    const url = `/api/assignments/${assignment.id}`;
+    const sample = await client.request("POST", `${url}/samples`, { body: sampleForm("A short graded essay about uniforms.", 30, { "criterion-1": 10, "criterion-2": 20 }) });
+    expect(sample.status, sample.text).toBe(201);
+    const opened = (await client.get(url)).data;
+    expect(opened.version).toBe(assignment.version);
+
+    const upload = await client.request("POST", `${url}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/reflection-dashes.txt") }) });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.data.version).toBe(opened.version + 1);
+
+    const stale = await client.put(url, wizardSave(opened, { sampleWork: [], removedSampleIds: [sample.data.id] }));
+    expect(stale.status).toBe(409);
+    expect(stale.data.error.message).toMatch(/^This assignment was changed in another tab or window after you opened it: the rubric saved there differs from yours\./);
+    expect((await client.get(url)).data.sampleWork).toHaveLength(1);
+
+    // The tab that uploaded holds the version its upload made, and saves on it.
+    const fresh = await client.put(url, wizardSave({ ...opened, rubric: { criteria: upload.data.criteria } }, { basedOnVersion: upload.data.version }));
+    expect(fresh.status, fresh.text).toBe(200);
+  });
+
+  it("saves as before for a client that sends no version (archive scripts, older API clients)", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgold");
+    const url = `/api/assignments/${assignment.id}`;
+    const old = (await client.get(url)).data;
+    expect((await client.put(url, wizardSave(old, { title: "Changed elsewhere" }))).status).toBe(200);
+    const { basedOnVersion: _ignored, ...unversioned } = wizardSave(old, { status: "archived" });
+    const archived = await client.put(url, unversioned);
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.data).toMatchObject({ status: "archived", title: "Civil Rights DBQ" });
+  });
+});
