@@ -185,6 +185,16 @@ export const assignment = z.object({
 });
 export type Assignment = z.infer<typeof assignment>;
 
+/**
+ * What a save that changed the rubric's scoring did to the grades already given: the grader's unreviewed ones are
+ * regraded on the new rubric, the teacher's reviewed ones kept (given on the earlier rubric).
+ */
+export const rubricChange = z.object({ regrading: z.number(), keptReviewed: z.number(), message: z.string() });
+export type RubricChange = z.infer<typeof rubricChange>;
+/** PUT /api/assignments/{id}: the saved assignment, and rubricChange when the save changed the scoring of graded work. */
+export const savedAssignment = assignment.extend({ rubricChange: rubricChange.optional() });
+export type SavedAssignment = z.infer<typeof savedAssignment>;
+
 export const autoAcceptOverrideInput = z.object({
   override: z.boolean({ error: "override must be true or false" }),
 });

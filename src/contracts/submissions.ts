@@ -112,6 +112,7 @@ export const gradeEventKinds = [
   "review_restored",
   "details_changed",
   "added_to_samples",
+  "rubric_changed",
 ] as const;
 export const gradeEvent = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@ import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { fixtureFile, formWith } from "../support/uploads";
-import { sampleForm } from "../support/submissions";
+import { createActiveAssignment, rubricCriteria, sampleForm, studentEssay, waitForGrading } from "../support/submissions";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -93,5 +93,75 @@ describe(`an assignment saved from two tabs (${testDatabaseKind})`, () => {
     const archived = await client.put(url, unversioned);
     expect(archived.status, archived.text).toBe(200);
     expect(archived.data).toMatchObject({ status: "archived", title: "Civil Rights DBQ" });
+  });
+});
+
+type History = { kind: string; note: string | null }[];
+
+describe(`a rubric whose scoring changes after grading (${testDatabaseKind})`, () => {
+  it("regrades the grader's unreviewed grades on the new rubric, keeps the reviewed ones marked as given on the earlier rubric, and says so", async () => {
+    const { client, id: teacherId } = await createSignedInTeacher(server.url, server.deps.database.db, "asgrub");
+    const assignment = await createActiveAssignment(client, teacherId, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+    const url = `/api/assignments/${assignment.id}`;
+    const ids: string[] = [];
+    for (const [index, name] of ["Noah Kim", "Ava Diaz", "Liam Chen"].entries()) {
+      const created = await client.post(`${url}/submissions/text`, { studentName: name, text: studentEssay(index + 3, name.split(" ")[0]!) });
+      expect(created.status, created.text).toBe(200);
+      ids.push(created.data.created[0].submissionId as string);
+    }
+    await waitForGrading(client, assignment.id);
+    const [edited, accepted, unread] = ids as [string, string, string];
+    expect((await client.put(`/api/submissions/${edited}/grade`, { criteriaScores: { "criterion-1": 6, "criterion-2": 5 }, feedback: "Thesis (6/10)." })).status).toBe(200);
+    expect((await client.post(`/api/submissions/${accepted}/accept`)).status).toBe(200);
+    const acceptedBefore = (await client.get(`/api/submissions/${accepted}`)).data;
+
+    // Evidence goes from 10 to 20 points.
+    const opened = (await client.get(url)).data;
+    const criteria = rubricCriteria.map((item) => (item.id === "criterion-2" ? { ...item, maxPoints: 20 } : item));
+    const saved = await client.put(url, wizardSave(opened, { rubric: { criteria } }));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.data.rubricChange).toEqual({
+      regrading: 1,
+      keptReviewed: 2,
+      message:
+        "1 grade is being regraded on the new rubric (the grader's, not yet reviewed by you); 2 grades you reviewed keep their scores and feedback, given on the earlier rubric: edit or regrade them in review to score them on the new one.",
+    });
+    await waitForGrading(client, assignment.id);
+
+    const regraded = (await client.get(`/api/submissions/${unread}`)).data;
+    const kinds = (regraded.history as History).map((event) => event.kind);
+    expect(kinds.slice(kinds.lastIndexOf("regrade_requested"))).toEqual(expect.arrayContaining(["regrade_requested", "graded"]));
+    expect((regraded.history as History).find((event) => event.kind === "regrade_requested")!.note).toBe(
+      "The rubric's scoring changed (it was Thesis 10, Evidence 10): graded again on the new rubric.",
+    );
+    expect(regraded.status).toMatch(/needs_review|accepted/);
+
+    for (const [id, scores] of [[edited, { "criterion-1": 6, "criterion-2": 5 }], [accepted, acceptedBefore.criteriaScores]] as const) {
+      const kept = (await client.get(`/api/submissions/${id}`)).data;
+      expect(kept).toMatchObject({ status: "accepted", gradeSource: "reviewed", criteriaScores: scores });
+      expect((kept.history as History).at(-1)).toMatchObject({
+        kind: "rubric_changed",
+        note: "Your reviewed grade is kept as you left it, given on the earlier rubric (Thesis 10, Evidence 10). Edit it, or Regrade, to score it on the new one.",
+      });
+    }
+
+    // A save that leaves the scoring as it is (a new title, a renamed criterion) regrades nothing.
+    const again = await client.put(url, wizardSave(saved.data, { title: "Renamed", rubric: { criteria: criteria.map((item) => ({ ...item, name: `${item.name}!` })) } }));
+    expect(again.status, again.text).toBe(200);
+    expect(again.data.rubricChange).toBeUndefined();
+  });
+
+  it("regrades on a rubric upload too, and says so in its answer", async () => {
+    const { client, id: teacherId } = await createSignedInTeacher(server.url, server.deps.database.db, "asgrubup");
+    const assignment = await createActiveAssignment(client, teacherId, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+    const created = await client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Mia Park", text: studentEssay(7, "Mia") });
+    expect(created.status).toBe(200);
+    await waitForGrading(client, assignment.id);
+    const upload = await client.request("POST", `/api/assignments/${assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/reflection-dashes.txt") }) });
+    expect(upload.status, upload.text).toBe(200);
+    expect(upload.data.rubricChange).toEqual({ regrading: 1, keptReviewed: 0, message: "1 grade is being regraded on the new rubric (the grader's, not yet reviewed by you)." });
+    await waitForGrading(client, assignment.id);
+    const detail = (await client.get(`/api/submissions/${created.data.created[0].submissionId}`)).data;
+    expect(Object.keys(detail.criteriaScores).sort()).toEqual(upload.data.criteria.map((item: { id: string }) => item.id).sort());
   });
 });

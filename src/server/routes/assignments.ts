@@ -8,7 +8,9 @@ import {
   calibrationPreviewInput,
   createAssignmentInput,
   rubric,
+  rubricChange,
   rubricUploadInput,
+  savedAssignment,
   sampleUploadInput,
   sampleWork,
   updateAssignmentInput,
@@ -44,6 +46,7 @@ const uploadLimit = documentLimits.maxBytes + 256 * 1024;
 
 export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void {
   const db = deps.database.db;
+  const regradeDepsOf = (user: { id: string; username?: string | null; email: string }) => ({ grading: deps.grading, actor: { id: user.id, name: user.username || user.email } });
   const storeDeps = { db, storage: deps.storage };
 
   router.route(
@@ -104,14 +107,17 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       params: idParams,
       body: updateAssignmentInput,
       responses: {
-        200: { description: "The saved assignment", schema: assignment },
+        200: { description: "The saved assignment; rubricChange says what a change of the rubric's scoring did to the grades given (unreviewed ones regraded, reviewed ones kept)", schema: savedAssignment },
         400: invalid,
         409: { description: "basedOnVersion was given and the assignment was saved since (another tab or window); nothing is saved", schema: errorBody },
         404: missing,
         401: unauthorized,
       },
     },
-    async (c, { params, body }) => c.json(await updateAssignment(db, requireUser(c).id, params.id, body, deps.spellChecker)),
+    async (c, { params, body }) => {
+      const user = requireUser(c);
+      return c.json(await updateAssignment(db, user.id, params.id, body, deps.spellChecker, regradeDepsOf(user)));
+    },
   );
 
   router.route(
@@ -129,7 +135,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       responses: {
         200: {
           description: "The new rubric, what the import read and skipped in the document, and the assignment's version after it (a save sends it as basedOnVersion)",
-          schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport, version: z.number() }),
+          schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport, version: z.number(), rubricChange: rubricChange.optional() }),
         },
         ...uploadErrors,
         404: missing,
@@ -137,7 +143,8 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       },
     },
     async (c, { params, body }) => {
-      const teacherId = requireUser(c).id;
+      const user = requireUser(c);
+      const teacherId = user.id;
       await findAssignmentRow(db, teacherId, params.id);
       const file = (body.rubric ?? body.file)!;
       const ai = aiConfigFrom(deps.env);
@@ -154,9 +161,9 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
           const message = `The rubric in this document cannot be used as it is: ${problem}. Shorten it in the document, or add the criteria by hand.`;
           throw new AppError("unprocessable", message, { rubric: message });
         }
-        return { updated: await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker), report };
+        return { updated: await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker, regradeDepsOf(user)), report };
       });
-      return c.json({ ...updated.rubric, import: report, version: updated.version });
+      return c.json({ ...updated.rubric, import: report, version: updated.version, ...(updated.rubricChange ? { rubricChange: updated.rubricChange } : {}) });
     },
   );
 

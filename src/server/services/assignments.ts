@@ -1,6 +1,6 @@
 import { isUuid } from "../http/validation";
 import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
-import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, UpdateAssignmentInput } from "../../contracts/assignments";
+import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SavedAssignment, UpdateAssignmentInput } from "../../contracts/assignments";
 import { sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
 import type { TeacherProfile } from "../../contracts/teacher-profile";
@@ -16,6 +16,9 @@ import { findTeacherProfile, type Queryable } from "./teacher-profiles";
 import { toGradingInput } from "./grading-input";
 import { calibrationWarningOf } from "./calibration-warning";
 import { clearStaleBlankDrafts, isNotBlankDraft } from "./blank-drafts";
+import type { Actor } from "./submissions/audit";
+import type { GradingQueue } from "./submissions/grading-queue";
+import { isScoringChanged, regradeForNewRubric } from "./submissions/rubric-regrade";
 
 type AssignmentRow = typeof assignments.$inferSelect;
 type SampleRow = typeof assignmentSamples.$inferSelect;
@@ -110,10 +113,16 @@ export async function listAssignments(db: Queryable, teacherId: string, status?:
   return attachSamples(db, rows);
 }
 
-/** Saves the whole object; the samples it removes are `removeSamples`'s (the wizard's remove button). */
-export async function updateAssignment(db: Db, teacherId: string, id: string, input: z.output<typeof updateAssignmentInput>, spellChecker: SpellChecker): Promise<Assignment> {
-  return db.transaction(async (tx) => {
-    await findAssignmentRow(tx, teacherId, id);
+/** Who saved, and the queue that regrades what a change of the rubric's scoring leaves on the old scale. */
+export type RegradeDeps = { grading: GradingQueue; actor: Actor };
+
+/**
+ * Saves the whole object; the samples it removes are `removeSamples`'s (the wizard's remove button). A change of the
+ * rubric's scoring regrades the grader's grades (regradeForNewRubric), queued once the save commits.
+ */
+export async function updateAssignment(db: Db, teacherId: string, id: string, input: z.output<typeof updateAssignmentInput>, spellChecker: SpellChecker, regrade: RegradeDeps): Promise<SavedAssignment> {
+  const { saved, queue } = await db.transaction(async (tx) => {
+    const before = await findAssignmentRow(tx, teacherId, id);
     if (input.status === "active" && !input.title) {
       throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: "Add a title" });
     }
@@ -141,8 +150,12 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
     if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input);
     await removeSamples(tx, id, input);
     await refreshCalibrationFit(tx, id, spellChecker);
-    return findAssignment(tx, teacherId, id);
+    const regraded = isScoringChanged(before.criteria, input.rubric.criteria) ? await regradeForNewRubric(tx, before, before.criteria, regrade.actor) : null;
+    const assignment = await findAssignment(tx, teacherId, id);
+    return { saved: regraded ? { ...assignment, rubricChange: regraded.change } : assignment, queue: regraded?.queue ?? [] };
   });
+  await regrade.grading.enqueueGrading(queue);
+  return saved;
 }
 
 /** What a save refused as based on an older version would have replaced: named, so the teacher knows what to compare. */
@@ -189,13 +202,24 @@ async function removeSamples(tx: Queryable, id: string, input: z.output<typeof u
   await tx.delete(assignmentSamples).where(kept.length ? and(inThisAssignment, notInArray(assignmentSamples.id, kept)) : inThisAssignment);
 }
 
-export async function replaceRubric(db: Db, teacherId: string, id: string, criteria: Assignment["rubric"]["criteria"], spellChecker: SpellChecker): Promise<Assignment> {
-  return db.transaction(async (tx) => {
-    await findAssignmentRow(tx, teacherId, id);
+export async function replaceRubric(
+  db: Db,
+  teacherId: string,
+  id: string,
+  criteria: Assignment["rubric"]["criteria"],
+  spellChecker: SpellChecker,
+  regrade: RegradeDeps,
+): Promise<SavedAssignment> {
+  const { saved, queue } = await db.transaction(async (tx) => {
+    const before = await findAssignmentRow(tx, teacherId, id);
     await tx.update(assignments).set({ criteria, version: sql`${assignments.version} + 1`, updatedAt: new Date() }).where(eq(assignments.id, id));
     await refreshCalibrationFit(tx, id, spellChecker);
-    return findAssignment(tx, teacherId, id);
+    const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, regrade.actor) : null;
+    const assignment = await findAssignment(tx, teacherId, id);
+    return { saved: regraded ? { ...assignment, rubricChange: regraded.change } : assignment, queue: regraded?.queue ?? [] };
   });
+  await regrade.grading.enqueueGrading(queue);
+  return saved;
 }
 
 export async function addSample(

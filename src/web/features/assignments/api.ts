@@ -1,5 +1,5 @@
 import type { RubricImportReport } from "../../../contracts/rubric-import";
-import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SampleWork, UpdateAssignmentInput } from "../../../contracts/assignments";
+import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, RubricChange, SampleWork, SavedAssignment, UpdateAssignmentInput } from "../../../contracts/assignments";
 import type { Criterion, TeacherProfile } from "../../../contracts/teacher-profile";
 import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
 
@@ -16,7 +16,7 @@ export const assignmentListQueryKey = (teacherId: string, status: AssignmentStat
 export const allAssignmentListsKey = ["/api/assignments/teacher"] as const;
 export const teacherProfileQueryKey = ["/api/teacher-profile"] as const;
 
-export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number; import: RubricImportReport; version: number };
+export type RubricUploadResult = { criteria: Criterion[]; totalPoints: number; import: RubricImportReport; version: number; rubricChange?: RubricChange };
 export type PreviewSettings = Pick<GradingSettings, "strictness" | "tone" | "feedbackLength">;
 
 export function fetchTeacherProfile(): Promise<TeacherProfile> {
@@ -61,9 +61,9 @@ export function toUpdateInput(assignment: Assignment, patch: Partial<UpdateAssig
   };
 }
 
-export async function saveAssignment(id: string, input: UpdateAssignmentInput): Promise<Assignment> {
+export async function saveAssignment(id: string, input: UpdateAssignmentInput): Promise<SavedAssignment> {
   const response = await apiRequest("PUT", `/api/assignments/${encodeURIComponent(id)}`, input);
-  return (await response.json()) as Assignment;
+  return (await response.json()) as SavedAssignment;
 }
 
 async function postForm<T>(url: string, form: FormData): Promise<T> {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, Check, LoaderCircle, RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { assignmentMessages, type Assignment, type GradingSettings } from "../../../contracts/assignments";
+import { assignmentMessages, type Assignment, type GradingSettings, type SavedAssignment } from "../../../contracts/assignments";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
@@ -180,6 +180,8 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   const [problems, setProblems] = useState<string[]>([]);
   /** A save refused because another tab or window saved first: its message, and the assignment as saved there. */
   const [conflict, setConflict] = useState<{ message: string; saved: Assignment | undefined }>();
+  /** What the last save's change of the rubric's scoring did to the grades already given. */
+  const [rubricChange, setRubricChange] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
@@ -206,18 +208,19 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   );
 
   /** Saves the whole object; true when the server took it. */
-  async function save(patch: Partial<Pick<Assignment, "status" | "autogradingEnabled">> = {}, failure: string): Promise<Assignment | undefined> {
+  async function save(patch: Partial<Pick<Assignment, "status" | "autogradingEnabled">> = {}, failure: string): Promise<SavedAssignment | undefined> {
     setIsSaving(true);
     setProblems([]);
     try {
       const removed = [...removedSampleIds.current];
-      const saved = await saveAssignment(draft.id, toUpdateInput(draft, { ...patch, removedSampleIds: removed, basedOnVersion: draft.version }));
+      const { rubricChange: change, ...saved } = await saveAssignment(draft.id, toUpdateInput(draft, { ...patch, removedSampleIds: removed, basedOnVersion: draft.version }));
       for (const sampleId of removed) removedSampleIds.current.delete(sampleId);
       queryClient.setQueryData(assignmentQueryKey(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: allAssignmentListsKey });
       setConflict(undefined);
+      if (change) setRubricChange(change.message);
       setDraft(saved);
-      return saved;
+      return { ...saved, ...(change ? { rubricChange: change } : {}) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.fields?.basedOnVersion) {
         await showConflict(error.serverMessage ?? error.message);
@@ -268,7 +271,8 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     if (isSaving) return;
     const saved = await save({ status: "active", autogradingEnabled: true }, assignmentMessages.finalizeFailed);
     if (!saved) return;
-    showSuccess(mode === "new" ? assignmentMessages.created : editedMessage);
+    const done = mode === "new" ? assignmentMessages.created : editedMessage;
+    showSuccess(saved.rubricChange ? `${done} ${saved.rubricChange.message}` : done);
     navigate(mode === "new" ? "/assignments" : `/assignments/${saved.id}`);
   }
 
@@ -295,6 +299,11 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
           <h2 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold tracking-tight focus:outline-none">
             {stepTitles[step - 1]}
           </h2>
+          {rubricChange ? (
+            <p role="status" className="mt-4 rounded-xl border border-border bg-accent-soft p-4 text-sm leading-relaxed text-accent-strong">
+              The rubric&apos;s scoring changed. {rubricChange}
+            </p>
+          ) : null}
           <div className="mt-6">
             {step === 1 ? <DetailsStep {...stepProps} /> : null}
             {step === 2 ? <RubricStep {...stepProps} /> : null}

@@ -17,6 +17,7 @@ const kindLabels: Record<GradeEvent["kind"], string> = {
   review_restored: "Review restored",
   details_changed: "Details changed",
   added_to_samples: "Added to samples",
+  rubric_changed: "Rubric changed",
 };
 
 const scoreText = (snapshot: GradeEventSnapshot | null) => (snapshot?.overallScore === null || snapshot?.overallScore === undefined ? "no score" : formatPoints(snapshot.overallScore));

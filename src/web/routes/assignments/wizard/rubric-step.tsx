@@ -45,13 +45,14 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
     if (!file || isUploading) return;
     setIsUploading(true);
     try {
-      const { import: report, version, ...rubric } = await uploadRubric(draft.id, file);
+      const { import: report, version, rubricChange, ...rubric } = await uploadRubric(draft.id, file);
       setImported({ report, previous: criteria });
       // The upload is a save: this page now holds the version it made, unless another tab or window saved in
       // between, which the next save must then be told about.
       update({ rubric, ...(version === draft.version + 1 ? { version } : {}) });
       void queryClient.invalidateQueries({ queryKey: assignmentQueryKey(draft.id), exact: true });
-      showSuccess(assignmentMessages.rubricUploaded);
+      // Grades already given were on the old rubric: the teacher hears what happened to them.
+      showSuccess(rubricChange ? `${assignmentMessages.rubricUploaded} ${rubricChange.message}` : assignmentMessages.rubricUploaded);
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = "";
     } catch (error) {

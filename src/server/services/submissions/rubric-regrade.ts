@@ -1,0 +1,84 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { gradedCriteria, type RubricChange } from "../../../contracts/assignments";
+import { submissions } from "../../db/schema";
+import type { Queryable } from "../teacher-profiles";
+import { recordGradeEvent, snapshotOf, type Actor } from "./audit";
+
+type Criteria = { id: string; name: string; maxPoints: number }[];
+
+/** What a grade's scale is made of: the criteria's ids and points (the names and descriptors do not move a score). */
+function scoringOf(criteria: Criteria): string {
+  return JSON.stringify(gradedCriteria(criteria).map((item) => [item.id, item.maxPoints]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+}
+
+export function isScoringChanged(before: Criteria, after: Criteria): boolean {
+  return scoringOf(before) !== scoringOf(after);
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+
+export function rubricChangeMessage(regrading: number, keptReviewed: number): string {
+  const parts = [];
+  if (regrading) parts.push(`${plural(regrading, "grade is", "grades are")} being regraded on the new rubric (the grader's, not yet reviewed by you)`);
+  if (keptReviewed) {
+    parts.push(
+      `${plural(keptReviewed, "grade", "grades")} you reviewed keep${keptReviewed === 1 ? "s its" : " their"} scores and feedback, given on the earlier rubric: edit or regrade ${keptReviewed === 1 ? "it" : "them"} in review to score ${keptReviewed === 1 ? "it" : "them"} on the new one`,
+    );
+  }
+  const sentence = parts.join("; ");
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
+}
+
+/**
+ * The rubric's scoring changed (a criterion added or removed, other points) on an assignment with grades: a grade on
+ * the old scale reads wrongly on the new one ("2 / 10" beside feedback saying "0/6"). The grader's grades, which no
+ * one has read, are graded again on the new rubric; the teacher's reviewed grades are theirs and are kept, each
+ * marked in its history as given on the earlier rubric. Returns the ids to queue once the caller's transaction
+ * commits, and what to tell the teacher; null when there was nothing graded.
+ */
+export async function regradeForNewRubric(
+  tx: Queryable,
+  assignment: { id: string; teacherId: string },
+  before: Criteria,
+  actor: Actor,
+): Promise<{ queue: string[]; change: RubricChange } | null> {
+  const graded = await tx
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignment.id), inArray(submissions.status, ["needs_review", "accepted"]), isNotNull(submissions.overallScore)));
+  if (!graded.length) return null;
+  const unreviewed = graded.filter((row) => row.gradeSource !== "reviewed");
+  const reviewed = graded.filter((row) => row.gradeSource === "reviewed");
+  const now = new Date();
+  // Conditional on the status read just now: a grade the teacher accepts at this moment is not sent away unread.
+  const queued = unreviewed.length
+    ? await tx
+        .update(submissions)
+        .set({ status: "queued", attempts: 0, failureReason: null, updatedAt: now })
+        .where(and(inArray(submissions.id, unreviewed.map((row) => row.id)), inArray(submissions.status, ["needs_review", "accepted"]), eq(submissions.gradeSource, "automatic")))
+        .returning({ id: submissions.id })
+    : [];
+  const queuedIds = new Set(queued.map((row) => row.id));
+  const rubricWas = gradedCriteria(before).map((item) => `${item.name} ${item.maxPoints}`).join(", ");
+  for (const row of unreviewed.filter((item) => queuedIds.has(item.id))) {
+    await recordGradeEvent(tx, {
+      submissionId: row.id,
+      teacherId: assignment.teacherId,
+      actor,
+      kind: "regrade_requested",
+      before: snapshotOf(row),
+      after: snapshotOf({ ...row, status: "queued" }),
+      note: `The rubric's scoring changed (it was ${rubricWas}): graded again on the new rubric.`,
+    });
+  }
+  for (const row of reviewed) {
+    await recordGradeEvent(tx, {
+      submissionId: row.id,
+      teacherId: assignment.teacherId,
+      actor,
+      kind: "rubric_changed",
+      note: `Your reviewed grade is kept as you left it, given on the earlier rubric (${rubricWas}). Edit it, or Regrade, to score it on the new one.`,
+    });
+  }
+  return { queue: [...queuedIds], change: { regrading: queuedIds.size, keptReviewed: reviewed.length, message: rubricChangeMessage(queuedIds.size, reviewed.length) } };
+}
