@@ -26,6 +26,10 @@ describe("reading the session", () => {
     });
   });
 
+  it("shows the username as the teacher typed it, not its lower-cased sign-in form", () => {
+    expect(readSessionUser({ user: { email: "a@b.org", username: "ms. garcía", displayUsername: "Ms. García" } })?.username).toBe("Ms. García");
+  });
+
   it("treats null, odd shapes and failures as signed out", async () => {
     expect(readSessionUser(null)).toBeNull();
     expect(readSessionUser({ user: { name: "no email" } })).toBeNull();

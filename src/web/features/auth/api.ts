@@ -29,7 +29,8 @@ export function readSessionUser(answer: unknown): SessionUser | null {
   if (!email) return null;
   return {
     email,
-    username: readText(record, "username") ?? readText(record, "displayUsername") ?? readText(record, "name"),
+    // As the teacher typed it ("Ms. García"); `username` is its lower-cased form, kept for signing in.
+    username: readText(record, "displayUsername") ?? readText(record, "username") ?? readText(record, "name"),
     image: readText(record, "image"),
     twoFactorEnabled: record.twoFactorEnabled === true,
   };

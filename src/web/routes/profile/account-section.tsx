@@ -139,7 +139,7 @@ function UsernameForm({ current }: { current: string }) {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-3" aria-busy={isSaving}>
-      <FormField id="profile-username" label="Username" error={error} hint="Letters, numbers, dots and underscores. You can sign in with it instead of your email.">
+      <FormField id="profile-username" label="Username" error={error} hint="The name you go by, spaces and accents included. You can sign in with it instead of your email.">
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
             ref={inputRef}
