@@ -107,6 +107,11 @@ describe("text checks", () => {
     expect(concerns).toEqual([
       { kind: "very-short", doubtsGrade: false, message: "It has 3 words where the class's texts have about 102: check the whole text arrived." },
     ]);
+    // Many times the class's length (classmates' essays joined): the grade itself is in doubt.
+    const joined = essays.join("\n\n");
+    expect(concernsFor(analyzeForAssignment(prepared, joined), prepared.classProfile).filter((c) => c.kind === "very-long")).toEqual([
+      { kind: "very-long", doubtsGrade: true, message: `It has ${analyzeForAssignment(prepared, joined).wordCount} words where the class's texts have about 102: check it is one student's answer.` },
+    ]);
     // In a class of short answers (about fifty words) a one-line answer is an answer.
     expect(kindsOf(preparedClass(), "Computers are good.")).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { stemInformativeness } from "./topic-weights.js";
 /**
  * Texts a grade should not be trusted on without a teacher reading them: an answer to another assignment, text that
  * is not English words or a scan the reader misread, the prompt or source copied out, one passage pasted again and
- * again, or a fraction of what the class wrote (a scan or upload that lost most of the essay). The grader's features were fitted on real answers,
+ * again, a fraction of what the class wrote (a scan or upload that lost most of the essay), or many times it. The grader's features were fitted on real answers,
  * so on these it can give a middling grade with a confident air (an on-topic essay of another prompt scored 7 of 12
  * on ASAP set 1 at confidence 64). Each check names what it found for the teacher; a grade with any of them always
  * waits for review (review-gate.ts).
@@ -16,7 +16,7 @@ import { stemInformativeness } from "./topic-weights.js";
  * answer on a neighbouring topic, or in a class that mixes prompts, is not caught. See docs/decisions/023-text-checks.md.
  */
 
-export type TextConcernKind = "off-topic" | "not-words" | "misread" | "copied" | "repeated" | "very-short";
+export type TextConcernKind = "off-topic" | "not-words" | "misread" | "copied" | "repeated" | "very-short" | "very-long";
 
 export interface TextConcern {
   kind: TextConcernKind;
@@ -79,6 +79,12 @@ export const repeatedShareLimit = 0.5;
  */
 export const veryShortShare = 0.15;
 export const essayWords = 100;
+/**
+ * Very long: more words than this many times the class's median, in a class writing essays: a file holding several
+ * answers, or classmates' essays joined (25 of them scored 30 of 30 in an audit). The grader's length features were
+ * fitted on single answers, so its grade is in doubt.
+ */
+export const veryLongTimes = 4;
 /** The checks of words and topic need this many words to say anything. */
 export const wordsForTopicChecks = 40;
 export const wordsForWordCheck = 20;
@@ -206,6 +212,9 @@ export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, 
   if (profile.medianWords >= essayWords && a.wordCount < veryShortShare * profile.medianWords) {
     const has = a.wordCount === 1 ? "1 word" : `${a.wordCount} words`;
     concerns.push({ kind: "very-short", doubtsGrade: false, message: `It has ${has} where the class's texts have about ${Math.round(profile.medianWords)}: check the whole text arrived.` });
+  }
+  if (profile.medianWords >= essayWords && a.wordCount > veryLongTimes * profile.medianWords) {
+    concerns.push({ kind: "very-long", doubtsGrade: true, message: `It has ${a.wordCount} words where the class's texts have about ${Math.round(profile.medianWords)}: check it is one student's answer.` });
   }
   return concerns;
 }
