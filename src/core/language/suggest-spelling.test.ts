@@ -9,6 +9,14 @@ describe("the word a misspelling stands for", () => {
     expect(suggestSpelling("Alot")).toBe("A lot");
   });
 
+  it("makes no guess when a less likely slip gives a commoner word", () => {
+    // "digest" with a letter left out, or "diet" (commoner) with one added: "diet tips" was corrected to "digest".
+    expect(suggestSpelling("diest")).toBeUndefined();
+    // "which" with its h left out, or the commoner "with": no guess rather than a wrong one.
+    expect(suggestSpelling("wich")).toBeUndefined();
+    expect(suggestSpelling("trafic")).toBe("traffic");
+  });
+
   it("makes no guess for a word of three letters or fewer, mostly abbreviations and slang", () => {
     for (const word of ["idk", "pta", "ok", "py", "teh"]) expect(suggestSpelling(word), word).toBeUndefined();
     expect(suggestSpelling("im")).toBe("I'm");

@@ -51,14 +51,18 @@ export function suggestSpelling(word: string): string | undefined {
   // Words of three letters or fewer are mostly abbreviations and slang ("idk", "pta", "ok"), and every edit of them is
   // a common word: "ink", "pat" and "oak" were offered. No guess is better than a wrong one.
   if (lower.length <= 3) return undefined;
-  for (const tier of oneEditAway(lower)) {
-    const ranked = [...tier]
+  const tiers = oneEditAway(lower).map((tier) =>
+    [...tier]
       .map((candidate) => ({ candidate, zipf: zipfFrequency(candidate) ?? 0 }))
       .filter((c) => c.zipf >= minZipf && c.candidate !== lower && c.candidate.charAt(0) === lower.charAt(0) && c.candidate.length > 1)
-      .sort((a, b) => b.zipf - a.zipf);
-    const [best, second] = ranked;
-    if (!best) continue;
-    return second && best.zipf - second.zipf < margin ? undefined : restore(best.candidate);
-  }
-  return undefined;
+      .sort((a, b) => b.zipf - a.zipf),
+  );
+  const at = tiers.findIndex((ranked) => ranked.length > 0);
+  if (at < 0) return undefined;
+  const [best, second] = tiers[at]!;
+  if (second && best!.zipf - second.zipf < margin) return undefined;
+  // A less likely kind of slip still casts doubt when it gives a more common word: "diest" is "digest" with a
+  // letter left out, or the commoner "diet" with one added; the student was told "digest" and meant "diet".
+  const rival = tiers.slice(at + 1).flat().some((c) => c.zipf >= best!.zipf);
+  return rival ? undefined : restore(best!.candidate);
 }
