@@ -19,13 +19,13 @@ describe("the calibration warning", () => {
   it("asks to check the samples when the rubric grades how the work is written", () => {
     const warning = calibrationWarningOf({ criteria: [criterion("Ideas"), criterion("Organization")], calibrationFit: fit, autoAcceptOverrideAt: null });
     expect(warning?.message).toBe(
-      "Sample 1 (you gave 19, the grader predicts 6); sample 2 (you gave 5, the grader predicts 12): more than 4 points apart. Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.",
+      "Sample 1 (you gave 19, the grader predicts 6); sample 2 (you gave 5, the grader predicts 12): more than 4 points apart, a bigger miss than the 2 points the agreement figures count as close. Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.",
     );
   });
 
   it("does not blame the samples when the rubric grades right answers, which the grader cannot check", () => {
     const warning = calibrationWarningOf({ criteria: [criterion("Correct Answers"), criterion("Explanation")], calibrationFit: fit, autoAcceptOverrideAt: null });
-    expect(warning?.message).toMatch(/: more than 4 points apart\. Your rubric grades whether answers are right, which the built-in grader cannot check/);
+    expect(warning?.message).toMatch(/: more than 4 points apart, a bigger miss than the 2 points the agreement figures count as close\. Your rubric grades whether answers are right, which the built-in grader cannot check/);
     expect(warning?.message).not.toContain("Check those samples");
   });
 });

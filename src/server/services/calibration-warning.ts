@@ -9,11 +9,17 @@ type AssignmentFitRow = { criteria: Parameters<typeof gradedCriteria>[0]; calibr
 
 const points = (value: number) => String(Math.round(value * 100) / 100);
 
+/** The same page counts grades within the fit's tolerance as agreeing: the warning's wider limit says it is another figure. */
+function closeEnough(fit: CalibrationFitSummary | null, limit: number): string {
+  return fit && fit.tolerance < limit ? `, a bigger miss than the ${points(fit.tolerance)} points the agreement figures count as close` : "";
+}
+
 /** The samples the calibration predicts badly, in words for the assignment page; null when it can be trusted. */
 export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibrationWarning"] {
   const maxScore = maxScoreFor(row.criteria);
   // Written by summarizeCalibrationFit (services/assignments.ts), so its shape is known.
-  const { disagreeing, limit } = checkCalibrationFit(row.calibrationFit as CalibrationFitSummary | null, maxScore);
+  const fit = row.calibrationFit as CalibrationFitSummary | null;
+  const { disagreeing, limit } = checkCalibrationFit(fit, maxScore);
   if (!disagreeing.length) return null;
   const named = disagreeing.map((sample) => `sample ${sample.sampleIndex + 1} (you gave ${points(sample.teacherScore)}, the grader predicts ${points(sample.engineScore)})`);
   // The page's heading already says the calibration disagrees; the message names where, and what to do.
@@ -23,7 +29,7 @@ export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibra
     ? "Your rubric grades whether answers are right, which the built-in grader cannot check, so it cannot reproduce your scores: grades wait for your review instead of being accepted automatically."
     : "Check those samples' scores or add more samples. Until then grades wait for your review instead of being accepted automatically.";
   return {
-    message: `${first.charAt(0).toUpperCase()}${first.slice(1)}${rest.map((item) => `; ${item}`).join("")}: more than ${points(limit)} points apart. ${why}`,
+    message: `${first.charAt(0).toUpperCase()}${first.slice(1)}${rest.map((item) => `; ${item}`).join("")}: more than ${points(limit)} points apart${closeEnough(fit, limit)}. ${why}`,
     samples: disagreeing.map((sample) => ({ sampleId: sample.sampleId ?? null, sampleIndex: sample.sampleIndex, teacherScore: sample.teacherScore, engineScore: sample.engineScore })),
   };
 }
