@@ -279,3 +279,14 @@ describe("extractDocument refuses what would hold the server, before reading it"
     expect(error.message).toContain("more than 200,000 characters of text");
   });
 });
+
+describe("a file named as Word or PDF that holds plain text", () => {
+  it("is refused as damaged, not read as text; the same text named .txt is read", async () => {
+    const text = new TextEncoder().encode("this is not a docx file at all");
+    const error = await extractDocument(text, { fileName: "fake.docx" }).catch((caught: unknown) => caught as DocumentError);
+    expect(error).toBeInstanceOf(DocumentError);
+    expect((error as DocumentError).code).toBe("corrupt");
+    await expect(extractDocument(text, { fileName: "fake.pdf" })).rejects.toMatchObject({ code: "corrupt" });
+    expect((await extractDocument(text, { fileName: "notes.txt" })).text).toBe("this is not a docx file at all");
+  });
+});

@@ -76,6 +76,9 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
     }
     document = { kind: "image", mimeType: imageType, text: await readImage(imageReader, bytes), tables: [], ocr: true };
   } else {
+    // Word and PDF never write plain text or a web page under those names: such a file was damaged or renamed, and
+    // reading it as text took "this is not a docx file" as a graded sample.
+    if ((kind === "txt" || kind === "html") && /\.(?:docx|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
     document = await extractTextDocument(bytes, kind, imageReader);
   }
   // Twice the limit before normalising (which only takes out spaces), so a huge text is not worked on first.
