@@ -117,6 +117,17 @@ async function generatePreview(page: Page) {
   expect(await textOf(page.getByText(/^\d{1,3}%$/).first())).toMatch(/^\d{1,3}%$/);
   await page.getByRole("region", { name: "Generated feedback" }).waitFor();
   await page.getByRole("region", { name: "Original feedback" }).waitFor();
+  await expectHolisticNoteWhenSumsDiffer(page);
+}
+
+/** Criteria predicted apart from the overall (holistic grading) are explained; equal ones need no word. */
+async function expectHolisticNoteWhenSumsDiffer(page: Page) {
+  const bars = await page.getByRole("region", { name: "Predicted and actual scores per criterion" }).getByRole("img").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("aria-label") ?? ""));
+  const sum = bars.reduce((total, label) => total + Number(/: predicted ([\d.]+),/.exec(label)?.[1] ?? 0), 0);
+  const overall = Number(/Predicted\s*([\d.]+)/.exec(await textOf(page.getByText("Overall score", { exact: true }).locator("..")))?.[1]);
+  const note = page.getByText(/^The predicted criteria add up to [\d.]+: with holistic grading the overall score is judged on the whole piece/);
+  if (bars.length < 2 || Math.abs(sum - overall) < 0.5) expect(await note.count()).toBe(0);
+  else expect(await note.count()).toBe(1);
 }
 
 /** The card under Active, and its figures as one line of text. */

@@ -35,6 +35,20 @@ function ScoreBar({ label, predicted, actual, max }: { label: string; predicted:
   );
 }
 
+/**
+ * Holistic grading judges the whole piece, so its overall need not be the criteria's sum; shown side by side without
+ * a word, a predicted 0 above criteria adding up to 13 read as a fault.
+ */
+function HolisticNote({ preview, criteria }: { preview: CalibrationPreview; criteria: readonly Criterion[] }) {
+  const sum = criteria.reduce((total, item) => total + (preview.predictedScores[item.id] ?? 0), 0);
+  if (criteria.length < 2 || Math.abs(sum - preview.predictedOverall) < 0.5) return null;
+  return (
+    <p className="text-xs text-muted-foreground">
+      The predicted criteria add up to {formatScore(sum)}: with holistic grading the overall score is judged on the whole piece, so it can differ from their sum.
+    </p>
+  );
+}
+
 /** Confidence, predicted versus actual per criterion (bar = predicted, tick = the teacher's score), both feedbacks. */
 export function CalibrationResult({ preview, criteria, sample }: { preview: CalibrationPreview; criteria: readonly Criterion[]; sample: SampleWork | undefined }) {
   const confidence = Math.round(preview.confidence);
@@ -67,6 +81,7 @@ export function CalibrationResult({ preview, criteria, sample }: { preview: Cali
             <ScoreBar key={item.id} label={item.name} predicted={preview.predictedScores[item.id] ?? 0} actual={sample?.criteriaScores[item.id]} max={item.maxPoints} />
           ))}
           <p className="text-xs text-muted-foreground">The bar is the predicted score; the dark mark is the score you gave.</p>
+          <HolisticNote preview={preview} criteria={criteria} />
         </section>
       ) : null}
 
