@@ -269,4 +269,6 @@ export const assignmentMessages = {
   previewFailed: "Failed to generate calibration preview. Please try again.",
   noCriteria:
     "No rubric criteria were found in this document. Use a table (criteria as rows, levels as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
+  notARubric:
+    "This document does not look like a rubric: most of it is running text, not criteria with points. Check that you chose the rubric. A rubric needs its criteria, each with its points: a table (criteria as rows, levels as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
 } as const;

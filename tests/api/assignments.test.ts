@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignmentMessages } from "../../src/contracts/assignments";
 import { gradeText } from "../../src/core/grading";
 import { assignments, storedFiles } from "../../src/server/db/schema";
 import { toGradingInput } from "../../src/server/services/grading-input";
@@ -217,6 +218,18 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
     const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("documents/student-essay.txt") }) });
     expect(response.status).toBe(422);
     expect(response.data.error.message).toContain("Thesis (20 points)");
+    expect(await storedFileCounts(teacher.id)).toEqual(before);
+  });
+
+  it("refuses an essay uploaded as a rubric, saying it does not look like one, and keeps the rubric it had", async () => {
+    const teacher = await teacherWithDraft();
+    const good = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/reflection-dashes.txt") }) });
+    expect(good.status).toBe(200);
+    const before = await storedFileCounts(teacher.id);
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/essay-not-a-rubric.docx") }) });
+    expect(response.status).toBe(422);
+    expect(response.data.error).toMatchObject({ message: assignmentMessages.notARubric, fields: { rubric: assignmentMessages.notARubric } });
+    expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data.rubric.criteria).toEqual(good.data.criteria);
     expect(await storedFileCounts(teacher.id)).toEqual(before);
   });
 

@@ -162,3 +162,24 @@ describe("importRubric: nothing dropped unlisted", () => {
     expect(result.skipped.some((line) => line.text === "Style")).toBe(true);
   });
 });
+
+describe("importRubric: documents that are not rubrics", () => {
+  const essay = [
+    "Maria Lopez",
+    "Mr. Chen",
+    "English 10",
+    "12 March 2025",
+    "The Power of Small Choices in To Kill a Mockingbird",
+    "In Harper Lee's novel, the small choices characters make reveal who they are. Atticus chooses to defend Tom Robinson even though he knows he will lose.",
+    "Evidence: Atticus tells Scout that courage is knowing you're licked before you begin (Lee 128). This shows that courage is not about winning.",
+    "Organization of the town's response also matters. The town is divided, and 3 of the 12 jurors hesitate.",
+    "In conclusion, the novel argues that small choices add up to a moral life. Scout learns this by watching her father every day.",
+  ].join("\n\n");
+
+  it("refuses an essay rather than reading its class and date as a criterion worth 12", () => {
+    const result = fromText(essay);
+    expect(result.criteria).toEqual([]);
+    expect(result.notARubric).toBe(true);
+    expect(result.skipped.map((line) => line.text)).toContain("English 10");
+  });
+});

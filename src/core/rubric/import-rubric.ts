@@ -22,6 +22,8 @@ export interface RubricImport {
   pointsAssumed: boolean;
   /** Every non-empty line the reading did not use, with why. */
   skipped: SkippedLine[];
+  /** Set (with no criteria) when the document reads as running text, not a rubric: an essay uploaded by mistake. */
+  notARubric?: true;
 }
 
 /** Points a criterion gets when the rubric has none and it names no levels either: the common four-level scale. */
@@ -44,6 +46,9 @@ export function importRubric(doc: RubricDocument): RubricImport {
   const best = scored[0];
   if (!best) {
     return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped };
+  }
+  if (!looksLikeRubric(best)) {
+    return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped, notARubric: true };
   }
   const pointsAssumed = withPoints.length === 0;
   const usual = usualLevels(best.reading.criteria);
@@ -85,6 +90,16 @@ function readingsOf(text: string, tables: string[][][], withoutPoints: boolean):
   return readings;
 }
 
+/**
+ * An essay still gives some reading ("English 10" over "12 March 2025" is a heading and a level with points), but it
+ * uses few of the document's lines and fewer of its words. A real rubric's best reading uses most of either: a table
+ * whose descriptors are long uses most words, a list after long instructions most of its rubric lines. Tables given
+ * without text (no words to weigh) are not judged.
+ */
+function looksLikeRubric(best: { score: number; usedWordShare: number | undefined }): boolean {
+  return best.usedWordShare === undefined || best.score >= 2 / 3 || best.usedWordShare >= 1 / 3;
+}
+
 function usualLevels(criteria: DraftCriterion[]): number {
   const counts = criteria.map((c) => c.levels).filter((levels) => levels >= 2);
   if (counts.length === 0) return defaultLevels;
@@ -98,17 +113,22 @@ function account(lines: string[], reading: Reading | undefined) {
   const skipped: SkippedLine[] = [];
   let rubricLines = 0;
   let usedCount = 0;
+  let words = 0;
+  let usedWords = 0;
   let firstSeen = false;
   lines.forEach((raw, index) => {
     const key = lineKey(raw);
     if (!key) return;
     const isFirst = !firstSeen;
     firstSeen = true;
+    const lineWords = key.split(" ").length;
+    words += lineWords;
     if (isTotalLine(key)) {
       skipped.push({ lineNumber: index + 1, text: key, reason: "total" });
       return;
     }
     if (reading?.used.has(key)) {
+      usedWords += lineWords;
       usedCount++;
       rubricLines++;
       return;
@@ -118,7 +138,7 @@ function account(lines: string[], reading: Reading | undefined) {
     if (reason === "not-understood") rubricLines++;
     skipped.push({ lineNumber: index + 1, text: key, reason });
   });
-  return { skipped, usedCount, score: rubricLines === 0 ? 0 : usedCount / rubricLines };
+  return { skipped, usedCount, score: rubricLines === 0 ? 0 : usedCount / rubricLines, usedWordShare: words === 0 ? undefined : usedWords / words };
 }
 
 function noPointsLine(lines: string[], name: string): SkippedLine {

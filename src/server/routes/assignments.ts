@@ -150,8 +150,11 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       const ai = aiConfigFrom(deps.env);
       const upload = { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name };
       const { updated, report } = await withStoredDocument(storeDeps, teacherId, upload, async (stored) => {
-        const { criteria: parsed, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
-        if (!parsed.length) throw new AppError("unprocessable", assignmentMessages.noCriteria, { rubric: assignmentMessages.noCriteria });
+        const { criteria: parsed, notARubric, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
+        if (!parsed.length) {
+          const message = notARubric ? assignmentMessages.notARubric : assignmentMessages.noCriteria;
+          throw new AppError("unprocessable", message, { rubric: message });
+        }
         const stamp = Date.now();
         const criteria = parsed.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, name: item.name, maxPoints: item.maxPoints, descriptors: item.descriptors }));
         // Stored only if the wizard could save it again: the same limits as a rubric typed by hand.

@@ -18,7 +18,8 @@ export interface RubricDocumentReading extends RubricImport {
  */
 export async function readRubricDocument(deps: { ai?: AiConfig; logger?: Logger }, document: RubricDocument): Promise<RubricDocumentReading> {
   const reading = importRubric(document);
-  if (!deps.ai || reading.score >= lowReadingScore) return reading;
+  // A document that reads as an essay is refused as one: a model asked to find a rubric in it might make one up.
+  if (!deps.ai || reading.score >= lowReadingScore || reading.notARubric) return reading;
   let proposal: ParsedCriterion[] | undefined;
   try {
     proposal = checkProposedReading(document.text, await proposeRubricWithModel(deps.ai, document.text));
