@@ -75,6 +75,33 @@ describe("parseRubric: tables with criteria as rows and levels as columns", () =
     expect(criterion).toEqual({ name: "Thesis", maxPoints: 4, descriptors: ["Exemplary (4): a", "Proficient (3): b", "Developing (1-2): c"] });
   });
 
+  it("takes the level names, not the heading merged over them, from a two-row header", () => {
+    const table = [
+      ["Criteria", "Performance Levels", "", ""],
+      ["", "Excellent (5)", "Good (4)", "Weak (1)"],
+      ["Plot", "a", "b", "c"],
+      ["Dialogue", "a", "b", "c"],
+    ];
+    const criteria = fromTable(table);
+    expect(summary(criteria)).toEqual([
+      ["Plot", 5, 3],
+      ["Dialogue", 5, 3],
+    ]);
+    expect(criteria[0]?.descriptors[0]).toBe("Excellent (5): a");
+  });
+
+  it("names criteria from the Criterion column, not the Category merged over them", () => {
+    const table = [
+      ["Category", "Criterion", "Excellent (10)", "Satisfactory (7)"],
+      ["Content", "Thesis", "Focused.", "Present."],
+      ["", "Evidence", "Five sources.", "Three sources."],
+    ];
+    expect(fromTable(table)).toEqual([
+      { name: "Thesis", maxPoints: 10, descriptors: ["Excellent (10): Focused.", "Satisfactory (7): Present."] },
+      { name: "Evidence", maxPoints: 10, descriptors: ["Excellent (10): Five sources.", "Satisfactory (7): Three sources."] },
+    ]);
+  });
+
   it("continues a table split over two pages with the header of the first part", () => {
     const first = [
       ["Criteria", "Exemplary (4)", "Proficient (3)"],

@@ -71,8 +71,7 @@ function findHeader(table: string[][]): Header | undefined {
         below.filter((r) => (r[column] ?? "") !== "").every((r) => pointsOnlyPattern.test(r[column] ?? "")) &&
         below.some((r) => (r[column] ?? "") !== ""),
     );
-    const headed = row.findIndex((cell, column) => column !== pointsColumn && nameColumnHeader.test(cell) && headerPoints(cell) === undefined);
-    const nameColumn = headed >= 0 ? headed : row.findIndex((cell, column) => column !== pointsColumn && headerPoints(cell) === undefined);
+    const nameColumn = findNameColumn(row, pointsColumn);
     if (nameColumn < 0) continue;
     const numbered = row.filter((cell, column) => column !== nameColumn && column !== pointsColumn && headerPoints(cell) !== undefined);
 
@@ -96,6 +95,8 @@ function findHeader(table: string[][]): Header | undefined {
     const levels: Level[] = [];
     labels.forEach((label, column) => {
       if (column === nameColumn || column === (pointsColumn >= 0 ? pointsColumn : -1)) return;
+      // "Category | Criterion | Excellent (10)": a category merged over its criteria groups them; it is no level.
+      if (column < nameColumn && nameColumnHeader.test(label) && headerPoints(label) === undefined) return;
       const points = headerPoints(label);
       if (points === undefined && fillInColumnHeader.test(label)) return;
       if (pointsColumnHeader.test(label)) return;
@@ -114,10 +115,25 @@ function findHeader(table: string[][]): Header | undefined {
   return undefined;
 }
 
+/**
+ * The column of the criteria's names: a header that says so, "Criterion" before "Category" (a category column beside
+ * it groups the criteria), else the first header without points.
+ */
+function findNameColumn(row: string[], pointsColumn: number): number {
+  const candidates = row.map((cell, column) => ({ cell, column })).filter(({ cell, column }) => column !== pointsColumn && headerPoints(cell) === undefined);
+  const named = candidates.filter(({ cell }) => nameColumnHeader.test(cell));
+  return (named.find(({ cell }) => /\bcriteri(a|on)\b/i.test(cell)) ?? named[0] ?? candidates[0])?.column ?? -1;
+}
+
+/**
+ * A two-row header: "Exemplary" over "(4)" is "Exemplary (4)". A lower cell with a name of its own ("Excellent (5)"
+ * under "Performance Levels", merged over all the levels) is the label; the upper one only groups the levels.
+ */
 function mergeHeaderCells(label: string, points: string): string {
   if (!points) return label;
   if (!label) return points;
-  return pointsOnlyPattern.test(points) && /^\d/.test(points) ? `${label} (${points})` : `${label} ${points}`;
+  if (!pointsOnlyPattern.test(points)) return /\p{L}/u.test(points.replace(new RegExp(pointsSource, "gi"), "")) ? points : `${label} ${points}`;
+  return /^\d/.test(points) ? `${label} (${points})` : `${label} ${points}`;
 }
 
 function criteriaFromHeaderTable(table: string[][], header: Header): TableReading {

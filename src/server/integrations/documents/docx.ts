@@ -39,6 +39,36 @@ interface OpenTable {
   rows: string[][];
   row: string[] | undefined;
   cell: string[] | undefined;
+  /** Columns the open cell covers (its colspan). */
+  cellSpan: number;
+  /** Rows still covered by a merged cell above, by column (its rowspan less the rows already passed). */
+  coveredBelow: Map<number, number>;
+}
+
+/** A whole number attribute (colspan, rowspan) of a tag, at least 1 and at most `limit`. */
+function spanAttribute(tag: string, name: string, limit: number): number {
+  const value = Number(tag.match(new RegExp(`\\b${name}\\s*=\\s*["']?(\\d+)`, "i"))?.[1] ?? 1);
+  return Math.min(Math.max(1, value), limit);
+}
+
+/** Widest and tallest merge honoured: Word allows 63 columns; a larger number is a damaged file, not a table. */
+const maxSpan = 64;
+
+/**
+ * Blank cells for the columns a merged cell above still covers, from the row's end on; at the end of a row
+ * (`toColumn`), up to the last column still covered so that no row below is left one short.
+ */
+function fillCovered(table: OpenTable, row: string[], toColumn = 0): void {
+  while ((table.coveredBelow.get(row.length) ?? 0) > 0 || row.length < toColumn) {
+    const remaining = table.coveredBelow.get(row.length) ?? 0;
+    if (remaining > 0) table.coveredBelow.set(row.length, remaining - 1);
+    row.push("");
+  }
+}
+
+/** One past the last column a merged cell from a row above still covers. */
+function coveredEnd(table: OpenTable): number {
+  return Math.max(0, ...[...table.coveredBelow].filter(([, remaining]) => remaining > 0).map(([column]) => column + 1));
 }
 
 /**
@@ -63,7 +93,7 @@ export function htmlToContent(html: string): DocxContent {
   };
 
   for (const match of html.matchAll(/<(\/?)([a-zA-Z0-9]+)[^>]*>|([^<]+)/g)) {
-    const [, closing, rawTag, content] = match;
+    const [whole, closing, rawTag, content] = match;
     if (content !== undefined) {
       buffer = (buffer ?? "") + decodeEntities(content);
       continue;
@@ -101,7 +131,7 @@ export function htmlToContent(html: string): DocxContent {
         break;
       case "table":
         flush();
-        if (!isClosing) openTables.push({ rows: [], row: undefined, cell: undefined });
+        if (!isClosing) openTables.push({ rows: [], row: undefined, cell: undefined, cellSpan: 1, coveredBelow: new Map() });
         else {
           const table = openTables.pop();
           if (table && table.rows.length > 0) {
@@ -116,6 +146,7 @@ export function htmlToContent(html: string): DocxContent {
         if (!table) break;
         if (!isClosing) table.row = [];
         else if (table.row) {
+          fillCovered(table, table.row, coveredEnd(table));
           if (table.row.some((cell) => cell.length > 0)) table.rows.push(table.row);
           table.row = undefined;
         }
@@ -126,9 +157,21 @@ export function htmlToContent(html: string): DocxContent {
         flush();
         const table = openTables.at(-1);
         if (!table) break;
-        if (!isClosing) table.cell = [];
-        else if (table.cell) {
-          (table.row ??= []).push(normalizeCell(table.cell.join("\n")));
+        // A merged cell (colspan, rowspan) keeps its text in its first place of the grid and leaves the places it
+        // covers blank, so every row has its cells under the right column: a header merged over the levels, or a
+        // category merged over its criteria, would otherwise shift the cells after it to the left.
+        if (!isClosing) {
+          const row = (table.row ??= []);
+          fillCovered(table, row);
+          table.cell = [];
+          table.cellSpan = spanAttribute(whole, "colspan", maxSpan);
+          const rowSpan = spanAttribute(whole, "rowspan", maxSpan);
+          for (let column = row.length; column < row.length + table.cellSpan; column++) {
+            if (rowSpan > 1) table.coveredBelow.set(column, rowSpan - 1);
+          }
+        } else if (table.cell) {
+          const row = (table.row ??= []);
+          row.push(normalizeCell(table.cell.join("\n")), ...Array<string>(table.cellSpan - 1).fill(""));
           table.cell = undefined;
         }
         break;

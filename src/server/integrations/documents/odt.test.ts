@@ -33,6 +33,20 @@ describe("OpenDocument text (.odt)", () => {
     expect(document.text).toBe("Results:\n\nTrial\tTime (s)\n1\t2.4");
   });
 
+  it("keeps the cells after a merged one under their columns", async () => {
+    const cell = (text: string, attributes = "") => `<table:table-cell${attributes}><text:p>${text}</text:p></table:table-cell>`;
+    const covered = "<table:covered-table-cell/>";
+    const document = await extractDocument(
+      odt(
+        "<table:table>" +
+          `<table:table-row>${cell("Category", ' table:number-rows-spanned="2"')}${cell("Levels", ' table:number-columns-spanned="2"')}${covered}</table:table-row>` +
+          `<table:table-row>${covered}${cell("Good (4)")}${cell("Weak (1)")}</table:table-row>` +
+          "</table:table>",
+      ),
+    );
+    expect(document.tables).toEqual([[["Category", "Levels", ""], ["", "Good (4)", "Weak (1)"]]]);
+  });
+
   it("leaves out comments, footnotes and text deleted under change tracking: only the writing is graded", async () => {
     const document = await extractDocument(
       odt(

@@ -41,8 +41,19 @@ export async function extractOdt(bytes: Uint8Array): Promise<DocxContent> {
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** OpenDocument's block elements as the .docx reader's HTML names them. */
-const htmlTags: Record<string, string> = { "text:p": "p", "text:h": "p", "text:list": "ul", "table:table": "table", "table:table-row": "tr", "table:table-cell": "td" };
+/**
+ * OpenDocument's block elements as the .docx reader's HTML names them. A cell covered by a merged one is written out
+ * (empty) in its place, so the cells after it stay under their columns, as in a .docx.
+ */
+const htmlTags: Record<string, string> = {
+  "text:p": "p",
+  "text:h": "p",
+  "text:list": "ul",
+  "table:table": "table",
+  "table:table-row": "tr",
+  "table:table-cell": "td",
+  "table:covered-table-cell": "td",
+};
 
 function toHtml(nodes: XmlNode[]): string {
   let html = "";
