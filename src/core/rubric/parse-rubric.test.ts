@@ -102,6 +102,18 @@ describe("parseRubric: tables with criteria as rows and levels as columns", () =
     ]);
   });
 
+  it("reads a single-point rubric whose criteria cells end in their points, under headers that explain themselves", () => {
+    const table = [
+      ["Concerns (areas that need work)", "Criteria (standards for this performance)", "Advanced (evidence of exceeding standards)"],
+      ["", "Content: Information is accurate and covers the key facts. (10 points)", ""],
+      ["", "Visuals: Images are labelled and support the text. (5 points)", ""],
+    ];
+    expect(fromTable(table)).toEqual([
+      { name: "Content", maxPoints: 10, descriptors: ["Information is accurate and covers the key facts."] },
+      { name: "Visuals", maxPoints: 5, descriptors: ["Images are labelled and support the text."] },
+    ]);
+  });
+
   it("continues a table split over two pages with the header of the first part", () => {
     const first = [
       ["Criteria", "Exemplary (4)", "Proficient (3)"],

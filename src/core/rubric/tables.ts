@@ -30,6 +30,8 @@ const pointsColumnHeader =
   /^(max(imum)?\.?\s+)?(points?|pts\.?|weight(ing)?|marks?|value|possible|points possible|possible points|max(imum)?( points| score| marks)?|total points|score possible)\s*(\((%|points?|pts)\))?\s*:?$/i;
 const fillInColumnHeader = /\b(comments?|feedback|notes?|score|earned|grade|self[- ]?assessment|teacher|student|mark awarded)\b/i;
 const noPrefixHeader = /^(descriptions?|descriptors?|details?|expectations?|requirements?|criteria description|what .* looking for)$/i;
+/** Points closing a description: "Information is accurate. (10 points)". */
+const trailingPoints = new RegExp(String.raw`\s*[-–—,]?\s*(?:${pointsSource})\s*\.?$`, "i");
 const nameColumnHeader = /\b(criteri(a|on)|categor(y|ies)|traits?|skills?|elements?|dimensions?|standards?|components?|areas?|aspects?|indicators?|objectives?|tasks?|sections?|features?)\b/i;
 
 export function readTables(tables: string[][][]): TableReading {
@@ -89,7 +91,7 @@ function findHeader(table: string[][]): Header | undefined {
     const looksLikeHeader =
       numberedLabels.length >= 2 ||
       (pointsColumn >= 0 && labels.length >= 2) ||
-      (h === 0 && row.length >= 3 && nameColumnHeader.test(row[nameColumn] ?? "") && row.every((cell) => cell.length <= 40));
+      (h === 0 && row.length >= 3 && nameColumnHeader.test(row[nameColumn] ?? "") && row.every((cell) => withoutBrackets(cell).length <= 40));
     if (!looksLikeHeader) continue;
 
     const levels: Level[] = [];
@@ -129,6 +131,11 @@ function findNameColumn(row: string[], pointsColumn: number): number {
  * A two-row header: "Exemplary" over "(4)" is "Exemplary (4)". A lower cell with a name of its own ("Excellent (5)"
  * under "Performance Levels", merged over all the levels) is the label; the upper one only groups the levels.
  */
+/** "Criteria (standards for this performance)": a header's length without its explanation in brackets. */
+function withoutBrackets(cell: string): string {
+  return cell.replace(/\([^)]*\)/g, "").trim();
+}
+
 function mergeHeaderCells(label: string, points: string): string {
   if (!points) return label;
   if (!label) return points;
@@ -146,15 +153,19 @@ function criteriaFromHeaderTable(table: string[][], header: Header): TableReadin
       if (firstLine && isTotalLine(firstLine)) usedRows.push(row);
       continue;
     }
-    // "Thesis: states a clear claim" in one cell (single-point rubrics) is a name and its description.
+    // "Thesis: states a clear claim (10 points)" in one cell (single-point rubrics) is a name, its description and
+    // its points.
     const described = firstLine.match(/^([^:]{2,80}):\s+(\S.*)$/);
-    const nameCell = described && isCriterionName(cleanName(described[1]!), 10) ? described[1]! : firstLine;
-    const namePointsMatch = nameCell.match(new RegExp(pointsSource, "i"));
-    const name = cleanName(namePointsMatch ? nameCell.replace(namePointsMatch[0], " ") : nameCell);
+    const isDescribed = described !== null && isCriterionName(cleanName(described[1]!), 10);
+    const nameCell = isDescribed ? described[1]! : firstLine;
+    const describedPoints = isDescribed ? described[2]!.match(trailingPoints) : null;
+    const namePointsMatch = nameCell.match(new RegExp(pointsSource, "i")) ?? describedPoints;
+    const name = cleanName(namePointsMatch && !describedPoints ? nameCell.replace(namePointsMatch[0], " ") : nameCell);
     if (!isCriterionName(name)) continue;
 
     const descriptors: string[] = [];
-    const description = [described && nameCell === described[1] ? described[2]! : "", ...moreLines].filter(Boolean).join(" ");
+    const ownDescription = isDescribed ? described[2]!.replace(trailingPoints, "") : "";
+    const description = [ownDescription, ...moreLines].filter(Boolean).join(" ");
     if (description) descriptors.push(description);
     let levels = 0;
     let cellMax: number | undefined;
