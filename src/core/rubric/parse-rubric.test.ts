@@ -114,6 +114,14 @@ describe("parseRubric: tables with criteria as rows and levels as columns", () =
     ]);
   });
 
+  it("reads percent grade bands in level headers as level names, not as 100 points a criterion", () => {
+    const table = [
+      ["Criteria", "A (90-100%)", "B (80-89%)", "C (70-79%)"],
+      ["Summary", "Concise.", "Minor gaps.", "Vague."],
+    ];
+    expect(summary(fromTable(table))).toEqual([["Summary", 3, 3]]);
+  });
+
   it("continues a table split over two pages with the header of the first part", () => {
     const first = [
       ["Criteria", "Exemplary (4)", "Proficient (3)"],

@@ -24,9 +24,15 @@ export function highestPoints(text: string): number | undefined {
   return finite.length ? Math.max(...finite) : undefined;
 }
 
-/** The points of a level header (the highest number it shows); undefined when it shows none. */
+/** "A (90-100%)", "85 %": a grade band or a share of the criterion, which names a level but gives it no points. */
+const percentBand = new RegExp(String.raw`${range}\s*%`, "g");
+
+/**
+ * The points of a level header (the highest number it shows); undefined when it shows none. Percentages are not
+ * points: "A (90-100%) … D (60-69%)" are grade bands, and reading them made every criterion worth 100.
+ */
 export function headerPoints(header: string): number | undefined {
-  const matches = [...header.matchAll(anyRange)].map((m) => m[0]);
+  const matches = [...header.replace(percentBand, " ").matchAll(anyRange)].map((m) => m[0]);
   if (matches.length === 0) return undefined;
   return Math.max(...matches.map((m) => highestPoints(m) ?? 0));
 }
