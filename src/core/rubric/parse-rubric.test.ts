@@ -245,6 +245,14 @@ describe("parseRubric: headed sections", () => {
 });
 
 describe("parseRubric: plain lists", () => {
+  it("reads Spanish points (puntos, punto) and takes them out of the names", () => {
+    const text = "Profesor: Javier Ruiz\nContenido (4 puntos): La información es correcta.\nMaterial de apoyo (1 punto): Usa imágenes.\nPuntuación total: 5 puntos";
+    expect(summary(fromText(text))).toEqual([
+      ["Contenido", 4, 1],
+      ["Material de apoyo", 1, 1],
+    ]);
+  });
+
   it.each([
     ["a hyphen before the points", "Evidence - 25 pts: Uses at least three relevant quotes"],
     ["an en dash", "Evidence – 25 pts – Uses at least three relevant quotes"],

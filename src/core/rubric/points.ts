@@ -3,7 +3,8 @@
 const number = String.raw`\d{1,4}(?:[.,]\d{1,2})?`;
 const dash = String.raw`(?:-|–|—|to)`;
 const range = String.raw`${number}(?:\s*${dash}\s*${number})?`;
-export const unit = String.raw`(?:points?\b|pts?\b\.?|marks?\b|%)`;
+/** English and French "points", Spanish "puntos": "Contenido (4 puntos)". */
+export const unit = String.raw`(?:points?\b|pts?\b\.?|marks?\b|puntos?\b|%)`;
 
 /** A points expression with its unit, in brackets ("(20)", "(total: 5 points)"), or as "/N" / "out of N". */
 const pointsExpression = String.raw`(?:\(\s*(?:total\s*:?\s*|out\s+of\s+)?${range}\s*${unit}?\s*\)|\[\s*${range}\s*${unit}?\s*\]|(?:out\s+of\s+)?${range}\s*${unit}|\/\s*${number}\b|out\s+of\s+${number})`;
