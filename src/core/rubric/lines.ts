@@ -180,11 +180,12 @@ function nameAndDescription(line: string): { name: string; description: string }
 
 /**
  * "…motivated by the data set. Methods including the choice of tests (20%)": a PDF paragraph that ran a description
- * into the next heading is two lines again.
+ * into the next heading is two lines again. "2. Data Recording (15 points)" is one numbered heading: its "2." is no
+ * sentence.
  */
 function splitHeadingAfterSentence(line: { text: string; key: string; tabbed: boolean }) {
   const match = line.text.match(/^(.*?[.!?])\s+(\p{Lu}[^.!?]*\(\s*\d[^()]*\))$/u);
-  if (line.tabbed || !match || !matchCriterion(match[2]!)) return [line];
+  if (line.tabbed || !match || line.text.replace(enumerationPattern, "") === match[2] || !matchCriterion(match[2]!)) return [line];
   return [{ ...line, text: match[1]! }, { ...line, text: match[2]! }];
 }
 

@@ -245,6 +245,15 @@ describe("parseRubric: headed sections", () => {
 });
 
 describe("parseRubric: plain lists", () => {
+  it("leaves no stray number of the next numbered heading among the levels of the one before", () => {
+    const text = "1. Organization (10 points)\nThe notebook has dated entries.\n2. Data Recording (15 points)\nRaw data is in ink.\n3. Reflection (5 points)";
+    expect(fromText(text)).toEqual([
+      { name: "Organization", maxPoints: 10, descriptors: ["The notebook has dated entries."] },
+      { name: "Data Recording", maxPoints: 15, descriptors: ["Raw data is in ink."] },
+      { name: "Reflection", maxPoints: 5, descriptors: [] },
+    ]);
+  });
+
   it("reads Spanish points (puntos, punto) and takes them out of the names", () => {
     const text = "Profesor: Javier Ruiz\nContenido (4 puntos): La información es correcta.\nMaterial de apoyo (1 punto): Usa imágenes.\nPuntuación total: 5 puntos";
     expect(summary(fromText(text))).toEqual([
