@@ -122,6 +122,14 @@ describe("parseRubric: tables with criteria as rows and levels as columns", () =
     expect(summary(fromTable(table))).toEqual([["Summary", 3, 3]]);
   });
 
+  it("writes a level header with a line break in its cell on one line before each descriptor", () => {
+    const [criterion] = fromTable([
+      ["Criteria", "Exemplary\n(4 pts)", "Proficient\n(3 pts)"],
+      ["Memorization", "No prompts.", "One prompt."],
+    ]);
+    expect(criterion?.descriptors).toEqual(["Exemplary (4 pts): No prompts.", "Proficient (3 pts): One prompt."]);
+  });
+
   it("continues a table split over two pages with the header of the first part", () => {
     const first = [
       ["Criteria", "Exemplary (4)", "Proficient (3)"],

@@ -102,7 +102,9 @@ function findHeader(table: string[][]): Header | undefined {
       const points = headerPoints(label);
       if (points === undefined && fillInColumnHeader.test(label)) return;
       if (pointsColumnHeader.test(label)) return;
-      levels.push({ column, label: noPrefixHeader.test(label) ? "" : label, points });
+      // "Exemplary⏎(4 pts)" (a break in the header cell) prefixes its descriptors as one line: "Exemplary (4 pts): …".
+      const oneLine = label.replace(/\s*\n\s*/g, " ");
+      levels.push({ column, label: noPrefixHeader.test(oneLine) ? "" : oneLine, points });
     });
     // A summary table ("Criterion | Points") has a points column and no levels.
     if (levels.length === 0 && pointsColumn < 0) continue;

@@ -30,6 +30,12 @@ describe("rubric fixtures", () => {
     expect(criteria).toEqual(expected[file]);
   });
 
+  it("writes a level header with a line break in its Word cell on one line", async () => {
+    const document = await extractDocument(new Uint8Array(readFileSync(folder + "header-line-breaks.docx")));
+    const [memorization] = parseRubric(document);
+    expect(memorization?.descriptors[0]).toBe("Exemplary (4 pts): Recites the whole poem with no prompts.");
+  });
+
   it("prefixes table descriptors with their level header", async () => {
     const document = await extractDocument(new Uint8Array(readFileSync(folder + "argumentative-essay-table.pdf")));
     const [thesis] = parseRubric(document);
