@@ -16,6 +16,7 @@ export const documentMessages = {
   /** Where photos are read: the message names what is taken, and how an iPhone's photo becomes one. */
   unsupportedWithPhotos: "This file type is not supported. Upload a .txt, .doc, .docx or .pdf file, or a photo as JPEG or PNG.",
   heic: "iPhone photos in HEIC format cannot be read. Export the photo as JPEG (on the iPhone: Settings, Camera, Formats, Most Compatible) and upload it again.",
+  rtf: "This is a Rich Text (.rtf) file, which Markwise does not read. Open it in your word processor, save it as .docx or PDF, and upload that copy.",
   empty: "This file is empty or has no readable text. Check that you chose the right file, or paste the text instead.",
   corrupt:
     "The file looks damaged and could not be read. Open it in your word processor, save it again (or export it as PDF), and upload the new copy.",

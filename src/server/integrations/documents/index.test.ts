@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { DocumentError, extractDocument, maxDocumentBytes, sniffDocumentKind, type ExtractedDocument } from "./index.js";
+import { DocumentError, documentMessages, extractDocument, maxDocumentBytes, sniffDocumentKind, type ExtractedDocument } from "./index.js";
 import { decodeText } from "./sniff.js";
 
 const fixtures = fileURLToPath(new URL("../../../../tests/fixtures/documents/", import.meta.url));
@@ -10,7 +10,7 @@ const load = (name: string) => new Uint8Array(readFileSync(fixtures + name));
 const essay = readFileSync(fixtures + "student-essay.txt", "utf8").trim();
 const essayParagraphs = essay.split("\n\n");
 
-async function failure(bytes: Uint8Array, options?: { maxBytes?: number }): Promise<DocumentError> {
+async function failure(bytes: Uint8Array, options?: { maxBytes?: number; fileName?: string }): Promise<DocumentError> {
   try {
     await extractDocument(bytes, options);
   } catch (error) {
@@ -150,6 +150,14 @@ describe("extractDocument failures a teacher can act on", () => {
     const error = await failure(load(file));
     expect(error.code).toBe(code);
     expect(error.message).toMatch(message);
+  });
+
+  it("calls a Rich Text file named .doc what it is, and says how to save it, rather than damaged", async () => {
+    const rtf = new TextEncoder().encode("{\\rtf1\\ansi\\deff0 {\\fonttbl {\\f0 Times;}} Thesis (20 points)}");
+    const error = await failure(rtf, { fileName: "rubric.doc" });
+    expect(error.code).toBe("unsupported");
+    expect(error.message).toBe(documentMessages.rtf);
+    expect(error.message).toMatch(/Rich Text.*\.docx or PDF/);
   });
 
   it("refuses a file over the limit and names the limit", async () => {

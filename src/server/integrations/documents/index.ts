@@ -11,7 +11,7 @@ import { normalizeText } from "./normalize.js";
 import { readScannedPdf } from "./ocr-pdf.js";
 import { isOle } from "./ole.js";
 import { extractPdf, isImageOnly } from "./pdf.js";
-import { decodeText, mimeTypes, sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
+import { decodeText, isRtf, mimeTypes, sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
 export { DocumentError, documentMessages, type DocumentErrorCode } from "./errors.js";
 export { maxOcrPages } from "./ocr-pdf.js";
@@ -70,6 +70,8 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   if (!kind) {
     const imageType = imageReader ? sniffImageType(bytes) : undefined;
     if (!imageReader || !imageType) {
+      // Word's "Rich Text Format" named .doc is a format Markwise does not read, not a damaged Word file.
+      if (isRtf(bytes)) throw new DocumentError("unsupported", documentMessages.rtf);
       if (/\.(?:docx?|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
       if (imageReader && isHeic(bytes)) throw new DocumentError("unsupported", documentMessages.heic);
       throw new DocumentError("unsupported", imageReader ? documentMessages.unsupportedWithPhotos : documentMessages.unsupported);

@@ -37,12 +37,17 @@ export function sniffDocumentKind(bytes: Uint8Array): TextDocumentKind | undefin
     return hasStream(ole, "WordDocument") ? "doc" : undefined;
   }
   // Rich Text is text on the wire but markup to a reader; it would reach the grader as control words.
-  if (startsWithAscii(bytes, "{\\rtf")) return undefined;
+  if (isRtf(bytes)) return undefined;
   // An image's header can pass for a few Windows-1252 letters.
   if (sniffImageType(bytes)) return undefined;
   const text = decodeText(bytes);
   if (text === undefined || looksLikeSvg(text)) return undefined;
   return looksLikeHtml(text) ? "html" : "txt";
+}
+
+/** Rich Text Format, which Word saves (and teachers rename .doc) but Markwise does not read. */
+export function isRtf(bytes: Uint8Array): boolean {
+  return startsWithAscii(bytes, "{\\rtf");
 }
 
 function startsWithAscii(bytes: Uint8Array, prefix: string): boolean {
