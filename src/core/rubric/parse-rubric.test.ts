@@ -130,6 +130,19 @@ describe("parseRubric: tables with criteria as rows and levels as columns", () =
     expect(criterion?.descriptors).toEqual(["Exemplary (4 pts): No prompts.", "Proficient (3 pts): One prompt."]);
   });
 
+  it("keeps a row named with words that mark instructions elsewhere when it has levels and points", () => {
+    const table = [
+      ["Criteria", "Excellent (5)", "Poor (1)"],
+      ["Assignment Requirements", "All parts completed.", "Few parts completed."],
+      ["Submitted on time", "On the due date.", "Late."],
+      ["Each part is worth the same", "", ""],
+    ];
+    expect(summary(fromTable(table))).toEqual([
+      ["Assignment Requirements", 5, 2],
+      ["Submitted on time", 5, 2],
+    ]);
+  });
+
   it("continues a table split over two pages with the header of the first part", () => {
     const first = [
       ["Criteria", "Exemplary (4)", "Proficient (3)"],

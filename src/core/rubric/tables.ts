@@ -163,7 +163,7 @@ function criteriaFromHeaderTable(table: string[][], header: Header): TableReadin
     const describedPoints = isDescribed ? described[2]!.match(trailingPoints) : null;
     const namePointsMatch = nameCell.match(new RegExp(pointsSource, "i")) ?? describedPoints;
     const name = cleanName(namePointsMatch && !describedPoints ? nameCell.replace(namePointsMatch[0], " ") : nameCell);
-    if (!isCriterionName(name)) continue;
+    if (!isCriterionName(name, undefined, true)) continue;
 
     const descriptors: string[] = [];
     const ownDescription = isDescribed ? described[2]!.replace(trailingPoints, "") : "";
@@ -184,6 +184,9 @@ function criteriaFromHeaderTable(table: string[][], header: Header): TableReadin
       (namePointsMatch ? highestPoints(namePointsMatch[0]) : undefined) ??
       (Number.isFinite(headerMax) ? headerMax : undefined) ??
       cellMax;
+    // Words that mark prose elsewhere ("Assignment Requirements", "Submitted on time") name a criterion in a row
+    // with level descriptions and points; without either, the row is read as an instruction, as in a list.
+    if (!isCriterionName(name) && (levels === 0 || maxPoints === undefined)) continue;
     criteria.push({ name, maxPoints, descriptors, levels });
     usedRows.push(row);
   }
