@@ -81,6 +81,16 @@ describe("importRubric: the failures teachers met", () => {
     ]);
   });
 
+  it("reads points written as words, as the setup chat does, and leaves number words in names alone", () => {
+    const text = "Claim (twenty points): states a clear position\nEvidence (thirty-five points): quotes and explains sources\nThree Reasons (twenty five points): each reason developed\nConventions (twenty points): few errors";
+    expect(summary(text).map(([name, points]) => [name, points])).toEqual([
+      ["Claim", 20],
+      ["Evidence", 35],
+      ["Three Reasons", 25],
+      ["Conventions", 20],
+    ]);
+  });
+
   it("takes the top of a level's point range", () => {
     const text = "Content (40 points)\nExcellent: 36-40 Thorough.\nGood: 30-35 Adequate.\nMechanics\n9-10: No errors.\n8-8.9: Few errors.";
     expect(summary(text)).toEqual([

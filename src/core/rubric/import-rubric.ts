@@ -1,4 +1,5 @@
 import { readLines } from "./lines.js";
+import { digitizeWordedPoints } from "./points.js";
 import { isTotalLine } from "./names.js";
 import { readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
 import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument, type SkipReason } from "./types.js";
@@ -29,6 +30,10 @@ export interface RubricImport {
 /** Points a criterion gets when the rubric has none and it names no levels either: the common four-level scale. */
 const defaultLevels = 4;
 
+function withWordedPointsAsDigits(doc: RubricDocument): RubricDocument {
+  return { text: digitizeWordedPoints(doc.text), tables: doc.tables.map((table) => table.map((row) => row.map(digitizeWordedPoints))) };
+}
+
 /**
  * Reads a rubric document every way it could be laid out (its tables, levels as rows, headed sections and lists, a
  * list with a summary table below it, checklist sections) and keeps the reading that understood the most of its
@@ -36,7 +41,8 @@ const defaultLevels = 4;
  * criterion worth its number of levels, for the teacher to confirm. Nothing is dropped unlisted: every line the
  * chosen reading did not use comes back in `skipped` with its line number.
  */
-export function importRubric(doc: RubricDocument): RubricImport {
+export function importRubric(document: RubricDocument): RubricImport {
+  const doc = withWordedPointsAsDigits(document);
   const lines = doc.text.split("\n");
   const tables = doc.tables.length > 0 ? doc.tables : tablesFromTabbedLines(doc.text);
   const withPoints = readingsOf(doc.text, tables, false).filter((reading) => reading.criteria.some((c) => c.maxPoints !== undefined));

@@ -1,4 +1,5 @@
 /** Reading points the way teachers write them: "(20 points)", "— 20 pts", "18-20", "2.5 marks", "/25", "out of 10". */
+import { digitizeNumberWords } from "../assistant/numbers.js";
 
 const number = String.raw`\d{1,4}(?:[.,]\d{1,2})?`;
 const dash = String.raw`(?:-|–|—|to)`;
@@ -41,3 +42,16 @@ export function headerPoints(header: string): number | undefined {
 /** Pattern sources for the parser's line rules. */
 export const rangeSource = range;
 export const pointsSource = pointsExpression;
+
+const numberWord = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)`;
+/** "twenty points", "twenty-five pts", "one hundred marks": number words right before a unit of points. */
+const wordedPoints = new RegExp(String.raw`\b(${numberWord}(?:[- ](?:and[- ])?${numberWord}){0,3})(\s+)(?=(?:points?|pts?|marks?|puntos?)\b)`, "gi");
+
+/**
+ * Points written as words become digits ("Claim (twenty points)" is "Claim (20 points)"), with the number reader
+ * the setup chat uses, so every reader of points sees them. Only before a unit: "Three Reasons" stays a name.
+ */
+export function digitizeWordedPoints(text: string): string {
+  // The chat's reader leaves a lone "one" a word ("no one"); before "point" it is a number.
+  return text.replace(wordedPoints, (_, words: string, space: string) => `${/^one$/i.test(words) ? "1" : digitizeNumberWords(words)}${space}`);
+}
