@@ -52,6 +52,16 @@ describe(`the session cache (${testDatabaseKind})`, () => {
     expect((await laptop.get("/api/profile-text")).status).toBe(401);
   });
 
+  it("ends the other sessions on a password change even when the client does not ask to", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "cache");
+    const laptop = new TestClient(server.url);
+    expect((await laptop.post("/api/auth/sign-in/email", { email: teacher.email, password: teacher.password })).status).toBe(200);
+    const changed = await teacher.client.post("/api/auth/change-password", { currentPassword: teacher.password, newPassword: "another horse battery" });
+    expect(changed.status).toBe(200);
+    expect((await laptop.get("/api/profile-text")).status).toBe(401);
+    expect((await teacher.client.get("/api/profile-text")).status).toBe(200);
+  });
+
   it("ends a session removed behind this process's back (another server, an administrator) within 5 seconds", async () => {
     const teacher = await createSignedInTeacher(server.url, db(), "cache");
     const cookie = teacher.client.cookieHeader();

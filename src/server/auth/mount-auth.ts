@@ -1,5 +1,5 @@
 import { controlCharacterPaths } from "../../contracts/control-characters";
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { authMessages, googleStatusResponse, mailRequest, resetPasswordRequest, signInRequest, signUpRequest, updateUserRequest } from "../../contracts/auth";
@@ -49,6 +49,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
   app.post("/api/auth/send-verification-email", mailing, validateBody(mailRequest));
   app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
   app.post("/api/auth/update-user", validateBody(updateUserRequest));
+  app.post("/api/auth/change-password", signOutElsewhereOnPasswordChange());
 
   app.post("/api/auth/sign-out", endOtherSessions(auth, db));
 
@@ -142,13 +143,28 @@ function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
 function nameFromUsername(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = (await c.req.raw.clone().json()) as Record<string, unknown>;
-    if (typeof body.name !== "string" || !body.name.trim()) {
-      const headers = new Headers(c.req.raw.headers);
-      headers.delete("content-length");
-      c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify({ ...body, name: body.username }) });
-    }
+    if (typeof body.name !== "string" || !body.name.trim()) replaceJsonBody(c, { ...body, name: body.username });
     await next();
   };
+}
+
+/**
+ * A new password ends the teacher's other sessions whatever the client asks: the page always asked, but a client of
+ * the API that left `revokeOtherSessions` out kept a thief's session alive through the change.
+ */
+function signOutElsewhereOnPasswordChange(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const body = (await c.req.raw.clone().json().catch(() => null)) as Record<string, unknown> | null;
+    if (body && typeof body === "object") replaceJsonBody(c, { ...body, revokeOtherSessions: true });
+    await next();
+  };
+}
+
+/** better-auth reads the raw request: a changed body goes in a new one, without the old length. */
+function replaceJsonBody(c: Context<AppEnv>, body: Record<string, unknown>): void {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete("content-length");
+  c.req.raw = new Request(c.req.raw, { headers, body: JSON.stringify(body) });
 }
 
 const friendlyMessages: Record<string, string> = {
