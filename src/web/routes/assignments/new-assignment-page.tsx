@@ -3,6 +3,7 @@ import { ArrowLeft, ArrowRight, Check, LoaderCircle, RotateCcw } from "lucide-re
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { assignmentMessages, type Assignment, type GradingSettings, type SavedAssignment } from "../../../contracts/assignments";
+import type { Criterion } from "../../../contracts/teacher-profile";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireSession } from "../../features/auth/require-session";
@@ -18,6 +19,7 @@ import {
   toUpdateInput,
 } from "../../features/assignments/api";
 import { Progress } from "../../features/assignments/components/progress";
+import { totalPoints } from "../../features/assignments/format";
 import { useAssignment, useSessionUserId } from "../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../features/assignments/toasts";
 import { ApiError } from "../../lib/api";
@@ -208,7 +210,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   );
 
   /** Saves the whole object; true when the server took it. */
-  async function save(patch: Partial<Pick<Assignment, "status" | "autogradingEnabled">> = {}, failure: string): Promise<SavedAssignment | undefined> {
+  async function save(patch: Partial<Pick<Assignment, "status" | "autogradingEnabled" | "rubric">> = {}, failure: string): Promise<SavedAssignment | undefined> {
     setIsSaving(true);
     setProblems([]);
     try {
@@ -276,7 +278,12 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     navigate(mode === "new" ? "/assignments" : `/assignments/${saved.id}`);
   }
 
-  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving };
+  async function saveRubric(criteria: Criterion[]): Promise<boolean> {
+    if (isSaving) return false;
+    return Boolean(await save({ rubric: { criteria, totalPoints: totalPoints(criteria) } }, assignmentMessages.saveFailed));
+  }
+
+  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric };
   const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
 
   return (

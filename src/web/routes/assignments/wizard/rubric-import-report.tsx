@@ -1,4 +1,4 @@
-import { Undo2 } from "lucide-react";
+import { LoaderCircle, Undo2 } from "lucide-react";
 import { rubricReadingLabels, skipReasonLabels, type RubricImportReport } from "../../../../contracts/rubric-import";
 import { Button } from "../../../components/ui/button";
 
@@ -10,11 +10,16 @@ import { Button } from "../../../components/ui/button";
 export function RubricImportReportPanel({
   report,
   onUndo,
+  undoProblem,
+  isUndoing = false,
   onDismiss,
   onUseProposal,
 }: {
   report: RubricImportReport;
   onUndo: () => void;
+  /** Why the last undo did not put the earlier rubric back on the server. */
+  undoProblem?: string;
+  isUndoing?: boolean;
   onDismiss: () => void;
   onUseProposal: (criteria: NonNullable<RubricImportReport["proposal"]>) => void;
 }) {
@@ -67,12 +72,17 @@ export function RubricImportReportPanel({
           <SkippedLines lines={setAside} label="Titles, instructions and totals" />
         </details>
       ) : null}
+      {undoProblem ? (
+        <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft px-3.5 py-2.5 text-sm font-medium text-destructive">
+          {undoProblem}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onDismiss}>
+        <Button type="button" variant="ghost" onClick={onDismiss} disabled={isUndoing}>
           Looks right
         </Button>
-        <Button type="button" variant="outline" onClick={onUndo}>
-          <Undo2 aria-hidden />
+        <Button type="button" variant="outline" onClick={onUndo} disabled={isUndoing}>
+          {isUndoing ? <LoaderCircle aria-hidden className="animate-spin" /> : <Undo2 aria-hidden />}
           Undo upload
         </Button>
       </div>

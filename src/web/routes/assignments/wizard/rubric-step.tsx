@@ -22,8 +22,11 @@ function newCriterionId(existing: readonly Criterion[]): string {
   return `criterion-${stamp}`;
 }
 
+const undoneMessage = "Upload undone: the earlier rubric is saved again.";
+const undoFailedMessage = "The earlier rubric could not be saved again, so the uploaded rubric is still this assignment's. Press Undo upload to try again.";
+
 /** Step 2: upload a rubric document, or build the criteria by hand. */
-export function RubricStep({ draft, update, disabled }: WizardStepProps) {
+export function RubricStep({ draft, update, disabled, saveRubric }: WizardStepProps) {
   const criteria = draft.rubric.criteria;
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
@@ -34,6 +37,8 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
   const [descriptors, setDescriptors] = useState("");
   /** The last upload's report, and the criteria it replaced (for Undo upload). */
   const [imported, setImported] = useState<{ report: RubricImportReport; previous: Criterion[] }>();
+  /** Why the last Undo upload did not put the earlier rubric back. */
+  const [undoProblem, setUndoProblem] = useState<string>();
 
   const pointsValue = Number(points);
   const canAdd = name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0;
@@ -47,6 +52,7 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
     try {
       const { import: report, version, rubricChange, ...rubric } = await uploadRubric(draft.id, file);
       setImported({ report, previous: criteria });
+      setUndoProblem(undefined);
       // The upload is a save: this page now holds the version it made, unless another tab or window saved in
       // between, which the next save must then be told about.
       update({ rubric, ...(version === draft.version + 1 ? { version } : {}) });
@@ -59,6 +65,20 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
       showFailure(assignmentMessages.rubricFailed, error);
     } finally {
       setIsUploading(false);
+    }
+  }
+
+  /**
+   * The upload was saved when it was read, so its undo is a save too: the earlier criteria go back on the server, not
+   * only on this page. Until that save succeeds the page keeps showing what the server holds (the upload).
+   */
+  async function undoUpload(previous: Criterion[]) {
+    setUndoProblem(undefined);
+    if (await saveRubric(previous)) {
+      setImported(undefined);
+      showSuccess(undoneMessage);
+    } else {
+      setUndoProblem(undoFailedMessage);
     }
   }
 
@@ -108,10 +128,9 @@ export function RubricStep({ draft, update, disabled }: WizardStepProps) {
         <RubricImportReportPanel
           report={imported.report}
           onDismiss={() => setImported(undefined)}
-          onUndo={() => {
-            setCriteria(imported.previous);
-            setImported(undefined);
-          }}
+          undoProblem={undoProblem}
+          isUndoing={disabled}
+          onUndo={() => void undoUpload(imported.previous)}
           onUseProposal={(proposal) => {
             const stamp = Date.now();
             setCriteria(proposal.map((item, index) => ({ id: `criterion-${stamp}-${index + 1}`, ...item })));

@@ -1,4 +1,5 @@
 import type { Assignment, GradingSettings } from "../../../../contracts/assignments";
+import type { Criterion } from "../../../../contracts/teacher-profile";
 
 export type WizardStepProps = {
   /** The assignment as the wizard holds it; saved as a whole on Next and Finish. */
@@ -7,6 +8,11 @@ export type WizardStepProps = {
   updateSettings: (patch: Partial<GradingSettings>) => void;
   /** True while the wizard saves: the step's own actions wait. */
   disabled: boolean;
+  /**
+   * Saves the assignment at once, as Next does (with the version the page holds), with these criteria as its rubric;
+   * true when the server took it. A failure is told as a failed Next is (toast, conflict notice).
+   */
+  saveRubric: (criteria: Criterion[]) => Promise<boolean>;
 };
 
 export const acceptedDocuments = ".txt,.doc,.docx,.pdf";

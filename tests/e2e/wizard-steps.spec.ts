@@ -1,0 +1,128 @@
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignmentMessages } from "../../src/contracts/assignments";
+import { startE2eApp, type E2eApp } from "../support/e2e";
+import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { fixturesDir } from "../support/uploads";
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+afterAll(() => app?.stop());
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+const shots = "test-results/wizard-steps";
+const fixture = (relative: string) => path.join(fixturesDir, relative);
+type Teacher = Awaited<ReturnType<typeof signInAsNewTeacher>>;
+
+async function signedInPage(viewport = desktop): Promise<{ page: Page; teacher: Teacher }> {
+  const page = await app.newPage(viewport);
+  page.setDefaultTimeout(15_000);
+  const teacher = await signInAsNewTeacher(app, page, "wiz");
+  expect((await teacher.client.put("/api/teacher-profile", { name: "Ms. Rivera", school: "Lincoln High", course: "English 10" })).status).toBe(200);
+  return { page, teacher };
+}
+
+async function textOf(locator: Locator): Promise<string> {
+  await locator.waitFor();
+  return (await locator.innerText()).replace(/\s+/g, " ").trim();
+}
+
+function toastWith(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
+}
+
+async function expectStep(page: Page, step: number, title: string) {
+  await page.getByText(`Step ${step} of 5`, { exact: true }).waitFor();
+  await page.getByRole("heading", { level: 2, name: title }).waitFor();
+}
+
+/** Opens a new assignment, titles it and goes to step 2; returns the draft's id. */
+async function openRubricStep(page: Page, title = "Personal narrative"): Promise<string> {
+  await page.goto(`${app.url}/assignments/new`);
+  await expectStep(page, 1, "Assignment Details");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expectStep(page, 2, "Assignment Rubric");
+  return draftId(page);
+}
+
+/** The id of the draft the wizard created (the only assignment of this page's teacher). */
+async function draftId(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const profile = (await (await fetch("/api/teacher-profile", { credentials: "include" })).json()) as { id: string };
+    const list = (await (await fetch(`/api/assignments/teacher/${profile.id}`, { credentials: "include" })).json()) as { id: string }[];
+    return list[0]!.id;
+  });
+}
+
+async function uploadRubric(page: Page, file: string) {
+  await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture(file));
+  await page.getByRole("button", { name: "Upload Rubric" }).click();
+  await toastWith(page, assignmentMessages.rubricUploaded).waitFor();
+  await page.getByRole("region", { name: "Check the imported rubric" }).waitFor();
+}
+
+async function storedCriteria(teacher: Teacher, id: string): Promise<string[]> {
+  const stored = await teacher.client.get(`/api/assignments/${id}`);
+  expect(stored.status).toBe(200);
+  return (stored.data as { rubric: { criteria: { name: string }[] } }).rubric.criteria.map((item) => item.name);
+}
+
+function allowOnly(page: Page, statuses: number[]) {
+  const expected = statuses.map((status) => `the server responded with a status of ${status}`);
+  const other = app.consoleErrors(page).filter((line) => !(line.startsWith("Failed to load resource") && expected.some((text) => line.includes(text))));
+  expect(other).toEqual([]);
+}
+
+const narrative = ["Plot", "Characters", "Setting", "Dialogue", "Word Choice", "Reflection", "Conventions"];
+
+describe("Undo upload", () => {
+  for (const viewport of [phone, desktop]) {
+    it(`puts the earlier rubric back on the server, and says so when that save fails (${viewport.width}px)`, async () => {
+      const { page, teacher } = await signedInPage(viewport);
+      const id = await openRubricStep(page);
+      await uploadRubric(page, "rubrics/narrative-writing-list.txt");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 3, "Sample Work");
+      await page.getByRole("button", { name: "Back" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+
+      // The wrong document: its criteria are saved as it is read.
+      await uploadRubric(page, "rubrics/presentation-marks.txt");
+      expect(await storedCriteria(teacher, id)).not.toEqual(narrative);
+      const report = page.getByRole("region", { name: "Check the imported rubric" });
+
+      // A failing save leaves the upload in place and says so.
+      await page.route(`**/api/assignments/${id}`, (route) =>
+        route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Boom", fields: {} } }) }) : route.continue(),
+      );
+      await report.getByRole("button", { name: "Undo upload" }).click();
+      expect(await textOf(report.getByRole("alert"))).toBe(
+        "The earlier rubric could not be saved again, so the uploaded rubric is still this assignment's. Press Undo upload to try again.",
+      );
+      await page.getByRole("button", { name: "Remove Visual aids" }).waitFor();
+      await page.screenshot({ path: `${shots}/undo-failed-${viewport.width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.unroute(`**/api/assignments/${id}`);
+
+      await report.getByRole("button", { name: "Undo upload" }).click();
+      await toastWith(page, "Upload undone: the earlier rubric is saved again.").waitFor();
+      await page.getByRole("button", { name: "Remove Plot" }).waitFor();
+      expect(await report.count()).toBe(0);
+      expect(await storedCriteria(teacher, id)).toEqual(narrative);
+
+      // Reopened, the assignment has the earlier rubric; the undo's save left the page's version current.
+      await page.goto(`${app.url}/assignments/${id}/edit`);
+      await expectStep(page, 1, "Assignment Details");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+      await page.getByRole("button", { name: "Remove Plot" }).waitFor();
+      expect(await page.getByRole("button", { name: "Remove Visual aids" }).count()).toBe(0);
+      allowOnly(page, [500]);
+    });
+  }
+});
