@@ -126,3 +126,53 @@ describe("Undo upload", () => {
     });
   }
 });
+
+/** The browser's own check of a number field (its step, min and max): false blocks a form's submit. */
+const isValid = (locator: Locator) => locator.evaluate((input) => (input as HTMLInputElement).checkValidity());
+
+describe("points with decimals", () => {
+  it("adds a 1.5-point criterion, renames a 2.5-point one, and takes decimal scores and penalties", async () => {
+    const { page, teacher } = await signedInPage(phone);
+    const id = await openRubricStep(page, "Renewable energy talk");
+    await uploadRubric(page, "rubrics/presentation-marks.txt");
+    await page.getByRole("button", { name: "Looks right" }).click();
+
+    await page.getByRole("button", { name: "Edit Visual aids" }).click();
+    const edit = page.getByRole("form", { name: "Edit Visual aids" });
+    await edit.getByLabel("Criterion name").fill("Slides");
+    expect(await edit.getByLabel("Maximum points").inputValue()).toBe("2.5");
+    await edit.getByRole("button", { name: "Save criterion" }).click();
+    await page.getByRole("button", { name: "Edit Slides" }).waitFor();
+
+    await page.getByLabel("Criterion name", { exact: true }).fill("Timing");
+    await page.getByLabel("Maximum points", { exact: true }).fill("1.5");
+    await page.getByRole("button", { name: "Add Criterion" }).click();
+    await page.getByRole("button", { name: "Remove Timing" }).waitFor();
+    expect(await textOf(page.getByText("Total Points", { exact: true }).locator(".."))).toBe("Total Points 21.5");
+    await page.screenshot({ path: `${shots}/decimal-points-390.png`, fullPage: true });
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expectStep(page, 3, "Sample Work");
+    const stored = (await teacher.client.get(`/api/assignments/${id}`)).data as { rubric: { criteria: { name: string; maxPoints: number }[] } };
+    expect(stored.rubric.criteria.map((item) => [item.name, item.maxPoints])).toContainEqual(["Slides", 2.5]);
+    expect(stored.rubric.criteria.map((item) => [item.name, item.maxPoints])).toContainEqual(["Timing", 1.5]);
+
+    const overall = page.getByLabel("Overall score", { exact: true });
+    await overall.fill("17.5");
+    expect(await isValid(overall)).toBe(true);
+    const timing = page.getByLabel("Timing (0-1.5)", { exact: true });
+    await timing.fill("0.5");
+    expect(await isValid(timing)).toBe(true);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expectStep(page, 4, "Calibration Preview");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expectStep(page, 5, "Review & Finalize");
+    await page.getByRole("combobox", { name: "Late submission policy" }).click();
+    await page.getByRole("option").nth(1).click();
+    const penalty = page.getByLabel(/^Penalty per day/);
+    await penalty.fill("2.5");
+    expect(await isValid(penalty)).toBe(true);
+    allowOnly(page, []);
+  });
+});

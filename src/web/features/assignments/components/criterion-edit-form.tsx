@@ -29,7 +29,7 @@ export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: 
           <Input id={`${prefix}-name`} value={name} maxLength={200} aria-invalid={nameError ? true : undefined} onChange={(event) => setName(event.target.value)} />
         </Field>
         <Field label="Maximum points" htmlFor={`${prefix}-points`} error={pointsError}>
-          <Input id={`${prefix}-points`} type="number" inputMode="decimal" min={0} max={1000} value={points} aria-invalid={pointsError ? true : undefined} onChange={(event) => setPoints(event.target.value)} />
+          <Input id={`${prefix}-points`} type="number" inputMode="decimal" min={0} max={1000} step="any" value={points} aria-invalid={pointsError ? true : undefined} onChange={(event) => setPoints(event.target.value)} />
         </Field>
       </div>
       <Field label="Performance level descriptors" htmlFor={`${prefix}-descriptors`} hint="One level per line.">

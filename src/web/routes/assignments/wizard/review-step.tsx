@@ -81,6 +81,7 @@ export function ReviewStep({ draft, updateSettings }: WizardStepProps) {
                   inputMode="decimal"
                   min={0}
                   max={100}
+                  step="any"
                   value={Number.isFinite(settings.latePenalty) ? settings.latePenalty : ""}
                   onChange={(event) => updateSettings({ latePenalty: numberOrNaN(event.target.value) })}
                 />

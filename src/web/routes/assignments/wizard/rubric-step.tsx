@@ -165,7 +165,7 @@ export function RubricStep({ draft, update, disabled, saveRubric }: WizardStepPr
             <Input id="criterion-name" value={name} maxLength={200} placeholder="e.g. Thesis" onChange={(event) => setName(event.target.value)} />
           </Field>
           <Field label="Maximum points" htmlFor="criterion-points">
-            <Input id="criterion-points" type="number" inputMode="decimal" min={0} max={1000} value={points} onChange={(event) => setPoints(event.target.value)} />
+            <Input id="criterion-points" type="number" inputMode="decimal" min={0} max={1000} step="any" value={points} onChange={(event) => setPoints(event.target.value)} />
           </Field>
         </div>
         <Field label="Performance level descriptors" htmlFor="criterion-descriptors" hint="One level per line, e.g. “4 - Clear, arguable thesis that frames the essay”.">

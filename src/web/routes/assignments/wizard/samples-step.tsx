@@ -111,6 +111,7 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
             inputMode="decimal"
             min={0}
             max={maxScore}
+            step="any"
             value={score}
             className="sm:max-w-40"
             aria-invalid={scoreProblem ? true : undefined}
@@ -130,6 +131,7 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
                     inputMode="decimal"
                     min={0}
                     max={item.maxPoints}
+                    step="any"
                     value={criterionScores[item.id] ?? ""}
                     aria-invalid={criterionProblems[item.id] ? true : undefined}
                     aria-describedby={criterionProblems[item.id] ? `sample-criterion-${item.id}-error` : undefined}
