@@ -176,3 +176,39 @@ describe("points with decimals", () => {
     allowOnly(page, []);
   });
 });
+
+describe("an open criterion edit on Next", () => {
+  for (const viewport of [phone, desktop]) {
+    it(`stops Next with a message instead of dropping the change, and goes on once it is saved (${viewport.width}px)`, async () => {
+      const { page, teacher } = await signedInPage(viewport);
+      const id = await openRubricStep(page, "Argument essay");
+      await page.getByLabel("Criterion name", { exact: true }).fill("Thesis");
+      await page.getByLabel("Maximum points", { exact: true }).fill("10");
+      await page.getByRole("button", { name: "Add Criterion" }).click();
+
+      await page.getByRole("button", { name: "Edit Thesis" }).click();
+      const edit = page.getByRole("form", { name: "Edit Thesis" });
+      await edit.getByLabel("Maximum points").fill("15");
+      await page.getByRole("button", { name: "Next" }).click();
+      expect(await textOf(edit.getByRole("alert"))).toBe("Save or cancel this change to the criterion before going on.");
+      await expectStep(page, 2, "Assignment Rubric");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Save criterion");
+      await page.screenshot({ path: `${shots}/unsaved-edit-${viewport.width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await edit.getByRole("button", { name: "Save criterion" }).click();
+      await page.getByText("15 points", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 3, "Sample Work");
+      const stored = (await teacher.client.get(`/api/assignments/${id}`)).data as { rubric: { criteria: { name: string; maxPoints: number }[] } };
+      expect(stored.rubric.criteria.map((item) => [item.name, item.maxPoints])).toEqual([["Thesis", 15]]);
+
+      // An edit opened and left unchanged loses nothing: Next goes on.
+      await page.getByRole("button", { name: "Back" }).click();
+      await page.getByRole("button", { name: "Edit Thesis" }).click();
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 3, "Sample Work");
+      allowOnly(page, []);
+    });
+  }
+});

@@ -193,6 +193,12 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     headingRef.current?.focus();
   }, [step]);
 
+  /** The shown step's check before Next (an open criterion edit with changes). */
+  const nextCheck = useRef<() => boolean>(undefined);
+  const setNextCheck = useCallback((check: (() => boolean) | undefined) => {
+    nextCheck.current = check;
+  }, []);
+
   // The samples removed since the last save: the save names them, so it deletes nothing another tab uploaded.
   const removedSampleIds = useRef(new Set<string>());
   const update = useCallback(
@@ -261,6 +267,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
 
   async function goNext() {
     if (isSaving) return;
+    if (nextCheck.current && !nextCheck.current()) return;
     if (await save({}, assignmentMessages.saveFailed)) setStep((current) => Math.min(stepCount, current + 1));
   }
 
@@ -283,7 +290,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     return Boolean(await save({ rubric: { criteria, totalPoints: totalPoints(criteria) } }, assignmentMessages.saveFailed));
   }
 
-  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric };
+  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck };
   const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
 
   return (

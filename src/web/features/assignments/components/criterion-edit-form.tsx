@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Criterion } from "../../../../contracts/teacher-profile";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -7,7 +7,23 @@ import { Field } from "../../teacher-profile/components/form-parts";
 import { descriptorLines } from "../format";
 
 /** Edits one criterion in place (an imported rubric is checked here before the teacher goes on). */
-export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: Criterion; onSave: (next: Criterion) => void; onCancel: () => void }) {
+export const unsavedEditMessage = "Save or cancel this change to the criterion before going on.";
+
+export function CriterionEditForm({
+  criterion,
+  onSave,
+  onCancel,
+  onChangedChange,
+  nudges = 0,
+}: {
+  criterion: Criterion;
+  onSave: (next: Criterion) => void;
+  onCancel: () => void;
+  /** Whether the fields differ from the criterion (false again when the form closes). */
+  onChangedChange?: (isChanged: boolean) => void;
+  /** Goes up when the page would not move on because of these changes: the form then says so. */
+  nudges?: number;
+}) {
   const [name, setName] = useState(criterion.name);
   const [points, setPoints] = useState(String(criterion.maxPoints));
   const [descriptors, setDescriptors] = useState(criterion.descriptors.join("\n"));
@@ -15,6 +31,21 @@ export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: 
   const pointsError = points.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1000 ? "Enter points from 0 to 1000." : undefined;
   const nameError = name.trim() === "" ? "Enter the criterion's name." : undefined;
   const prefix = `edit-${criterion.id}`;
+  const isChanged = name !== criterion.name || points !== String(criterion.maxPoints) || descriptors !== criterion.descriptors.join("\n");
+
+  const reportChange = useRef(onChangedChange);
+  reportChange.current = onChangedChange;
+  useEffect(() => reportChange.current?.(isChanged), [isChanged]);
+  useEffect(() => () => reportChange.current?.(false), []);
+
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const nudgesAtOpen = useRef(nudges);
+  const isNudged = nudges > nudgesAtOpen.current && isChanged;
+  useEffect(() => {
+    if (nudges <= nudgesAtOpen.current) return;
+    saveButton.current?.scrollIntoView({ block: "center" });
+    saveButton.current?.focus();
+  }, [nudges]);
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -35,11 +66,16 @@ export function CriterionEditForm({ criterion, onSave, onCancel }: { criterion: 
       <Field label="Performance level descriptors" htmlFor={`${prefix}-descriptors`} hint="One level per line.">
         <Textarea id={`${prefix}-descriptors`} rows={4} value={descriptors} aria-describedby={`${prefix}-descriptors-hint`} onChange={(event) => setDescriptors(event.target.value)} />
       </Field>
+      {isNudged ? (
+        <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive-soft px-3.5 py-2.5 text-sm font-medium text-destructive">
+          {unsavedEditMessage}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant="outline" disabled={Boolean(pointsError || nameError)}>
+        <Button ref={saveButton} type="submit" variant="outline" disabled={Boolean(pointsError || nameError)}>
           Save criterion
         </Button>
       </div>

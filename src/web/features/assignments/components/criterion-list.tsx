@@ -8,7 +8,21 @@ const iconButton =
   "inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
 /** The rubric's criteria with their points and level descriptors; removable and editable in place in the wizard. */
-export function CriterionList({ criteria, onRemove, onUpdate }: { criteria: readonly Criterion[]; onRemove?: (id: string) => void; onUpdate?: (next: Criterion) => void }) {
+export function CriterionList({
+  criteria,
+  onRemove,
+  onUpdate,
+  onUnsavedEditChange,
+  unsavedEditNudges = 0,
+}: {
+  criteria: readonly Criterion[];
+  onRemove?: (id: string) => void;
+  onUpdate?: (next: Criterion) => void;
+  /** The criterion whose open edit has changes not saved into the list yet (undefined when none). */
+  onUnsavedEditChange?: (id: string | undefined) => void;
+  /** Goes up each time the page refuses to move on because of that edit: the edit then says so. */
+  unsavedEditNudges?: number;
+}) {
   const [editing, setEditing] = useState<string>();
   return (
     <ul className="grid gap-2.5">
@@ -17,6 +31,8 @@ export function CriterionList({ criteria, onRemove, onUpdate }: { criteria: read
           {editing === item.id && onUpdate ? (
             <CriterionEditForm
               criterion={item}
+              onChangedChange={(isChanged) => onUnsavedEditChange?.(isChanged ? item.id : undefined)}
+              nudges={unsavedEditNudges}
               onCancel={() => setEditing(undefined)}
               onSave={(next) => {
                 onUpdate(next);

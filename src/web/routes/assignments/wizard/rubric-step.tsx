@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Plus, Upload } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { assignmentMessages } from "../../../../contracts/assignments";
 import type { Criterion } from "../../../../contracts/teacher-profile";
 import { Button } from "../../../components/ui/button";
@@ -26,7 +26,7 @@ const undoneMessage = "Upload undone: the earlier rubric is saved again.";
 const undoFailedMessage = "The earlier rubric could not be saved again, so the uploaded rubric is still this assignment's. Press Undo upload to try again.";
 
 /** Step 2: upload a rubric document, or build the criteria by hand. */
-export function RubricStep({ draft, update, disabled, saveRubric }: WizardStepProps) {
+export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck }: WizardStepProps) {
   const criteria = draft.rubric.criteria;
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
@@ -37,6 +37,17 @@ export function RubricStep({ draft, update, disabled, saveRubric }: WizardStepPr
   const [descriptors, setDescriptors] = useState("");
   /** The last upload's report, and the criteria it replaced (for Undo upload). */
   const [imported, setImported] = useState<{ report: RubricImportReport; previous: Criterion[] }>();
+  /** The criterion whose open edit differs from what it holds, and how often Next was refused because of it. */
+  const unsavedEdit = useRef<string>(undefined);
+  const [nextRefusals, setNextRefusals] = useState(0);
+  useEffect(() => {
+    setNextCheck(() => {
+      if (!unsavedEdit.current) return true;
+      setNextRefusals((count) => count + 1);
+      return false;
+    });
+    return () => setNextCheck(undefined);
+  }, [setNextCheck]);
   /** Why the last Undo upload did not put the earlier rubric back. */
   const [undoProblem, setUndoProblem] = useState<string>();
 
@@ -150,6 +161,10 @@ export function RubricStep({ draft, update, disabled, saveRubric }: WizardStepPr
             criteria={criteria}
             onRemove={(id) => setCriteria(criteria.filter((item) => item.id !== id))}
             onUpdate={(next) => setCriteria(criteria.map((item) => (item.id === next.id ? next : item)))}
+            onUnsavedEditChange={(id) => {
+              unsavedEdit.current = id;
+            }}
+            unsavedEditNudges={nextRefusals}
           />
         )}
         <TotalPoints total={totalPoints(criteria)} />

@@ -13,6 +13,11 @@ export type WizardStepProps = {
    * true when the server took it. A failure is told as a failed Next is (toast, conflict notice).
    */
   saveRubric: (criteria: Criterion[]) => Promise<boolean>;
+  /**
+   * The step's say on Next: the check returns false (and shows why) when leaving now would lose what the teacher
+   * typed. Set on mount, cleared (undefined) on unmount.
+   */
+  setNextCheck: (check: (() => boolean) | undefined) => void;
 };
 
 export const acceptedDocuments = ".txt,.doc,.docx,.pdf";
