@@ -1,6 +1,6 @@
 import { toScore } from "./scores";
 import { z } from "zod";
-import { criterion, feedbackLengths, gradingApproaches, gradingDefaults, latePolicyTypes, tones } from "./teacher-profile";
+import { criterion, feedbackLengths, gradingApproaches, gradingDefaults, latePolicyTypes, rubricLimits, tooManyCriteriaMessage, tones } from "./teacher-profile";
 
 export const assignmentTypes = ["argumentative_essay", "reflection", "lab_report", "research_paper", "creative_writing", "analysis", "other"] as const;
 export type AssignmentType = (typeof assignmentTypes)[number];
@@ -53,7 +53,7 @@ export const defaultAssignmentSettings: GradingSettings = {
 };
 
 export const rubric = z.object({
-  criteria: z.array(criterion).max(30, "Use at most 30 criteria"),
+  criteria: z.array(criterion).max(rubricLimits.maxCriteria, tooManyCriteriaMessage),
   /** Always recomputed by the server as the sum of the criteria's maximum points. */
   totalPoints: z.number().optional(),
 });

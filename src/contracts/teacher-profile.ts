@@ -38,6 +38,10 @@ export const criterion = z.object({
 });
 export type Criterion = z.infer<typeof criterion>;
 
+/** The most criteria one rubric holds (assignment, profile and setup rubrics alike), and what a rubric over it is told. */
+export const rubricLimits = { maxCriteria: 30 } as const;
+export const tooManyCriteriaMessage = `Use at most ${rubricLimits.maxCriteria} criteria`;
+
 export const rubricWeights = z
   .record(z.string().trim().min(1).max(60), z.number({ error: "Weights must be numbers" }))
   .superRefine((weights, ctx) => {
@@ -62,7 +66,7 @@ export const teacherProfileInput = z.object({
   autoAcceptThreshold: percent("Auto-accept threshold").optional(),
   rubricTemplate: shortText("Rubric template").optional(),
   rubricWeights: rubricWeights.optional(),
-  rubricCriteria: z.array(criterion).max(30, "Use at most 30 criteria").optional(),
+  rubricCriteria: z.array(criterion).max(rubricLimits.maxCriteria, tooManyCriteriaMessage).optional(),
 });
 export type TeacherProfileInput = z.infer<typeof teacherProfileInput>;
 
@@ -79,7 +83,7 @@ export const calibrationRubricInput = z.object({
   id: z.string().uuid().optional(),
   template: shortText("Rubric template").optional(),
   weights: rubricWeights.optional(),
-  criteria: z.array(criterion).max(30, "Use at most 30 criteria").default([]),
+  criteria: z.array(criterion).max(rubricLimits.maxCriteria, tooManyCriteriaMessage).default([]),
 });
 
 export const sampleInput = z.object({

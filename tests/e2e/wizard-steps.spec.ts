@@ -212,3 +212,46 @@ describe("an open criterion edit on Next", () => {
     });
   }
 });
+
+/** A titled draft with these criteria, saved through the API; returns its id. */
+async function draftWith(teacher: Teacher, criteria: { id: string; name: string; maxPoints: number; descriptors: string[] }[]): Promise<string> {
+  const created = await teacher.client.post("/api/assignments", { teacherId: teacher.id });
+  expect(created.status).toBe(201);
+  const saved = await teacher.client.put(`/api/assignments/${created.data.id}`, { ...created.data, title: "Long rubric", rubric: { criteria } });
+  expect(saved.status, JSON.stringify(saved.data)).toBe(200);
+  return created.data.id as string;
+}
+
+describe("the criteria limit", () => {
+  for (const viewport of [phone, desktop]) {
+    it(`disables Add Criterion at 30 criteria and says why (${viewport.width}px)`, async () => {
+      const { page, teacher } = await signedInPage(viewport);
+      const criteria = Array.from({ length: 30 }, (_, index) => ({ id: `criterion-${index + 1}`, name: `Skill ${index + 1}`, maxPoints: 2, descriptors: [] }));
+      const id = await draftWith(teacher, criteria);
+      await page.goto(`${app.url}/assignments/${id}/edit`);
+      await expectStep(page, 1, "Assignment Details");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+      await page.getByRole("heading", { name: "Criteria (30)" }).waitFor();
+
+      await page.getByLabel("Criterion name", { exact: true }).fill("Skill 31");
+      await page.getByLabel("Maximum points", { exact: true }).fill("2");
+      const add = page.getByRole("button", { name: "Add Criterion" });
+      expect(await add.isDisabled()).toBe(true);
+      const reason = "Use at most 30 criteria: remove one to add another.";
+      expect(await textOf(page.getByText(reason, { exact: true }))).toBe(reason);
+      expect(await add.getAttribute("aria-describedby")).toBe(await page.getByText(reason, { exact: true }).getAttribute("id"));
+      await add.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/criteria-limit-${viewport.width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await page.getByRole("button", { name: "Remove Skill 30" }).click();
+      expect(await add.isEnabled()).toBe(true);
+      expect(await page.getByText(reason, { exact: true }).count()).toBe(0);
+      await add.click();
+      await page.getByRole("button", { name: "Remove Skill 31" }).waitFor();
+      expect(await add.isDisabled()).toBe(true);
+      allowOnly(page, []);
+    });
+  }
+});

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Plus, Upload } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { assignmentMessages } from "../../../../contracts/assignments";
-import type { Criterion } from "../../../../contracts/teacher-profile";
+import { rubricLimits, tooManyCriteriaMessage, type Criterion } from "../../../../contracts/teacher-profile";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -52,7 +52,8 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck }
   const [undoProblem, setUndoProblem] = useState<string>();
 
   const pointsValue = Number(points);
-  const canAdd = name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0;
+  const isFull = criteria.length >= rubricLimits.maxCriteria;
+  const canAdd = !isFull && name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0;
 
   const setCriteria = (next: Criterion[]) => update({ rubric: { criteria: next, totalPoints: totalPoints(next) } });
 
@@ -192,8 +193,13 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck }
             onChange={(event) => setDescriptors(event.target.value)}
           />
         </Field>
-        <div className="flex justify-end">
-          <Button type="submit" variant="outline" disabled={!canAdd}>
+        <div className="flex flex-col items-end gap-2">
+          {isFull ? (
+            <p id="criterion-add-limit" className="text-sm font-medium text-destructive">
+              {tooManyCriteriaMessage}: remove one to add another.
+            </p>
+          ) : null}
+          <Button type="submit" variant="outline" disabled={!canAdd} aria-describedby={isFull ? "criterion-add-limit" : undefined}>
             <Plus aria-hidden />
             Add Criterion
           </Button>
