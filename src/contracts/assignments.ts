@@ -267,6 +267,8 @@ export const assignmentMessages = {
   rubricFailed: "Failed to upload rubric. Please try again.",
   sampleFailed: "Failed to upload sample work. Please try again.",
   previewFailed: "Failed to generate calibration preview. Please try again.",
+  /** The title field's error: on step 1's Next, and from the server when an untitled assignment is activated. */
+  titleMissing: "Add a title",
   noCriteria:
     "No rubric criteria were found in this document. Use a table (criteria as rows, levels as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
   notARubric:

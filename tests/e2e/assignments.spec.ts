@@ -446,23 +446,34 @@ describe("new-assignment wizard", () => {
     allowOnly(page, [500]);
   });
 
-  it("does not finish an assignment without a title, and says why", async () => {
-    const { page, teacher } = await signedInPage(phone);
-    await openWizard(page);
-    await next(page, 2, "Assignment Rubric");
-    await next(page, 3, "Sample Work");
-    await next(page, 4, "Calibration Preview");
-    expect(await page.getByRole("button", { name: "Generate Preview" }).isDisabled()).toBe(true);
-    await next(page, 5, "Review & Finalize");
-    await page.getByRole("region", { name: "Summary" }).getByText("Untitled assignment", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Finish" }).click();
-    await toastWith(page, assignmentMessages.finalizeFailed).waitFor();
-    await page.getByRole("alert").filter({ hasText: "Add a title" }).waitFor();
-    await expectStep(page, 5, "Review & Finalize");
-    expect(new URL(page.url()).pathname).toBe("/assignments/new");
-    const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
-    expect(row).toMatchObject({ status: "draft", autogradingEnabled: false });
-    allowOnly(page, [400]);
+  it("asks for the title on step 1, at the field, instead of failing at Finish", async () => {
+    for (const viewport of [{ width: 390, height: 844 }, desktop]) {
+      const { page, teacher } = await signedInPage(viewport);
+      await openWizard(page);
+      const title = page.getByLabel("Title", { exact: true });
+      expect(await title.getAttribute("aria-required")).toBe("true");
+      let saves = 0;
+      page.on("request", (request) => {
+        if (request.method() === "PUT" && request.url().includes("/api/assignments/")) saves += 1;
+      });
+      await title.fill("   ");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("Add a title", { exact: true }).waitFor();
+      await expectStep(page, 1, "Assignment Details");
+      expect(await title.getAttribute("aria-invalid")).toBe("true");
+      expect(await title.getAttribute("aria-describedby")).toBe(await page.getByText("Add a title", { exact: true }).getAttribute("id"));
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("assignment-title");
+      expect(saves).toBe(0);
+      await page.screenshot({ path: `${shots}/wizard-title-missing-${viewport.width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await title.fill("The causes of the First World War");
+      expect(await page.getByText("Add a title", { exact: true }).count()).toBe(0);
+      await next(page, 2, "Assignment Rubric");
+      const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
+      expect(row).toMatchObject({ title: "The causes of the First World War", status: "draft" });
+      app.assertNoConsoleErrors(page);
+    }
   });
 
   it("leaves nothing behind when the teacher opens the wizard and leaves without entering anything", async () => {

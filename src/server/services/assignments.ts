@@ -1,7 +1,7 @@
 import { isUuid } from "../http/validation";
 import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SavedAssignment, UpdateAssignmentInput } from "../../contracts/assignments";
-import { sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
+import { assignmentMessages, sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
 import type { TeacherProfile } from "../../contracts/teacher-profile";
 import { summarizeCalibrationFit, type SpellChecker } from "../../core/grading";
@@ -124,7 +124,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
   const { saved, queue } = await db.transaction(async (tx) => {
     const before = await findAssignmentRow(tx, teacherId, id);
     if (input.status === "active" && !input.title) {
-      throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: "Add a title" });
+      throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: assignmentMessages.titleMissing });
     }
     checkCriteriaIds(input.rubric.criteria);
     const isOwn = and(eq(assignments.id, id), eq(assignments.teacherId, teacherId));

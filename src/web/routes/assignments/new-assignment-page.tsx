@@ -25,7 +25,7 @@ import { showFailure, showSuccess } from "../../features/assignments/toasts";
 import { ApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { BackToDashboardHeader } from "../../components/simple-header";
-import { DetailsStep } from "./wizard/details-step";
+import { DetailsStep, titleInputId } from "./wizard/details-step";
 import { PreviewStep } from "./wizard/preview-step";
 import { ReviewStep } from "./wizard/review-step";
 import { RubricStep } from "./wizard/rubric-step";
@@ -180,6 +180,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   const [step, setStep] = useState(1);
   const [isSaving, setIsSaving] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  const [titleError, setTitleError] = useState<string>();
   /** A save refused because another tab or window saved first: its message, and the assignment as saved there. */
   const [conflict, setConflict] = useState<{ message: string; saved: Assignment | undefined }>();
   /** What the last save's change of the rubric's scoring did to the grades already given. */
@@ -187,9 +188,17 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
+  /** Set when Finish sends the teacher back to step 1 for the title: focus goes to the field, not the heading. */
+  const focusTitleOnStepOne = useRef(false);
+
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
+    if (focusTitleOnStepOne.current) {
+      focusTitleOnStepOne.current = false;
+      document.getElementById(titleInputId)?.focus();
+      return;
+    }
     headingRef.current?.focus();
   }, [step]);
 
@@ -202,12 +211,14 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   // The samples removed since the last save: the save names them, so it deletes nothing another tab uploaded.
   const removedSampleIds = useRef(new Set<string>());
   const update = useCallback(
-    (patch: Partial<Assignment>) =>
+    (patch: Partial<Assignment>) => {
       setDraft((current) => {
         const kept = new Set(patch.sampleWork?.map((sample) => sample.id) ?? current.sampleWork.map((sample) => sample.id));
         for (const sample of current.sampleWork) if (!kept.has(sample.id)) removedSampleIds.current.add(sample.id);
         return { ...current, ...patch };
-      }),
+      });
+      if (patch.title?.trim()) setTitleError(undefined);
+    },
     [],
   );
   const updateSettings = useCallback(
@@ -265,9 +276,23 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     showSuccess("Loaded the version saved in the other tab or window.");
   }
 
+  /** A title is needed to activate the assignment, so the wizard asks for it on step 1 rather than at Finish. */
+  function isTitleMissing(): boolean {
+    if (draft.title.trim()) return false;
+    setTitleError(assignmentMessages.titleMissing);
+    if (step === 1) {
+      document.getElementById(titleInputId)?.focus();
+    } else {
+      focusTitleOnStepOne.current = true;
+      setStep(1);
+    }
+    return true;
+  }
+
   async function goNext() {
     if (isSaving) return;
     if (nextCheck.current && !nextCheck.current()) return;
+    if (step === 1 && isTitleMissing()) return;
     if (await save({}, assignmentMessages.saveFailed)) setStep((current) => Math.min(stepCount, current + 1));
   }
 
@@ -278,6 +303,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
 
   async function finish() {
     if (isSaving) return;
+    if (isTitleMissing()) return;
     const saved = await save({ status: "active", autogradingEnabled: true }, assignmentMessages.finalizeFailed);
     if (!saved) return;
     const done = mode === "new" ? assignmentMessages.created : editedMessage;
@@ -290,7 +316,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     return Boolean(await save({ rubric: { criteria, totalPoints: totalPoints(criteria) } }, assignmentMessages.saveFailed));
   }
 
-  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck };
+  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck, titleError };
   const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
 
   return (

@@ -8,14 +8,19 @@ import { Field } from "../../../features/teacher-profile/components/form-parts";
 import type { WizardStepProps } from "./types";
 
 /** Step 1: title, type (the seven types), due date from a calendar, prompt. */
-export function DetailsStep({ draft, update }: WizardStepProps) {
+export const titleInputId = "assignment-title";
+
+export function DetailsStep({ draft, update, titleError }: WizardStepProps) {
   return (
     <div className="grid gap-6">
-      <Field label="Title" htmlFor="assignment-title">
+      <Field label="Title" htmlFor={titleInputId} hint="Required." error={titleError}>
         <Input
-          id="assignment-title"
+          id={titleInputId}
           value={draft.title}
           maxLength={200}
+          aria-required
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? `${titleInputId}-error` : `${titleInputId}-hint`}
           placeholder="e.g. The causes of the First World War"
           onChange={(event) => update({ title: event.target.value })}
         />

@@ -18,6 +18,8 @@ export type WizardStepProps = {
    * typed. Set on mount, cleared (undefined) on unmount.
    */
   setNextCheck: (check: (() => boolean) | undefined) => void;
+  /** Step 1's title error (a title is needed before the wizard leaves step 1). */
+  titleError?: string;
 };
 
 export const acceptedDocuments = ".txt,.doc,.docx,.pdf";
