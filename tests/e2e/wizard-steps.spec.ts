@@ -255,3 +255,43 @@ describe("the criteria limit", () => {
     });
   }
 });
+
+describe("a sample's overall score", () => {
+  for (const viewport of [phone, desktop]) {
+    it(`says it must be above 0, as Add Sample requires (${viewport.width}px)`, async () => {
+      const { page, teacher } = await signedInPage(viewport);
+      const id = await draftWith(teacher, [
+        { id: "criterion-1", name: "Thesis", maxPoints: 60, descriptors: [] },
+        { id: "criterion-2", name: "Evidence", maxPoints: 50, descriptors: [] },
+      ]);
+      await page.goto(`${app.url}/assignments/${id}/edit`);
+      await expectStep(page, 1, "Assignment Details");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 3, "Sample Work");
+
+      const score = page.getByLabel("Overall score", { exact: true });
+      expect(await textOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Above 0, up to 110 (the rubric total).");
+      await page.getByLabel("Student work", { exact: true }).setInputFiles(fixture("documents/student-essay.txt"));
+      await page.getByLabel("Feedback", { exact: true }).fill("A clear thesis; the evidence needs sources.");
+      const add = page.getByRole("button", { name: "Add Sample" });
+
+      await score.fill("0");
+      expect(await textOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Score must be above 0");
+      expect(await score.getAttribute("aria-invalid")).toBe("true");
+      expect(await add.isDisabled()).toBe(true);
+      await page.screenshot({ path: `${shots}/sample-score-zero-${viewport.width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await score.fill("111");
+      expect(await textOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Score must be at most 110 (the rubric total)");
+      expect(await add.isDisabled()).toBe(true);
+
+      await score.fill("88");
+      expect(await score.getAttribute("aria-invalid")).toBeNull();
+      expect(await add.isEnabled()).toBe(true);
+      allowOnly(page, []);
+    });
+  }
+});

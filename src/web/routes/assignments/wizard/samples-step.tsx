@@ -1,6 +1,6 @@
 import { Info, LoaderCircle, Plus } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { assignmentMessages } from "../../../../contracts/assignments";
+import { assignmentMessages, sampleScoreProblems } from "../../../../contracts/assignments";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -23,7 +23,8 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const scoreValue = Number(score);
-  const scoreProblem = score !== "" && scoreValue > maxScore ? `The overall score can be at most ${formatScore(maxScore)}.` : undefined;
+  // The server's rule and words (above 0, at most the total), shown as soon as a score is typed.
+  const scoreProblem = score === "" ? undefined : sampleScoreProblems(criteria, scoreValue, {}).score;
   const criterionProblems = Object.fromEntries(
     criteria.flatMap((item) => {
       const text = criterionScores[item.id] ?? "";
@@ -104,7 +105,7 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
             A .txt, .doc, .docx or .pdf file up to 10 MB.
           </p>
         </div>
-        <Field label="Overall score" htmlFor="sample-score" hint={`From 0 to ${formatScore(maxScore)}${criteria.length ? " (the rubric total)" : ""}.`} error={scoreProblem}>
+        <Field label="Overall score" htmlFor="sample-score" hint={`Above 0, up to ${formatScore(maxScore)}${criteria.length ? " (the rubric total)" : ""}.`} error={scoreProblem}>
           <Input
             id="sample-score"
             type="number"
