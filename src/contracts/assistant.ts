@@ -58,12 +58,20 @@ export const setupAttachment = z.object({
   text: z.string().max(100_000).optional(),
 });
 
+/**
+ * Setup chat images. maxPerMessage is the one limit of images sent with one message, whichever way they are chosen
+ * (the message box, a rubric or sample upload card): 5, since the OCR reads one image at a time with 4 waiting
+ * (OCR_MAX_WAITING's default) and the message box uploads its images at once; a rubric or a graded essay fits.
+ */
+export const imageLimits = { maxBytes: 10 * 1024 * 1024, mimeTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"], maxPerMessage: 5 } as const;
+export const tooManyImagesMessage = `Attach at most ${imageLimits.maxPerMessage} images.`;
+
 /** POST /api/setup-wizard/chat. The client's setupState is only a hint: the server sanitizes it. */
 export const setupChatRequest = z.object({
   message: z.string({ error: chatMessages.empty }).max(200_000, "That message is too long; paste at most 200,000 characters.").default(""),
   setupState: z.unknown().optional(),
   conversationHistory: z.array(z.unknown()).max(500).optional(),
-  attachments: z.array(setupAttachment).max(10, "Attach at most 10 images.").optional(),
+  attachments: z.array(setupAttachment).max(imageLimits.maxPerMessage, tooManyImagesMessage).optional(),
 });
 
 export const setupChatResponse = z.object({
@@ -80,7 +88,7 @@ export const setupChatResponse = z.object({
 });
 export type SetupChatResponse = z.infer<typeof setupChatResponse>;
 
-export const imageLimits = { maxBytes: 10 * 1024 * 1024, mimeTypes: ["image/png", "image/jpeg", "image/webp", "image/gif"] } as const;
+
 
 export const setupUploadInput = z.object({
   image: z.instanceof(File, { error: "Choose an image (PNG, JPEG, WebP or GIF)" }),

@@ -151,6 +151,15 @@ describe(`chat-based setup (${testDatabaseKind})`, () => {
     expect(stolen.data.state.rubric.criteria).toEqual([]);
   });
 
+  it("takes as many images with one message as the chat page offers (imageLimits.maxPerMessage, 5), and says so beyond", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "wiz");
+    const images = (count: number) => Array.from({ length: count }, (_, index) => ({ url: `/api/documents/not-an-upload-${index}`, mimeType: "image/png" }));
+    expect((await teacher.client.post("/api/setup-wizard/chat", { message: "hello", attachments: images(5) })).status).toBe(200);
+    const tooMany = await teacher.client.post("/api/setup-wizard/chat", { message: "hello", attachments: images(6) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.data.error, JSON.stringify(tooMany.data)).toMatchObject({ fields: { attachments: "Attach at most 5 images." } });
+  });
+
   it.each([["documents/student-essay.pdf", 415], ["documents/empty.txt", 422]])("refuses %s as an image with %i", async (file, status) => {
     const teacher = await createSignedInTeacher(server.url, db(), "wiz");
     const response = await teacher.client.request("POST", "/api/setup-wizard/upload", { body: formWith({ image: fixtureFile(file) }) });

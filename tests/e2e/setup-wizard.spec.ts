@@ -140,9 +140,12 @@ describe("chat setup", () => {
     await checklistValue(page, "Preferences").getByText("8/8").waitFor();
     expect(await page.getByRole("button", { name: "Start Grading" }).count()).toBe(0);
 
-    // The rubric: a file-upload item allows one photo; choosing two raises the spec's alert and uploads nothing.
+    // The rubric: a file-upload item allows as many photos as the message box and the API (5, imageLimits.maxPerMessage);
+    // choosing six raises the spec's alert and uploads nothing.
     const rubricUpload = log.getByRole("region", { name: "Or upload a photo of your rubric" });
     await rubricUpload.waitFor();
+    expect(await textOf(rubricUpload)).toContain("PNG, JPEG, WebP or GIF, up to 10 MB each; up to 5 images.");
+    expect(await textOf(page.locator("#setup-chat-hint"))).toBe("Enter sends; Shift+Enter starts a new line. Attach up to 5 images.");
     const alerts: string[] = [];
     page.on("dialog", (alert) => {
       alerts.push(alert.message());
@@ -152,8 +155,14 @@ describe("chat setup", () => {
     page.on("request", (request) => {
       if (request.url().includes("/api/setup-wizard/upload")) uploads += 1;
     });
-    await rubricUpload.getByLabel("Photos of your rubric").setInputFiles([image("page-1.png"), image("page-2.png")]);
-    await expect.poll(() => alerts).toEqual(["Please select a maximum of 1 file(s)"]);
+    await rubricUpload.getByLabel("Photos of your rubric").setInputFiles(["1", "2", "3", "4", "5", "6"].map((n) => image(`page-${n}.png`)));
+    await expect.poll(() => alerts).toEqual(["Please select a maximum of 5 file(s)"]);
+    await rubricUpload.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/setup-wizard-rubric-card-1280.png", fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await rubricUpload.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/setup-wizard-rubric-card-390.png", fullPage: false });
+    await page.setViewportSize(desktop);
     expect(uploads).toBe(0);
 
     const rubric = await say(page, "Thesis 30, Evidence 40, Organization 20, Mechanics 10");

@@ -28,8 +28,8 @@ export interface SetupChatMessage {
   quickActions?: string[];
   /** For the assistant's failure text and system errors. */
   isError?: boolean;
-  /** file_upload items: what the photos are of and how many may be chosen at once. */
-  upload?: { purpose: "rubric" | "sample"; maxFiles: number };
+  /** file_upload items: what the photos are of (as many may be chosen as go with one message, imageLimits). */
+  upload?: { purpose: "rubric" | "sample" };
   table?: ChatTable;
 }
 

@@ -13,7 +13,6 @@ const localGreeting = "Hi! I'll help you set up your grading profile: who you ar
 /** How much of the conversation goes with each message, for a model's context. */
 const historySent = 30;
 
-export const uploadLimits = { rubric: 1, sample: 3, composer: 5 } as const;
 
 let counter = 0;
 const newId = () => `m-${Date.now().toString(36)}-${(counter += 1)}`;
@@ -137,7 +136,7 @@ export function useSetupChat(owner: string, reviewTranscription: (item: Transcri
         if ((asked === "rubric" || asked === "sample") && before.askedField !== asked) {
           const purpose = asked;
           const content = purpose === "rubric" ? "Or upload a photo of your rubric" : "Or upload photos of a graded essay";
-          added.push({ id: newId(), timestamp: now(), role: "assistant", type: "file_upload", content, upload: { purpose, maxFiles: uploadLimits[purpose] } });
+          added.push({ id: newId(), timestamp: now(), role: "assistant", type: "file_upload", content, upload: { purpose } });
         }
         update((current) => ({
           ...current,

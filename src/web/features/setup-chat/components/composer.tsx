@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/utils";
 import type { ChatAttachment } from "../types";
-import { uploadLimits } from "../use-setup-chat";
+import { imageLimits } from "../../../../contracts/assistant";
 import { ImagePicker, tooManyFilesMessage } from "./file-picker";
 
 type Draft = { key: string; name: string; previewUrl: string; attachment?: ChatAttachment };
@@ -45,8 +45,8 @@ export function Composer({
   const canSend = !isPending && !isUploading && (Boolean(text.trim()) || ready.length > 0);
 
   function attach(files: File[]) {
-    if (drafts.length + files.length > uploadLimits.composer) {
-      window.alert(tooManyFilesMessage(uploadLimits.composer));
+    if (drafts.length + files.length > imageLimits.maxPerMessage) {
+      window.alert(tooManyFilesMessage(imageLimits.maxPerMessage));
       return;
     }
     for (const file of files) {
@@ -126,7 +126,7 @@ export function Composer({
         </ul>
       ) : null}
       <div className="flex items-end gap-2">
-        <ImagePicker maxFiles={uploadLimits.composer} label="Images to attach" onPick={attach}>
+        <ImagePicker maxFiles={imageLimits.maxPerMessage} label="Images to attach" onPick={attach}>
           {(open) => (
             <Button variant="outline" size="icon" onClick={open} disabled={isPending} aria-label="Attach images" title="Attach images">
               <ImagePlus aria-hidden />
@@ -152,7 +152,7 @@ export function Composer({
         </Button>
       </div>
       <p id="setup-chat-hint" className="px-1 text-xs text-muted-foreground">
-        Enter sends; Shift+Enter starts a new line. Attach up to {uploadLimits.composer} images.
+        Enter sends; Shift+Enter starts a new line. Attach up to {imageLimits.maxPerMessage} images.
       </p>
     </form>
   );

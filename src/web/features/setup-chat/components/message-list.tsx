@@ -1,5 +1,6 @@
 import { Bot, Check, CheckCheck, Clock, ImagePlus, Info, LoaderCircle, TriangleAlert } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { imageLimits } from "../../../../contracts/assistant";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/utils";
 import type { ChatAttachment, MessageStatus, SetupChatMessage } from "../types";
@@ -196,7 +197,7 @@ function RubricTable({ table }: { table: NonNullable<SetupChatMessage["table"]> 
 
 function UploadCard({ message, isActive, isPending, onPick }: { message: SetupChatMessage; isActive: boolean; isPending: boolean; onPick: (files: File[]) => Promise<void> }) {
   const [isUploading, setIsUploading] = useState(false);
-  const maxFiles = message.upload?.maxFiles ?? 1;
+  const maxFiles = imageLimits.maxPerMessage;
   const purpose = message.upload?.purpose === "rubric" ? "rubric" : "graded sample";
   return (
     <section aria-label={message.content} className="grid w-full min-w-56 gap-3 rounded-xl border border-dashed border-primary/40 bg-accent-soft/50 p-3.5">
@@ -207,7 +208,7 @@ function UploadCard({ message, isActive, isPending, onPick }: { message: SetupCh
         <div className="min-w-0">
           <p className="text-sm font-semibold">{message.content}</p>
           <p className="mt-0.5 text-xs leading-relaxed text-muted-foreground">
-            PNG, JPEG, WebP or GIF, up to 10 MB each; {maxFiles === 1 ? "one image" : `up to ${maxFiles} images`}. I'll read the text in it.
+            PNG, JPEG, WebP or GIF, up to 10 MB each; up to {maxFiles} images. I'll read the text in them.
           </p>
         </div>
       </div>
@@ -223,7 +224,7 @@ function UploadCard({ message, isActive, isPending, onPick }: { message: SetupCh
           {(open) => (
             <Button variant="outline" size="sm" className="justify-self-start bg-surface" onClick={open} disabled={isPending || isUploading}>
               {isUploading ? <LoaderCircle aria-hidden className="animate-spin" /> : <ImagePlus aria-hidden />}
-              {isUploading ? "Uploading..." : maxFiles === 1 ? "Choose an image" : "Choose images"}
+              {isUploading ? "Uploading..." : "Choose images"}
             </Button>
           )}
         </ImagePicker>
