@@ -41,7 +41,8 @@ beforeAll(async () => {
     create index on essays (teacher);
     insert into essays select i, 1 + i % 2, repeat('word ', 50) from generate_series(1, 2000) as i;
     create table untouched (id integer primary key);`);
-});
+  // The first statement waits for PGlite to start (compiling its WebAssembly): seconds on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await upkeep.stop();
   await pglite.close();
