@@ -265,6 +265,11 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
       ["Aiden Martinez", 100],
       ["Owen Sanchez", 100],
     ]);
+    // Giving the copy the original's name would make one student's one work two submissions: refused, saying why.
+    const owen = (list as unknown as { id: string; studentName: string }[]).find((s) => s.studentName === "Owen Sanchez")!;
+    const renamed = await teacher.client.request("PATCH", `/api/submissions/${owen.id}`, { json: { studentName: "aiden martinez" } });
+    expect(renamed.status, renamed.text).toBe(409);
+    expect(renamed.data.error.fields.studentName).toBe("Aiden Martinez already has this same text in this assignment. Remove one of the two submissions instead of giving both the same name.");
   });
 
   it("regrades on request and turns a reviewed grade into a calibration sample", async () => {

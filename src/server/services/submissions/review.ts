@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
@@ -11,6 +11,7 @@ import type { GradingQueue } from "./grading-queue";
 import { findSubmissionDetail } from "./queries";
 import { findSubmissionRow, hasGrade, type SubmissionRow } from "./records";
 import { matchRosterStudent } from "./roster";
+import type { Queryable } from "../teacher-profiles";
 
 function requireGraded(row: SubmissionRow): void {
   if (!hasGrade(row)) {
@@ -189,10 +190,26 @@ export async function setTeachesGrader(db: Db, teacherId: string, id: string, te
   return findSubmissionDetail(db, teacherId, id);
 }
 
+/**
+ * One student's one piece of work is one submission (the unique index on assignment, text and name): renaming a copy
+ * to the name its original is under would make two, and answered 500. The teacher is told which to remove instead.
+ */
+async function refuseSameWorkUnderName(tx: Queryable, row: { id: string; assignmentId: string; contentHash: string }, studentName: string): Promise<void> {
+  const [same] = await tx
+    .select({ studentName: submissions.studentName })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, row.assignmentId), eq(submissions.contentHash, row.contentHash), sql`lower(${submissions.studentName}) = lower(${studentName})`, ne(submissions.id, row.id)));
+  if (same) {
+    const message = `${same.studentName} already has this same text in this assignment. Remove one of the two submissions instead of giving both the same name.`;
+    throw new AppError("conflict", message, { studentName: message });
+  }
+}
+
 /** Corrects who handed the work in and when (work collected on paper); the late penalty follows on read. */
 export async function updateSubmissionDetails(db: Db, teacherId: string, actor: Actor, id: string, changes: { studentName?: string; submittedAt?: Date }): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
+    if (changes.studentName !== undefined) await refuseSameWorkUnderName(tx, row, changes.studentName);
     const renamed = changes.studentName !== undefined ? { studentName: changes.studentName, studentIdentifier: null, rosterStudentId: await matchRosterStudent(tx, row.assignmentId, { name: changes.studentName }) } : {};
     const next = { ...renamed, ...(changes.submittedAt ? { submittedAt: changes.submittedAt } : {}), updatedAt: new Date() };
     await tx.update(submissions).set(next).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
