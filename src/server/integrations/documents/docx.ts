@@ -1,7 +1,7 @@
 import { DocumentError, documentMessages } from "./errors.js";
 import { normalizeCell } from "./normalize.js";
 import { refuseTooManyElements } from "./element-count.js";
-import { mainPart, readZipDirectory, refuseUnpackingTooMuch } from "./zip.js";
+import { readZipDirectory, refuseUnpackingTooMuch } from "./zip.js";
 
 export interface DocxContent {
   text: string;
@@ -13,8 +13,8 @@ export async function extractDocx(bytes: Uint8Array): Promise<DocxContent> {
   if (!entries) throw new DocumentError("corrupt", documentMessages.corrupt);
   const documentXml = entries.find((entry) => entry.name === "word/document.xml");
   if (!documentXml) throw new DocumentError("corrupt", documentMessages.corrupt);
-  refuseUnpackingTooMuch(entries, "word/document.xml");
-  refuseTooManyElements(mainPart(bytes, "word/document.xml"));
+  refuseUnpackingTooMuch(entries);
+  refuseTooManyElements(bytes, entries);
 
   // Loaded when a Word file first arrives: an idle server need not hold the converter (issue 16).
   const { default: mammoth } = await import("mammoth");

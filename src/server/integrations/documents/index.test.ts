@@ -279,6 +279,15 @@ describe("extractDocument refuses what would hold the server, before reading it"
     expect(error.message).toBe("This document is too long or too heavily formatted for Markwise to read. Save it as PDF or as plain text (.txt) and upload it again.");
   });
 
+  it("counts every XML part, not only the one named word/document.xml: the main part is whatever the package points at", async () => {
+    const source = unzipSync(manyParagraphs(60_000));
+    const rels = new TextDecoder().decode(source["_rels/.rels"]).replace("word/document.xml", "word/main2.xml");
+    const renamed = zipSync({ ...source, "_rels/.rels": new TextEncoder().encode(rels), "word/main2.xml": source["word/document.xml"]!, "word/document.xml": unzipSync(load("student-essay.docx"))["word/document.xml"]! });
+    const error = await failure(renamed);
+    expect(error.code).toBe("too_large");
+    expect(error.message).toBe("This document is too long or too heavily formatted for Markwise to read. Save it as PDF or as plain text (.txt) and upload it again.");
+  });
+
   it("refuses a text file of more than 200,000 characters, as pasted work is", async () => {
     const words = "The quick brown fox jumps over the lazy dog. ";
     expect((await extractDocument(new TextEncoder().encode(words.repeat(4_000)))).text.length).toBeLessThanOrEqual(200_000);

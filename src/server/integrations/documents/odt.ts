@@ -21,9 +21,9 @@ const skipped = new Set(["office:annotation", "text:note", "text:tracked-changes
 export async function extractOdt(bytes: Uint8Array): Promise<DocxContent> {
   const entries = readZipDirectory(bytes);
   if (!entries?.some((entry) => entry.name === "content.xml")) throw new DocumentError("corrupt", documentMessages.corrupt);
-  refuseUnpackingTooMuch(entries, "content.xml");
+  refuseUnpackingTooMuch(entries);
+  refuseTooManyElements(bytes, entries);
   const content = mainPart(bytes, "content.xml");
-  refuseTooManyElements(content);
   // Loaded when the first OpenDocument file arrives, as mammoth is for Word files.
   const { XMLParser, XMLValidator } = await import("fast-xml-parser");
   let xml: string;

@@ -6,7 +6,7 @@ import { unzipSync } from "fflate";
 import { DocumentError, documentMessages } from "./errors.js";
 
 /** Declared sizes above these mean a zip bomb or a document no teacher writes; refuse before inflating. */
-const maxMainEntryBytes = 64 * 1024 * 1024;
+const maxMainEntryBytes = 64 * 1024 * 1024; // all XML parts together
 const maxTotalUncompressedBytes = 256 * 1024 * 1024;
 
 export const zipSignature = [0x50, 0x4b, 0x03, 0x04] as const;
@@ -65,11 +65,18 @@ export function mentionsEntry(bytes: Uint8Array, name: string): boolean {
   return false;
 }
 
-/** Refuses, before anything is inflated, a document whose main part or whole would unpack beyond what a teacher writes. */
-export function refuseUnpackingTooMuch(entries: ZipEntry[], mainEntry: string): void {
-  const main = entries.find((entry) => entry.name === mainEntry);
+/** The parts of an Office or OpenDocument file that readers parse into trees: XML and relationship files. */
+export const isXmlPart = (entry: Pick<ZipEntry, "name">) => /\.(?:xml|rels)$/i.test(entry.name);
+
+/**
+ * Refuses, before anything is inflated, a document whose XML parts together, or whole, would unpack beyond what a
+ * teacher writes. Every XML part counts, not the one named like the main text: mammoth finds the main part through
+ * the package's relationships, so a small "word/document.xml" beside a huge one named otherwise passed.
+ */
+export function refuseUnpackingTooMuch(entries: ZipEntry[]): void {
+  const xml = entries.filter(isXmlPart).reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  if ((main?.uncompressedSize ?? 0) > maxMainEntryBytes || total > maxTotalUncompressedBytes) {
+  if (xml > maxMainEntryBytes || total > maxTotalUncompressedBytes) {
     throw new DocumentError(
       "too_large",
       `This document unpacks to more than ${maxTotalUncompressedBytes / (1024 * 1024)} MB, which is more than Markwise can read. Save it without large embedded objects, or export it as PDF, and upload it again.`,
