@@ -317,6 +317,9 @@ describe(`rate limits (${testDatabaseKind})`, () => {
       const stranger = "198.51.100.7";
       for (let i = 0; i < 3; i += 1) expect((await signIn(i % 2 ? "username" : "email", stranger, "wrong password", `10.0.0.${i}`)).status).toBe(401);
       expect((await signIn("username", stranger, "wrong password", "10.9.9.9")).status).toBe(429);
+      // A decoy e-mail beside the username does not move the guesses onto another account's budget.
+      const decoy = await new TestClient(limited.url).request("POST", "/api/auth/sign-in/username", { json: { username: teacher.username, email: "decoy@school.test", password: "wrong password" }, headers: from(stranger, "10.7.7.7") });
+      expect(decoy.status).toBe(429);
       expect((await signIn("email", stranger, teacher.password, "10.8.8.8")).status).toBe(429);
       // The teacher, from their own address, signs in as usual.
       expect((await signIn("email", "192.0.2.44", teacher.password)).status).toBe(200);

@@ -107,7 +107,9 @@ async function accountFromBody(c: Context): Promise<string | undefined> {
   if (!(c.req.header("content-type") ?? "").includes("application/json")) return undefined;
   try {
     const body = (await c.req.raw.clone().json()) as { email?: unknown; username?: unknown };
-    const value = typeof body.email === "string" ? body.email : typeof body.username === "string" ? body.username : undefined;
+    // The field the route signs in with: a username sign-in carrying a decoy e-mail counted against the decoy.
+    const field = c.req.path.endsWith("/username") ? body.username : (body.email ?? body.username);
+    const value = typeof field === "string" ? field : undefined;
     return value?.trim() || undefined;
   } catch {
     return undefined;
