@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submissions } from "../../src/server/db/schema";
 import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -149,6 +151,33 @@ describe(`a rubric whose scoring changes after grading (${testDatabaseKind})`, (
     const again = await client.put(url, wizardSave(saved.data, { title: "Renamed", rubric: { criteria: criteria.map((item) => ({ ...item, name: `${item.name}!` })) } }));
     expect(again.status, again.text).toBe(200);
     expect(again.data.rubricChange).toBeUndefined();
+  });
+
+  it("takes back the claim of work being graded while the rubric changes, so its grade is on the new rubric", async () => {
+    const { client, id: teacherId } = await createSignedInTeacher(server.url, server.deps.database.db, "asgflight");
+    const assignment = await createActiveAssignment(client, teacherId, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+    const url = `/api/assignments/${assignment.id}`;
+    const created = await client.post(`${url}/submissions/text`, { studentName: "Mia Ross", text: studentEssay(7, "Mia") });
+    const id = created.data.created[0].submissionId as string;
+    await waitForGrading(client, assignment.id);
+    // As a worker holding a claim would leave it: its attempt read the old rubric and has not written yet.
+    const claimedAt = new Date();
+    await server.deps.database.db.update(submissions).set({ status: "grading", claimedAt }).where(eq(submissions.id, id));
+    const opened = (await client.get(url)).data;
+    const criteria = rubricCriteria.map((item) => (item.id === "criterion-2" ? { ...item, maxPoints: 20 } : item));
+    const saved = await client.put(url, wizardSave(opened, { rubric: { criteria } }));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.data.rubricChange).toMatchObject({ regrading: 1, keptReviewed: 0 });
+    const [row] = await server.deps.database.db.select({ status: submissions.status, claimedAt: submissions.claimedAt }).from(submissions).where(eq(submissions.id, id));
+    // The old claim is gone: the attempt's conditional write finds nothing to write to.
+    expect(row!.claimedAt?.getTime()).not.toBe(claimedAt.getTime());
+    await waitForGrading(client, assignment.id);
+    const regraded = (await client.get(`/api/submissions/${id}`)).data;
+    expect(regraded.status).toMatch(/needs_review|accepted/);
+    const history = regraded.history as History;
+    const requested = history.findIndex((event) => event.kind === "regrade_requested");
+    expect(history[requested]!.note).toBe("The rubric's scoring changed while this work was being graded (it was Thesis 10, Evidence 10): graded again on the new rubric.");
+    expect(history.slice(requested).map((event) => event.kind)).toContain("graded");
   });
 
   it("regrades on a rubric upload too, and says so in its answer", async () => {

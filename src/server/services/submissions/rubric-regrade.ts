@@ -42,11 +42,18 @@ export async function regradeForNewRubric(
   before: Criteria,
   actor: Actor,
 ): Promise<{ queue: string[]; change: RubricChange } | null> {
+  // Work being graded now read the old rubric: its claim is taken back (status and claim cleared), so the attempt's
+  // conditional write finds no claim and is dropped, and the work is graded again on the new rubric.
+  const inFlight = await tx
+    .update(submissions)
+    .set({ status: "queued", claimedAt: null, updatedAt: new Date() })
+    .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.status, "grading")))
+    .returning({ id: submissions.id });
   const graded = await tx
     .select()
     .from(submissions)
     .where(and(eq(submissions.assignmentId, assignment.id), inArray(submissions.status, ["needs_review", "accepted"]), isNotNull(submissions.overallScore)));
-  if (!graded.length) return null;
+  if (!graded.length && !inFlight.length) return null;
   const unreviewed = graded.filter((row) => row.gradeSource !== "reviewed");
   const reviewed = graded.filter((row) => row.gradeSource === "reviewed");
   const now = new Date();
@@ -80,5 +87,9 @@ export async function regradeForNewRubric(
       note: `Your reviewed grade is kept as you left it, given on the earlier rubric (${rubricWas}). Edit it, or Regrade, to score it on the new one.`,
     });
   }
-  return { queue: [...queuedIds], change: { regrading: queuedIds.size, keptReviewed: reviewed.length, message: rubricChangeMessage(queuedIds.size, reviewed.length) } };
+  for (const row of inFlight) {
+    await recordGradeEvent(tx, { submissionId: row.id, teacherId: assignment.teacherId, actor, kind: "regrade_requested", note: `The rubric's scoring changed while this work was being graded (it was ${rubricWas}): graded again on the new rubric.` });
+  }
+  const queue = [...queuedIds, ...inFlight.map((row) => row.id)];
+  return { queue, change: { regrading: queue.length, keptReviewed: reviewed.length, message: rubricChangeMessage(queue.length, reviewed.length) } };
 }
