@@ -1,5 +1,5 @@
 import { DocumentError, documentMessages } from "./errors.js";
-import { isXmlPart, mainPart, type ZipEntry } from "./zip.js";
+import { inflatedPart, isXmlPart, type ZipEntry } from "./zip.js";
 
 /**
  * Elements a Word or OpenDocument body may hold before it is refused. The readers build a tree of every element in
@@ -19,7 +19,7 @@ const notAnElement = new Set([0x2f, 0x3f, 0x21]); // "</", "<?", "<!"
 export function refuseTooManyElements(bytes: Uint8Array, entries: readonly ZipEntry[], limit = maxDocumentElements): void {
   let elements = 0;
   for (const entry of entries.filter(isXmlPart)) {
-    const xml = mainPart(bytes, entry.name);
+    const xml = inflatedPart(bytes, entry.name);
     for (let i = xml.indexOf(lessThan); i >= 0; i = xml.indexOf(lessThan, i + 1)) {
       if (notAnElement.has(xml[i + 1]!)) continue;
       if (++elements > limit) throw new DocumentError("too_large", documentMessages.tooComplex);

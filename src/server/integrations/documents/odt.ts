@@ -1,7 +1,7 @@
 import { htmlToContent, type DocxContent } from "./docx.js";
 import { DocumentError, documentMessages } from "./errors.js";
 import { refuseTooManyElements } from "./element-count.js";
-import { mainPart, refuseUnpackingTooMuch, readZipDirectory } from "./zip.js";
+import { inflatedPart, refuseUnpackingTooMuch, readZipDirectory } from "./zip.js";
 
 /** An OpenDocument text (LibreOffice, or Google Docs' "Download as .odt"), recognised by its first entry. */
 export function isOdt(bytes: Uint8Array): boolean {
@@ -23,7 +23,7 @@ export async function extractOdt(bytes: Uint8Array): Promise<DocxContent> {
   if (!entries?.some((entry) => entry.name === "content.xml")) throw new DocumentError("corrupt", documentMessages.corrupt);
   refuseUnpackingTooMuch(entries);
   refuseTooManyElements(bytes, entries);
-  const content = mainPart(bytes, "content.xml");
+  const content = inflatedPart(bytes, "content.xml");
   // Loaded when the first OpenDocument file arrives, as mammoth is for Word files.
   const { XMLParser, XMLValidator } = await import("fast-xml-parser");
   let xml: string;

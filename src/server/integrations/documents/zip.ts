@@ -85,7 +85,7 @@ export function refuseUnpackingTooMuch(entries: ZipEntry[]): void {
 }
 
 /** One entry's bytes, inflated (after `refuseUnpackingTooMuch` has bounded its size); a damaged entry is "corrupt". */
-export function mainPart(bytes: Uint8Array, name: string): Uint8Array {
+export function inflatedPart(bytes: Uint8Array, name: string): Uint8Array {
   let part: Uint8Array | undefined;
   try {
     part = unzipSync(bytes, { filter: (file) => file.name === name })[name];
