@@ -107,6 +107,12 @@ describe("video request form", () => {
       await released;
       await route.continue();
     });
+    // The visitor is signed out, so /app sends them on to /auth at once: waiting for the URL to read /app raced that
+    // redirect (it lost once in CI). Every navigation of the page is recorded instead, history ones included.
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await page.getByRole("button", { name: "Submit request" }).click();
     const sending = page.getByRole("button", { name: "Sending..." });
     await sending.waitFor();
@@ -115,7 +121,7 @@ describe("video request form", () => {
 
     const toast = toastTitled(page, videoMessages.successTitle);
     expect(await textOf(toast)).toContain(videoMessages.success);
-    await page.waitForURL(`${app.url}/app`);
+    await expect.poll(() => visited, { timeout: 10_000 }).toContain("/app");
 
     // F8 moves focus to the notification region.
     await page.keyboard.press("F8");
