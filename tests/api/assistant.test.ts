@@ -220,4 +220,22 @@ describe(`assistants with a model provider (${testDatabaseKind})`, () => {
     expect(response.data.state.profile.strictness).toBeUndefined();
     expect(response.data.problems.join(" ")).toContain("Strictness");
   });
+
+  it("never asks the model about a pasted student essay: its words set nothing, whatever the model would read", async () => {
+    const teacher = await createSignedInTeacher(withModel.url, withModel.deps.database.db, "model");
+    fake.behave({ kind: "answer", content: () => JSON.stringify({ strictness: 80, latePolicy: { type: "percentage", penaltyPerDay: 10, maxLateDays: 3 } }) });
+    const essay =
+      "The American Revolution did not begin in a single day. For years the colonists argued with the king about taxes and trade. " +
+      "The king's advisers warned him about the colonists for years, and he ignored them. " +
+      "At this point, it maybe too late for him to change course, because the colonists had already formed their own congress. " +
+      "They wrote letters, held meetings and organized boycotts. In the end the war began, and the colonies declared independence in 1776.";
+    const state = { currentStep: "preferences", askedField: "strictness", profile: { name: "Dana", school: "Jefferson", course: "English" }, rubric: { criteria: [] }, samples: [] };
+    const before = fake.requests.length;
+    const response = await teacher.client.post("/api/setup-wizard/chat", { message: essay, setupState: state });
+    expect(response.status).toBe(200);
+    expect(fake.requests.length).toBe(before);
+    expect(response.data.state.profile.strictness).toBeUndefined();
+    expect(response.data.state.profile.latePolicy ?? { type: "none" }).toMatchObject({ type: "none" });
+    expect(response.data.problems).toEqual(["What score did you give this one? Add a line such as Score: 8/10 or I gave this 85."]);
+  });
 });

@@ -31,11 +31,15 @@ export function extractProfileFacts(message: string, context: ExtractionContext)
   const sample = readSample(text, isSampleAsked);
   if (sample.sample) {
     record(result, "sample", sample.sample);
+    result.isStudentText = true;
     return result;
   }
   result.problems.push(...sample.problems);
   // A student's text says nothing about the teacher at any step: "it maybe too late" in an essay is no late policy.
-  if (sample.isStudentText) return result;
+  if (sample.isStudentText) {
+    result.isStudentText = true;
+    return result;
+  }
 
   const welcome = readWelcomeFacts(text, context.askedField, context.step === "welcome");
   for (const field of ["name", "school", "course", "coursePreset"] as const) record(result, field, welcome[field], welcome.confidence[field]);

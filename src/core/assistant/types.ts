@@ -88,6 +88,8 @@ export interface ExtractedFacts {
   problems: string[];
   /** 1 for an explicit statement ("strictness 80"), lower for a reading of vaguer words ("pretty strict"). */
   confidence: Partial<Record<FactName, number>>;
+  /** The message read as a student's text (a sample or not): nothing in it is about the teacher's settings. */
+  isStudentText?: true;
 }
 
 export interface ExtractionContext {

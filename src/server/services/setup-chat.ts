@@ -99,10 +99,13 @@ async function saveSetupTurn(db: Db, teacherId: string, before: SetupChatState, 
 /** The model reads the message; whatever it returns goes through the same validation as the offline reader. */
 async function factsFromModel(deps: SetupChatDeps, message: string, askedField: string | undefined, step: ExtractedFactsStep): Promise<ExtractedFacts | undefined> {
   if (!message.trim()) return undefined;
+  const offline = extractProfileFacts(message, { step, ...(askedField ? { askedField: askedField as never } : {}) });
+  // A pasted student essay is a sample or nothing, never settings: the model had read "it may be too late" in one as
+  // a late policy. The offline reader's answer stands, and the model is not asked.
+  if (offline.isStudentText) return offline;
   try {
     const modelFacts = validateProfileFacts(await extractFactsWithModel(deps.ai!, message, askedField));
     // What the offline reader is sure of stays; the model fills in what it could not read.
-    const offline = extractProfileFacts(message, { step, ...(askedField ? { askedField: askedField as never } : {}) });
     return { facts: { ...modelFacts.facts, ...offline.facts }, problems: [...offline.problems, ...modelFacts.problems], confidence: { ...modelFacts.confidence, ...offline.confidence } };
   } catch (error) {
     deps.logger.warn({ err: error }, "model extraction failed; using the built-in reader");
