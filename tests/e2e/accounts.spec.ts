@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/contracts/auth";
 import { outbox, users } from "../../src/server/db/schema";
@@ -8,6 +8,7 @@ import { createSignedInTeacher, latestMailTo, uniqueTeacher } from "../support/a
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { TestClient } from "../support/http";
+import { textOf } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -44,11 +45,6 @@ function pathOf(page: Page): string {
 function linkPath(link: string | undefined): string {
   const url = new URL(link!);
   return url.pathname + url.search;
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").trim();
 }
 
 /** The dashboard at /app, with its sidebar: the session is real, not a flash before a redirect to /auth. */

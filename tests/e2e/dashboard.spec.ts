@@ -5,6 +5,7 @@ import { teacherProfiles } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { textOf } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -28,11 +29,6 @@ async function openDashboard(viewport = desktop, contextOptions?: NewPageOptions
   await page.goto(`${app.url}/app`);
   await page.getByRole("heading", { level: 1 }).filter({ hasText: /^Good (morning|afternoon|evening)/ }).waitFor();
   return { page, teacher };
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").trim();
 }
 
 async function widthOf(locator: Locator): Promise<number> {

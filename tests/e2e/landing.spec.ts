@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadMessages, positions } from "../../src/contracts/leads";
 import { leads } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
+import { textOf } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -21,11 +22,6 @@ async function openLanding(viewport?: { width: number; height: number }): Promis
   await page.goto(`${app.url}/`);
   await page.getByRole("heading", { level: 1, name: "AI Teaching Assistant" }).waitFor();
   return page;
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").trim();
 }
 
 /** A request the test releases by hand, so in-flight states ("Submitting...") can be seen. */

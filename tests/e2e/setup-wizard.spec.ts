@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rubrics, sampleStudentWork, teacherProfiles } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { textOf } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -42,11 +43,6 @@ function parts(page: Page) {
 }
 
 const replies = (log: Locator) => log.locator("p").filter({ hasText: /^Markwise: / });
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").trim();
-}
 
 /** Waits for the answer after `before` answers, and for the typing indicator to go. */
 async function answerAfter(page: Page, before: number): Promise<string> {

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rubrics, sampleStudentWork, teacherProfiles } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { textOf } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -19,11 +20,6 @@ const storageKey = "setup_wizard_state";
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/documents");
 const resetFailed = "Had trouble resetting. Try again or let me know if you need help.";
 const essay = "The Civil War had many causes, but slavery was the central one. Southern states said so in their own declarations.";
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").trim();
-}
 
 async function openSetup(viewport?: { width: number; height: number }) {
   const page = await app.newPage(viewport);

@@ -1,9 +1,10 @@
 import { desc } from "drizzle-orm";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoDurations, videoMessages, videoStyles, videoVoices } from "../../src/contracts/video-requests";
 import { videoRequests } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
+import { textOf, toastWith } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -22,11 +23,6 @@ async function openVideos(viewport?: { width: number; height: number }): Promise
   return page;
 }
 
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? "").trim();
-}
-
 async function optionsOf(page: Page, label: string): Promise<string[]> {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("listbox").waitFor();
@@ -39,11 +35,6 @@ async function optionsOf(page: Page, label: string): Promise<string[]> {
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole("combobox", { name: label }).click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/** The one toast on screen, found by its title. */
-function toastTitled(page: Page, title: string): Locator {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: title });
 }
 
 describe("video request form", () => {
@@ -68,24 +59,24 @@ describe("video request form", () => {
     const before = await db().select().from(videoRequests);
     const page = await openVideos();
     await page.getByRole("button", { name: "Submit request" }).click();
-    const toast = toastTitled(page, videoMessages.missingTitle);
+    const toast = toastWith(page, videoMessages.missingTitle);
     expect(await textOf(toast)).toContain(videoMessages.missing);
 
     await page.getByLabel("Topic").fill("   ");
     await page.getByLabel("Email").fill("teacher@school.org");
     await page.getByRole("button", { name: "Submit request" }).click();
     await page.getByRole("button", { name: "Submit request" }).click();
-    expect(await textOf(toastTitled(page, videoMessages.missingTitle))).toContain(videoMessages.missing);
+    expect(await textOf(toastWith(page, videoMessages.missingTitle))).toContain(videoMessages.missing);
     expect(await page.getByRole("region", { name: /Notification/ }).getByRole("listitem").count()).toBe(1);
 
     // A swipe to the right of more than 50 px dismisses it.
-    const box = (await toastTitled(page, videoMessages.missingTitle).boundingBox())!;
+    const box = (await toastWith(page, videoMessages.missingTitle).boundingBox())!;
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
     // Well before the 5 s auto-close, so only the swipe can have closed it.
-    await toastTitled(page, videoMessages.missingTitle).waitFor({ state: "hidden", timeout: 2_000 });
+    await toastWith(page, videoMessages.missingTitle).waitFor({ state: "hidden", timeout: 2_000 });
 
     expect(new URL(page.url()).pathname).toBe("/videos");
     expect(await db().select().from(videoRequests)).toHaveLength(before.length);
@@ -119,7 +110,7 @@ describe("video request form", () => {
     expect(await sending.isDisabled()).toBe(true);
     release();
 
-    const toast = toastTitled(page, videoMessages.successTitle);
+    const toast = toastWith(page, videoMessages.successTitle);
     expect(await textOf(toast)).toContain(videoMessages.success);
     await expect.poll(() => visited, { timeout: 10_000 }).toContain("/app");
 
