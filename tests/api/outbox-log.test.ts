@@ -41,4 +41,23 @@ describe(`mail without a mail server (${testDatabaseKind})`, () => {
     expect(printed).toContain(`To: ${teacher.email}`);
     expect(printed).toMatch(/https?:\/\/\S+reset-password\S*/);
   }, 60_000);
+
+  it("keeps the secret part of a link out of the request log when the link is opened", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "outbox");
+    await new TestClient(server.url).post("/api/auth/request-password-reset", { email: teacher.email, redirectTo: "/auth/reset-password" });
+    const printed = execFileSync(process.execPath, ["build/server/outbox.js", "1"], { env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
+    const link = printed.match(/https?:\/\/\S+\/reset-password\/([\w-]+)\S*/)!;
+    const token = link[1]!;
+    const opened = await fetch(`${server.url}${new URL(link[0]).pathname}${new URL(link[0]).search}`, { redirect: "manual" });
+    expect(opened.status).toBeLessThan(400);
+    const made = ["feedbackTokenLogCheck0123456789abcdef", "practiceTokenLogCheck0123456789abcdef"];
+    await fetch(`${server.url}/feedback/${made[0]}`);
+    await fetch(`${server.url}/api/shared-practice/${made[1]}`);
+
+    const requests = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+    expect(requests.some((entry) => entry.path === "/api/auth/reset-password/[redacted]")).toBe(true);
+    expect(requests.some((entry) => entry.path === "/feedback/[redacted]")).toBe(true);
+    const log = logLines.join("");
+    for (const secret of [token, ...made]) expect(log).not.toContain(secret);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { AppEnv } from "./app-env";
+import { logPathOf } from "./log-path";
 import { outgoingOf } from "./outgoing";
 
 /** An id a proxy in front may pass on: up to 255 letters, digits, _, - and =; anything else gets a new id. */
@@ -28,7 +29,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     requestLogger.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: logPathOf(c.req.path),
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         userId: c.get("user")?.id,
