@@ -116,6 +116,20 @@ export function fitTargetCalibration(
   };
 }
 
+/**
+ * A criterion's calibration before the teacher has graded anything: the prior's slope for the criterion's own scale,
+ * at the overall grade's level. The prior's level for a criterion kind comes from trait scores on a few scales (1-5,
+ * 1-6) and does not carry to a rubric's own: taken at the holistic scale's 19 levels it put every criterion far under
+ * the overall (an audit's class read 12 / 18 overall beside Conventions 1.7 / 6, Ideas 2.4 / 6), which a student
+ * reads as a contradiction and a teacher grading by points as a failing class. Now the prior's typical essay reads
+ * on each criterion as it does overall, and an essay's criteria differ from that by their own features.
+ */
+export function priorLevelledOn(overall: { model: PriorTargetModel; calibration: TargetCalibration }, model: PriorTargetModel, method: CalibrationMethod, levels: number): TargetCalibration {
+  const own = fitTargetCalibration(model, [], method, levels);
+  const atTypicalEssay = (m: PriorTargetModel, cal: TargetCalibration) => cal.offset + cal.slope * ((m.rawMean ?? center) - cal.center);
+  return { ...own, offset: own.offset + atTypicalEssay(overall.model, overall.calibration) - atTypicalEssay(model, own) };
+}
+
 export interface CalibratedPrediction {
   /** Expected teacher score as a fraction of the scale (may fall outside 0..1 before clamping). */
   value: number;

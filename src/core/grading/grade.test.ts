@@ -65,6 +65,28 @@ describe("grading results", () => {
   });
 });
 
+describe("grades before the teacher has graded anything", () => {
+  it("reads each criterion at the overall grade's level, so a holistic total and its criteria agree", () => {
+    // A rubric of three 0-6 criteria graded holistically on its total: before, the criteria's prior level, taken at
+    // the total's 19 levels, put their sum 4-5 points under the overall for every essay (Conventions near 1 / 6).
+    const input = makeInput({ gradingApproach: "holistic" }, {
+      criteria: [
+        { id: "ideas", name: "Ideas & Content", maxPoints: 6, descriptors: [] },
+        { id: "organization", name: "Organization", maxPoints: 6, descriptors: [] },
+        { id: "conventions", name: "Conventions", maxPoints: 6, descriptors: [] },
+      ],
+      scoreRange: undefined,
+    });
+    const prepared = prepareAssignment(input, options);
+    const [strong, middle] = [strongEssay, middleEssay].map((text) => gradeWithAssignment(prepared, text));
+    const gap = (r: typeof strong) => r.criterionScores.reduce((total, c) => total + c.score, 0) - r.overallScore;
+    // Criteria spread a little more than the total (their scales are coarser), but not to one side: before, -3 and -2.
+    expect(Math.abs(gap(strong) + gap(middle))).toBeLessThanOrEqual(3);
+    // The developed essay was read 12 / 18 overall beside Conventions 2 / 6.
+    for (const c of strong.criterionScores) expect(c.score, c.criterionId).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe("calibration to the teacher's samples", () => {
   it("moves grades towards a teacher who grades harder than the prior", () => {
     const lenient = makeInput({}, { samples: [{ text: middleEssay, score: 10 }, { text: weakEssay, score: 8 }] });

@@ -4,6 +4,7 @@ import {
   centreOnClass,
   fitTargetCalibration,
   lexicalCorrection,
+  priorLevelledOn,
   type CalibrationMethod,
   type CalibrationPoint,
   type TargetCalibration,
@@ -134,7 +135,9 @@ export function prepareAssignment(input: GradingInput, options: GradingEngineOpt
             ),
             scored,
           )
-        : kinds[kind];
+        : samples.length > 0
+          ? kinds[kind]
+          : priorLevelledOn({ model: targetFor(prior, "overall"), calibration: overall }, model, method, scaleLevels(range, step));
     return { criterion, kind, range, step, calibration, bottomCut: 0 };
   });
 
