@@ -213,6 +213,63 @@ describe("an open criterion edit on Next", () => {
   }
 });
 
+describe("an open criterion edit on Back", () => {
+  for (const viewport of [phone, desktop]) {
+    it(`saves nothing, and the edit is open again as typed when the teacher comes back (${viewport.width}px)`, async () => {
+      const { page, teacher } = await signedInPage(viewport);
+      const id = await openRubricStep(page, "Argument essay");
+      await page.getByLabel("Criterion name", { exact: true }).fill("Thesis");
+      await page.getByLabel("Maximum points", { exact: true }).fill("10");
+      await page.getByRole("button", { name: "Add Criterion" }).click();
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 3, "Sample Work");
+      await page.getByRole("button", { name: "Back" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+
+      await page.getByRole("button", { name: "Edit Thesis" }).click();
+      const edit = page.getByRole("form", { name: "Edit Thesis" });
+      await edit.getByLabel("Criterion name").fill("Claim");
+      await edit.getByLabel("Maximum points").fill("15");
+      await edit.getByLabel("Performance level descriptors").fill("4 - Arguable and precise");
+      await page.getByRole("button", { name: "Back" }).click();
+      await expectStep(page, 1, "Assignment Details");
+      await toastWith(page, "Your change to Thesis is kept, not saved: it is open again when you come back to the rubric.").waitFor();
+      const stored = async () => ((await teacher.client.get(`/api/assignments/${id}`)).data as { rubric: { criteria: { name: string; maxPoints: number; descriptors: string[] }[] } }).rubric.criteria;
+      expect(await stored()).toEqual([expect.objectContaining({ name: "Thesis", maxPoints: 10, descriptors: [] })]);
+
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+      expect(await edit.getByLabel("Criterion name").inputValue()).toBe("Claim");
+      expect(await edit.getByLabel("Maximum points").inputValue()).toBe("15");
+      expect(await edit.getByLabel("Performance level descriptors").inputValue()).toBe("4 - Arguable and precise");
+      await page.screenshot({ path: `${shots}/edit-kept-on-back-${viewport.width}.png`, fullPage: true });
+
+      // Still unsaved, so Next stops at it as before; saved, it goes on with it.
+      await page.getByRole("button", { name: "Next" }).click();
+      expect(await textOf(edit.getByRole("alert"))).toBe("Save or cancel this change to the criterion before going on.");
+      await edit.getByRole("button", { name: "Save criterion" }).click();
+      await page.getByText("15 points", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 3, "Sample Work");
+      expect(await stored()).toEqual([expect.objectContaining({ name: "Claim", maxPoints: 15, descriptors: ["4 - Arguable and precise"] })]);
+
+      // A saved (or cancelled) edit is not kept: coming back shows the list, not a form.
+      await page.getByRole("button", { name: "Back" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+      await page.getByRole("button", { name: "Edit Claim" }).click();
+      await page.getByRole("form", { name: "Edit Claim" }).getByLabel("Maximum points").fill("20");
+      await page.getByRole("form", { name: "Edit Claim" }).getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: "Back" }).click();
+      await expectStep(page, 1, "Assignment Details");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expectStep(page, 2, "Assignment Rubric");
+      await page.getByRole("button", { name: "Edit Claim" }).waitFor();
+      expect(await page.getByRole("form", { name: "Edit Claim" }).count()).toBe(0);
+      allowOnly(page, []);
+    });
+  }
+});
+
 /** A titled draft with these criteria, saved through the API; returns its id. */
 async function draftWith(teacher: Teacher, criteria: { id: string; name: string; maxPoints: number; descriptors: string[] }[]): Promise<string> {
   const created = await teacher.client.post("/api/assignments", { teacherId: teacher.id });

@@ -18,6 +18,7 @@ import {
   teacherProfileQueryKey,
   toUpdateInput,
 } from "../../features/assignments/api";
+import type { CriterionEditFields } from "../../features/assignments/components/criterion-edit-form";
 import { Progress } from "../../features/assignments/components/progress";
 import { totalPoints } from "../../features/assignments/format";
 import { useAssignment, useSessionUserId } from "../../features/assignments/hooks";
@@ -204,6 +205,11 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
 
   /** The shown step's check before Next (an open criterion edit with changes). */
   const nextCheck = useRef<() => boolean>(undefined);
+  /**
+   * The rubric step's open criterion edit with changes. Next refuses to leave it (nextCheck); Back leaves without
+   * saving, as the spec says, so the edit is kept here and opens again, as typed, when the teacher returns.
+   */
+  const [criterionEdit, setCriterionEdit] = useState<CriterionEditFields>();
   const setNextCheck = useCallback((check: (() => boolean) | undefined) => {
     nextCheck.current = check;
   }, []);
@@ -297,6 +303,8 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   }
 
   function goBack() {
+    const kept = step === 2 && criterionEdit ? draft.rubric.criteria.find((item) => item.id === criterionEdit.criterionId) : undefined;
+    if (kept) showSuccess(`Your change to ${kept.name} is kept, not saved: it is open again when you come back to the rubric.`);
     setProblems([]);
     setStep((current) => Math.max(1, current - 1));
   }
@@ -316,7 +324,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     return Boolean(await save({ rubric: { criteria, totalPoints: totalPoints(criteria) } }, assignmentMessages.saveFailed));
   }
 
-  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck, titleError };
+  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit: setCriterionEdit, titleError };
   const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
 
   return (

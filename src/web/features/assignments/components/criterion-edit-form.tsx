@@ -6,27 +6,39 @@ import { Textarea } from "../../../components/ui/textarea";
 import { Field } from "../../teacher-profile/components/form-parts";
 import { descriptorLines } from "../format";
 
-/** Edits one criterion in place (an imported rubric is checked here before the teacher goes on). */
 export const unsavedEditMessage = "Save or cancel this change to the criterion before going on.";
 
+/**
+ * What the teacher typed into an open criterion edit, as typed. The wizard keeps it while the rubric step is not
+ * shown (Back leaves the step without saving), so the edit opens again with it when the teacher returns.
+ */
+export type CriterionEditFields = { criterionId: string; name: string; points: string; descriptors: string };
+
+/** Edits one criterion in place (an imported rubric is checked here before the teacher goes on). */
 export function CriterionEditForm({
   criterion,
+  kept,
   onSave,
   onCancel,
   onChangedChange,
+  onFieldsChange,
   nudges = 0,
 }: {
   criterion: Criterion;
+  /** The fields as the teacher left them earlier (they open with these instead of the criterion's own). */
+  kept?: CriterionEditFields | undefined;
   onSave: (next: Criterion) => void;
   onCancel: () => void;
   /** Whether the fields differ from the criterion (false again when the form closes). */
   onChangedChange?: (isChanged: boolean) => void;
+  /** The fields on each change while they differ from the criterion, undefined once they equal it again. */
+  onFieldsChange?: (fields: CriterionEditFields | undefined) => void;
   /** Goes up when the page would not move on because of these changes: the form then says so. */
   nudges?: number;
 }) {
-  const [name, setName] = useState(criterion.name);
-  const [points, setPoints] = useState(String(criterion.maxPoints));
-  const [descriptors, setDescriptors] = useState(criterion.descriptors.join("\n"));
+  const [name, setName] = useState(kept?.name ?? criterion.name);
+  const [points, setPoints] = useState(kept?.points ?? String(criterion.maxPoints));
+  const [descriptors, setDescriptors] = useState(kept?.descriptors ?? criterion.descriptors.join("\n"));
   const value = Number(points);
   const pointsError = points.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1000 ? "Enter points from 0 to 1000." : undefined;
   const nameError = name.trim() === "" ? "Enter the criterion's name." : undefined;
@@ -37,6 +49,12 @@ export function CriterionEditForm({
   reportChange.current = onChangedChange;
   useEffect(() => reportChange.current?.(isChanged), [isChanged]);
   useEffect(() => () => reportChange.current?.(false), []);
+  // Not reported when the form unmounts: leaving the step keeps the fields; Save and Cancel drop them (the list).
+  const reportFields = useRef(onFieldsChange);
+  reportFields.current = onFieldsChange;
+  useEffect(() => {
+    reportFields.current?.(isChanged ? { criterionId: criterion.id, name, points, descriptors } : undefined);
+  }, [isChanged, criterion.id, name, points, descriptors]);
 
   const saveButton = useRef<HTMLButtonElement>(null);
   const nudgesAtOpen = useRef(nudges);

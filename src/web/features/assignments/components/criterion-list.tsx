@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { Criterion } from "../../../../contracts/teacher-profile";
 import { formatScore, plural } from "../format";
-import { CriterionEditForm } from "./criterion-edit-form";
+import { CriterionEditForm, type CriterionEditFields } from "./criterion-edit-form";
 
 const iconButton =
   "inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -14,6 +14,8 @@ export function CriterionList({
   onUpdate,
   onUnsavedEditChange,
   unsavedEditNudges = 0,
+  keptEdit,
+  onKeptEditChange,
 }: {
   criteria: readonly Criterion[];
   onRemove?: (id: string) => void;
@@ -22,8 +24,16 @@ export function CriterionList({
   onUnsavedEditChange?: (id: string | undefined) => void;
   /** Goes up each time the page refuses to move on because of that edit: the edit then says so. */
   unsavedEditNudges?: number;
+  /** An open edit's fields kept from an earlier visit: that criterion's edit opens with them. */
+  keptEdit?: CriterionEditFields | undefined;
+  /** The open edit's fields as they change; undefined when it is saved, cancelled or left for another criterion. */
+  onKeptEditChange?: (fields: CriterionEditFields | undefined) => void;
 }) {
-  const [editing, setEditing] = useState<string>();
+  const [editing, setEditing] = useState<string | undefined>(() => (keptEdit && criteria.some((item) => item.id === keptEdit.criterionId) ? keptEdit.criterionId : undefined));
+  const closeEdit = () => {
+    onKeptEditChange?.(undefined);
+    setEditing(undefined);
+  };
   return (
     <ul className="grid gap-2.5">
       {criteria.map((item) => (
@@ -31,12 +41,14 @@ export function CriterionList({
           {editing === item.id && onUpdate ? (
             <CriterionEditForm
               criterion={item}
+              kept={keptEdit?.criterionId === item.id ? keptEdit : undefined}
               onChangedChange={(isChanged) => onUnsavedEditChange?.(isChanged ? item.id : undefined)}
+              onFieldsChange={onKeptEditChange}
               nudges={unsavedEditNudges}
-              onCancel={() => setEditing(undefined)}
+              onCancel={closeEdit}
               onSave={(next) => {
                 onUpdate(next);
-                setEditing(undefined);
+                closeEdit();
               }}
             />
           ) : (
@@ -63,7 +75,11 @@ export function CriterionList({
             )}
           </div>
           {onUpdate ? (
-            <button type="button" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item.id)} className={`${iconButton} hover:text-foreground`}>
+            <button type="button" aria-label={`Edit ${item.name}`} onClick={() => {
+                // Opening another criterion's edit closes the open one, as it always has: its fields are not kept.
+                onKeptEditChange?.(undefined);
+                setEditing(item.id);
+              }} className={`${iconButton} hover:text-foreground`}>
               <Pencil aria-hidden className="size-4" />
             </button>
           ) : null}

@@ -26,7 +26,7 @@ const undoneMessage = "Upload undone: the earlier rubric is saved again.";
 const undoFailedMessage = "The earlier rubric could not be saved again, so the uploaded rubric is still this assignment's. Press Undo upload to try again.";
 
 /** Step 2: upload a rubric document, or build the criteria by hand. */
-export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck }: WizardStepProps) {
+export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit }: WizardStepProps) {
   const criteria = draft.rubric.criteria;
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
@@ -166,6 +166,8 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck }
               unsavedEdit.current = id;
             }}
             unsavedEditNudges={nextRefusals}
+            keptEdit={criterionEdit}
+            onKeptEditChange={keepCriterionEdit}
           />
         )}
         <TotalPoints total={totalPoints(criteria)} />

@@ -1,5 +1,6 @@
 import type { Assignment, GradingSettings } from "../../../../contracts/assignments";
 import type { Criterion } from "../../../../contracts/teacher-profile";
+import type { CriterionEditFields } from "../../../features/assignments/components/criterion-edit-form";
 
 export type WizardStepProps = {
   /** The assignment as the wizard holds it; saved as a whole on Next and Finish. */
@@ -18,6 +19,9 @@ export type WizardStepProps = {
    * typed. Set on mount, cleared (undefined) on unmount.
    */
   setNextCheck: (check: (() => boolean) | undefined) => void;
+  /** The rubric step's open criterion edit, kept by the wizard so that Back (which saves nothing) loses no typing. */
+  criterionEdit: CriterionEditFields | undefined;
+  keepCriterionEdit: (fields: CriterionEditFields | undefined) => void;
   /** Step 1's title error (a title is needed before the wizard leaves step 1). */
   titleError?: string;
 };
