@@ -249,6 +249,12 @@ export const sampleUploadInput = z.object({
 export const rubricUploadInput = z.object({
   rubric: z.instanceof(File, { error: "Choose a rubric file (.txt, .doc, .docx or .pdf)" }).optional(),
   file: z.instanceof(File).optional(),
+  /** As in the PUT: the version the page holds, so an upload from a stale tab does not replace a newer rubric unseen. */
+  basedOnVersion: z
+    .string({ error: "basedOnVersion must be the assignment's version number" })
+    .regex(/^\d+$/, "basedOnVersion must be the assignment's version number, a whole number")
+    .transform(Number)
+    .optional(),
 }).refine((body) => body.rubric || body.file, { path: ["rubric"], message: "Choose a rubric file (.txt, .doc, .docx or .pdf)" });
 
 export const calibrationPreviewInput = z.object({

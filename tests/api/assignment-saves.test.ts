@@ -86,6 +86,44 @@ describe(`an assignment saved from two tabs (${testDatabaseKind})`, () => {
     expect(fresh.status, fresh.text).toBe(200);
   });
 
+  it("refuses a rubric upload based on a version saved over since, naming the rubric it would replace; uploads without a version as before", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgrubv");
+    const url = `/api/assignments/${assignment.id}`;
+    const upload = (basedOnVersion?: string) =>
+      client.request("POST", `${url}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/reflection-dashes.txt"), ...(basedOnVersion === undefined ? {} : { basedOnVersion }) }) });
+    const opened = (await client.get(url)).data;
+
+    // The other tab edits a criterion and saves.
+    const edited = { criteria: [{ ...criteria[0]!, name: "Claim", maxPoints: 25 }, criteria[1]!] };
+    const saved = await client.put(url, wizardSave(opened, { rubric: edited }));
+    expect(saved.status, saved.text).toBe(200);
+
+    const stale = await upload(String(opened.version));
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.data.error).toEqual({
+      code: "conflict",
+      message:
+        "This assignment was changed in another tab or window after you opened it: its rubric there is now Claim (25) and Evidence (30). The rubric from your document is not saved yet: upload it again to replace that version's rubric, or load the saved version to keep it.",
+      fields: { basedOnVersion: "The assignment has changed since this version" },
+    });
+    expect((await client.get(url)).data).toMatchObject({ rubric: { criteria: edited.criteria }, version: saved.data.version });
+
+    // Told, the teacher uploads again on the version now shown.
+    const knowing = await upload(String(saved.data.version));
+    expect(knowing.status, knowing.text).toBe(200);
+    expect(knowing.data.version).toBe(saved.data.version + 1);
+
+    // Two uploads of one version at the same moment: both pass the early check, and the write takes one.
+    const both = await Promise.all([upload(String(knowing.data.version)), upload(String(knowing.data.version))]);
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+
+    // A client that sends no version replaces the rubric as before; a version that is not a number is refused.
+    expect((await upload()).status).toBe(200);
+    const wrong = await upload("seven");
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.error.fields).toEqual({ basedOnVersion: "basedOnVersion must be the assignment's version number, a whole number" });
+  });
+
   it("saves as before for a client that sends no version (archive scripts, older API clients)", async () => {
     const { client, assignment } = await teacherWithAssignment("asgold");
     const url = `/api/assignments/${assignment.id}`;

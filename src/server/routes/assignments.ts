@@ -27,7 +27,7 @@ import { AppError, notFound } from "../http/app-error";
 import type { AppDeps } from "../http/context";
 import { requireUser } from "../http/require-user";
 import { isUuid } from "../http/validation";
-import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, setAutoAcceptOverride, updateAssignment } from "../services/assignments";
+import { addSample, createAssignment, findAssignment, findAssignmentRow, listAssignments, replaceRubric, rubricChangedElsewhere, setAutoAcceptOverride, updateAssignment } from "../services/assignments";
 import { discardIfBlank } from "../services/blank-drafts";
 import { generateCalibrationPreview } from "../services/calibration-preview";
 import { withStoredDocument } from "../services/stored-files";
@@ -138,6 +138,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
           schema: z.object({ criteria: z.array(criterion), totalPoints: z.number(), import: rubricImportReport, version: z.number(), rubricChange: rubricChange.optional() }),
         },
         ...uploadErrors,
+        409: { description: "basedOnVersion was given and the assignment was saved since (another tab or window); the rubric is not replaced", schema: errorBody },
         404: missing,
         401: unauthorized,
       },
@@ -145,7 +146,9 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
     async (c, { params, body }) => {
       const user = requireUser(c);
       const teacherId = user.id;
-      await findAssignmentRow(db, teacherId, params.id);
+      const row = await findAssignmentRow(db, teacherId, params.id);
+      // Told before the document is read (which may call a model); replaceRubric checks again as it writes.
+      if (body.basedOnVersion !== undefined && row.version !== body.basedOnVersion) throw rubricChangedElsewhere(row);
       const file = (body.rubric ?? body.file)!;
       const ai = aiConfigFrom(deps.env);
       const upload = { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name };
@@ -164,7 +167,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
           const message = `The rubric in this document cannot be used as it is: ${problem}. Shorten it in the document, or add the criteria by hand.`;
           throw new AppError("unprocessable", message, { rubric: message });
         }
-        return { updated: await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker, regradeDepsOf(user)), report };
+        return { updated: await replaceRubric(db, teacherId, params.id, criteria, deps.spellChecker, regradeDepsOf(user), body.basedOnVersion), report };
       });
       return c.json({ ...updated.rubric, import: report, version: updated.version, ...(updated.rubricChange ? { rubricChange: updated.rubricChange } : {}) });
     },

@@ -178,6 +178,20 @@ function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAs
   );
 }
 
+/**
+ * An upload sends no fields to compare, only the version it was based on: the answer names the rubric it would have
+ * replaced, which is what the upload is about (the wizard shows the rest of what differs).
+ */
+export function rubricChangedElsewhere(stored: AssignmentRow): AppError {
+  const names = stored.criteria.map((item) => `${item.name} (${item.maxPoints})`);
+  const rubricThere = names.length ? `its rubric there is now ${listInProse(names)}` : "its rubric there now has no criteria";
+  return new AppError(
+    "conflict",
+    `This assignment was changed in another tab or window after you opened it: ${rubricThere}. The rubric from your document is not saved yet: upload it again to replace that version's rubric, or load the saved version to keep it.`,
+    { basedOnVersion: "The assignment has changed since this version" },
+  );
+}
+
 /** jsonb keeps an object's keys in its own order: compared with what a client sent, the order must not count. */
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
@@ -209,10 +223,19 @@ export async function replaceRubric(
   criteria: Assignment["rubric"]["criteria"],
   spellChecker: SpellChecker,
   regrade: RegradeDeps,
+  basedOnVersion?: number,
 ): Promise<SavedAssignment> {
   const { saved, queue } = await db.transaction(async (tx) => {
     const before = await findAssignmentRow(tx, teacherId, id);
-    await tx.update(assignments).set({ criteria, version: sql`${assignments.version} + 1`, updatedAt: new Date() }).where(eq(assignments.id, id));
+    // Conditional in the update itself, as in updateAssignment: of an upload and a save based on one version, the
+    // later one matches no row and is told, instead of replacing criteria the other tab just saved.
+    const isThis = eq(assignments.id, id);
+    const [updated] = await tx
+      .update(assignments)
+      .set({ criteria, version: sql`${assignments.version} + 1`, updatedAt: new Date() })
+      .where(basedOnVersion === undefined ? isThis : and(isThis, eq(assignments.version, basedOnVersion)))
+      .returning({ id: assignments.id });
+    if (!updated) throw rubricChangedElsewhere(await findAssignmentRow(tx, teacherId, id));
     await refreshCalibrationFit(tx, id, spellChecker);
     const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, regrade.actor) : null;
     const assignment = await findAssignment(tx, teacherId, id);

@@ -73,9 +73,11 @@ async function postForm<T>(url: string, form: FormData): Promise<T> {
 }
 
 /** The document's criteria replace the assignment's rubric on the server; the answer is the new rubric. */
-export function uploadRubric(id: string, file: File): Promise<RubricUploadResult> {
+/** basedOnVersion: the version the page holds; the server refuses (409) to replace a rubric saved since. */
+export function uploadRubric(id: string, file: File, basedOnVersion: number): Promise<RubricUploadResult> {
   const form = new FormData();
   form.append("rubric", file);
+  form.append("basedOnVersion", String(basedOnVersion));
   return postForm<RubricUploadResult>(`/api/assignments/${encodeURIComponent(id)}/rubric`, form);
 }
 

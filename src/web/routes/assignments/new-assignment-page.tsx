@@ -183,7 +183,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   const [problems, setProblems] = useState<string[]>([]);
   const [titleError, setTitleError] = useState<string>();
   /** A save refused because another tab or window saved first: its message, and the assignment as saved there. */
-  const [conflict, setConflict] = useState<{ message: string; saved: Assignment | undefined }>();
+  const [conflict, setConflict] = useState<Conflict>();
   /** What the last save's change of the rubric's scoring did to the grades already given. */
   const [rubricChange, setRubricChange] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -248,7 +248,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
       return { ...saved, ...(change ? { rubricChange: change } : {}) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.fields?.basedOnVersion) {
-        await showConflict(error.serverMessage ?? error.message);
+        await showConflict(error.serverMessage ?? error.message, "save");
         return undefined;
       }
       showFailure(failure);
@@ -265,12 +265,12 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
    * The teacher's fields stay on the page; the version saved elsewhere is shown beside them. The next save is made
    * knowingly on that version (it replaces it), unless the teacher loads it instead.
    */
-  async function showConflict(message: string) {
+  async function showConflict(message: string, refused: Conflict["refused"]) {
     const saved = await fetchAssignment(draft.id).catch((error: unknown) => {
       console.warn("Could not load the assignment saved in another tab", error);
       return undefined;
     });
-    setConflict({ message, saved });
+    setConflict({ message, saved, refused });
     if (saved) setDraft((current) => ({ ...current, version: saved.version }));
   }
 
@@ -324,7 +324,19 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     return Boolean(await save({ rubric: { criteria, totalPoints: totalPoints(criteria) } }, assignmentMessages.saveFailed));
   }
 
-  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit: setCriterionEdit, titleError };
+  const showUploadConflict = (message: string) => showConflict(message, "upload");
+  /**
+   * Uploaded again after a refused upload, the rubric is settled, but the other tab may have saved other details too:
+   * those stay in the notice, since the next save replaces them with this page's. A save's own notice stays as it is.
+   */
+  const settleUploadConflict = (rubric: Assignment["rubric"], version: number) =>
+    setConflict((current) => {
+      if (current?.refused !== "upload") return current;
+      if (!current.saved) return undefined;
+      const saved = { ...current.saved, rubric, version };
+      return savedDifferences(saved, { ...draft, rubric }).length ? { message: uploadedOverConflictMessage, saved, refused: "save" } : undefined;
+    });
+  const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit: setCriterionEdit, showUploadConflict, settleUploadConflict, titleError };
   const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
 
   return (
@@ -397,6 +409,11 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   );
 }
 
+const uploadedOverConflictMessage = "Your rubric is uploaded over the one saved in the other tab or window, but other details saved there still differ from this page.";
+
+/** A save or rubric upload refused because another tab or window saved first, and the assignment as saved there. */
+type Conflict = { message: string; saved: Assignment | undefined; refused: "save" | "upload" };
+
 /** What the other tab or window saved, field by field where it differs from this page. */
 function savedDifferences(saved: Assignment, draft: Assignment): { label: string; value: string }[] {
   const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text) || "(empty)";
@@ -412,11 +429,17 @@ function savedDifferences(saved: Assignment, draft: Assignment): { label: string
   return rows;
 }
 
-function ConflictNotice({ conflict, draft, isLast, onLoad }: { conflict: { message: string; saved: Assignment | undefined }; draft: Assignment; isLast: boolean; onLoad: (saved: Assignment) => void }) {
+function ConflictNotice({ conflict, draft, isLast, onLoad }: { conflict: Conflict; draft: Assignment; isLast: boolean; onLoad: (saved: Assignment) => void }) {
   const { saved } = conflict;
   const differences = saved ? savedDifferences(saved, draft) : [];
+  // An upload is pressed at the top of the rubric step, far above this notice on a phone: it comes into view.
+  const box = useRef<HTMLDivElement>(null);
+  // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: "nearest" });
+  }, [conflict.message]);
   return (
-    <div role="alert" className="mt-6 grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div ref={box} role="alert" className="mt-6 grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-semibold">{conflict.message}</p>
       {differences.length ? (
         <div>
@@ -432,7 +455,9 @@ function ConflictNotice({ conflict, draft, isLast, onLoad }: { conflict: { messa
         </div>
       ) : null}
       <p>
-        Your changes are still on this page. Press {isLast ? "Finish" : "Next"} to save them over that version
+        {conflict.refused === "upload"
+          ? "Your changes are still on this page, and the rubric from your document is not saved. Upload it again to replace that version's rubric"
+          : `Your changes are still on this page. Press ${isLast ? "Finish" : "Next"} to save them over that version`}
         {saved ? ", or load the saved version instead (your changes on this page are then discarded)." : "."}
       </p>
       {saved ? (

@@ -11,6 +11,7 @@ import { CriterionList, TotalPoints } from "../../../features/assignments/compon
 import { descriptorLines, totalPoints } from "../../../features/assignments/format";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { Field } from "../../../features/teacher-profile/components/form-parts";
+import { ApiError } from "../../../lib/api";
 import type { RubricImportReport } from "../../../../contracts/rubric-import";
 import { RubricImportReportPanel } from "./rubric-import-report";
 import { acceptedDocuments, fileInputClass, type WizardStepProps } from "./types";
@@ -26,7 +27,7 @@ const undoneMessage = "Upload undone: the earlier rubric is saved again.";
 const undoFailedMessage = "The earlier rubric could not be saved again, so the uploaded rubric is still this assignment's. Press Undo upload to try again.";
 
 /** Step 2: upload a rubric document, or build the criteria by hand. */
-export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit }: WizardStepProps) {
+export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit, showUploadConflict, settleUploadConflict }: WizardStepProps) {
   const criteria = draft.rubric.criteria;
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File>();
@@ -62,7 +63,8 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, 
     if (!file || isUploading) return;
     setIsUploading(true);
     try {
-      const { import: report, version, rubricChange, ...rubric } = await uploadRubric(draft.id, file);
+      const { import: report, version, rubricChange, ...rubric } = await uploadRubric(draft.id, file, draft.version);
+      settleUploadConflict(rubric, version);
       setImported({ report, previous: criteria });
       setUndoProblem(undefined);
       // The upload is a save: this page now holds the version it made, unless another tab or window saved in
@@ -74,7 +76,9 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, 
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = "";
     } catch (error) {
-      showFailure(assignmentMessages.rubricFailed, error);
+      // Another tab or window saved since this page's version: the file stays chosen, to be uploaded again knowingly.
+      if (error instanceof ApiError && error.status === 409 && error.fields?.basedOnVersion) await showUploadConflict(error.serverMessage ?? error.message);
+      else showFailure(assignmentMessages.rubricFailed, error);
     } finally {
       setIsUploading(false);
     }

@@ -19,6 +19,13 @@ export type WizardStepProps = {
    * typed. Set on mount, cleared (undefined) on unmount.
    */
   setNextCheck: (check: (() => boolean) | undefined) => void;
+  /**
+   * A rubric upload refused because another tab or window saved first: shown as a refused save is (the conflict
+   * notice, with what was saved there), saying to upload again.
+   */
+  showUploadConflict: (message: string) => Promise<void>;
+  /** An upload was taken: a notice about a refused upload is settled, save for what else differs from the other tab. */
+  settleUploadConflict: (rubric: Assignment["rubric"], version: number) => void;
   /** The rubric step's open criterion edit, kept by the wizard so that Back (which saves nothing) loses no typing. */
   criterionEdit: CriterionEditFields | undefined;
   keepCriterionEdit: (fields: CriterionEditFields | undefined) => void;
