@@ -179,4 +179,71 @@ describe("review page, two saves of one grade", () => {
     expect((await get(`/api/submissions/${first.id}`)).status).toBe("accepted");
     app.assertNoConsoleErrors(page);
   });
+
+  it("tells at once, by name, a save or accept that fails after the teacher moved on, and takes them back to the kept edit", async () => {
+    const { page, assignmentId, queue, get } = await gradedClass(["Ivy Park", "Jon Reyes", "Kai Wong"]);
+    const [first, second, third] = queue as [Summary, Summary, Summary];
+    const queueLink = (name: string) => page.getByRole("list", { name: "Review queue" }).getByRole("link", { name: new RegExp(name) });
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await studentHeading(page, first.studentName).waitFor();
+    const before = await get(`/api/submissions/${first.id}`);
+
+    // The save is held, then refused, while the teacher is on another student.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    const refusal = "This grade changed after you opened it: Ms. Rivera saved other scores or feedback.";
+    await page.route(`**/api/submissions/${first.id}/grade`, async (route) => {
+      await saveHeld;
+      await route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "conflict", message: refusal, fields: { basedOn: "changed" } } }) });
+    });
+    await page.keyboard.press("e");
+    await page.getByLabel("Thesis", { exact: true }).fill("7");
+    const typed = "Kept while the save failed out of sight.";
+    await page.getByLabel("Feedback", { exact: true }).fill(typed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Saving..." }).waitFor();
+    await queueLink(third.studentName).click();
+    await studentHeading(page, third.studentName).waitFor();
+    releaseSave();
+
+    const failed = toastWith(page, `${first.studentName}'s grade was not saved. Your changes to it are kept. ${refusal}`);
+    await failed.waitFor();
+    expect(await studentHeading(page, third.studentName).isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get("submission")).toBe(third.id);
+    expect(await get(`/api/submissions/${first.id}`)).toMatchObject({ status: before.status, feedback: before.feedback });
+    await page.screenshot({ path: `${shots}/save-failed-elsewhere.png`, fullPage: true });
+
+    // Its button goes back to the student, whose edit opens again as typed.
+    await failed.getByRole("button", { name: `Go back to ${first.studentName}` }).click();
+    await studentHeading(page, first.studentName).waitFor();
+    await page.getByText("Your unsaved changes to this grade are back. Save them, or Cancel to discard them.").waitFor();
+    expect(await page.getByLabel("Thesis", { exact: true }).inputValue()).toBe("7");
+    expect(await page.getByLabel("Feedback", { exact: true }).inputValue()).toBe(typed);
+    await page.unroute(`**/api/submissions/${first.id}/grade`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, `Saved ${first.studentName}'s grade.`).waitFor();
+    expect(await get(`/api/submissions/${first.id}`)).toMatchObject({ feedback: typed });
+
+    // An Accept that fails after the teacher left is told the same way.
+    await queueLink(second.studentName).click();
+    await studentHeading(page, second.studentName).waitFor();
+    let releaseAccept = () => {};
+    const acceptHeld = new Promise<void>((resolve) => (releaseAccept = resolve));
+    await page.route(`**/api/submissions/${second.id}/accept`, async (route) => {
+      await acceptHeld;
+      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Boom", fields: {} } }) });
+    });
+    await page.getByRole("button", { name: "Accept" }).click();
+    await page.getByRole("button", { name: "Accepting..." }).waitFor();
+    await queueLink(third.studentName).click();
+    await studentHeading(page, third.studentName).waitFor();
+    releaseAccept();
+    const notAccepted = toastWith(page, `${second.studentName}'s grade was not accepted. Please try again.`);
+    await notAccepted.getByRole("button", { name: `Go back to ${second.studentName}` }).click();
+    await studentHeading(page, second.studentName).waitFor();
+    expect((await get(`/api/submissions/${second.id}`)).status).toBe("needs_review");
+
+    const expected = ["409 (Conflict)", "500 (Internal Server Error)"].map((status) => `Failed to load resource: the server responded with a status of ${status}`);
+    expect(app.consoleErrors(page).filter((line) => !expected.includes(line))).toEqual([]);
+  });
 });

@@ -127,6 +127,33 @@ function Review() {
   useEffect(() => {
     shownId.current = selectedId;
   });
+  // Goes up with each student shown (J, K, a queue link, the browser's history): an action's answer that comes after
+  // a move is no longer seen where it began, even if the teacher has come back since.
+  const moves = useRef(0);
+  useEffect(() => {
+    moves.current += 1;
+  }, [selectedId]);
+  // The page as it is when a toast's button is pressed, not as it was when the failed action began.
+  const latestSelect = useRef(select);
+  useEffect(() => {
+    latestSelect.current = select;
+  });
+  /**
+   * An action that fails after the teacher moved on is told at once, by name: its callbacks on the page no longer
+   * show anything (moving resets the save, and its form is gone). A save's edit is kept (grade-drafts.ts), and the
+   * toast takes the teacher back to it. Returns false when the teacher never left, so the page shows it in place.
+   */
+  const tellIfMovedOn = (movesAtStart: number, { submissionId, studentName }: { submissionId: string; studentName: string }, failure: string, error: unknown): boolean => {
+    if (moves.current === movesAtStart) return false;
+    const reason = error instanceof ApiError && error.status < 500 && error.serverMessage ? error.serverMessage : undefined;
+    toast({
+      variant: "destructive",
+      description: reason ? `${failure} ${reason}` : failure,
+      duration: undoDurationMs,
+      ...(shownId.current === submissionId ? {} : { action: { label: `Go back to ${studentName}`, onClick: () => latestSelect.current(submissionId) } }),
+    });
+    return true;
+  };
   const moveOn = (reviewedId: string) => {
     // The teacher moved to another student while the action was on its way: they stay where they went.
     if (shownId.current !== reviewedId) return;
@@ -152,13 +179,18 @@ function Review() {
   const accept = () => {
     if (!current || current.status !== "needs_review" || isActing) return;
     const { id: submissionId, studentName } = current;
+    const movesAtStart = moves.current;
     startOnce(() =>
       actions.accept.mutateAsync(submissionId, {
         onSuccess: () => {
           showSuccess(`Accepted ${studentName}'s grade.`);
           moveOn(submissionId);
         },
-        onError: (error) => showFailure("The grade could not be accepted. Please try again.", error),
+        onError: (error) => {
+          if (!tellIfMovedOn(movesAtStart, { submissionId, studentName }, `${studentName}'s grade was not accepted. Please try again.`, error)) {
+            showFailure("The grade could not be accepted. Please try again.", error);
+          }
+        },
       }),
     );
   };
@@ -170,22 +202,29 @@ function Review() {
   const save = (gradeEdit: GradeEditInput) => {
     if (!current || isActing) return;
     const { id: submissionId, studentName } = current;
+    const movesAtStart = moves.current;
     startOnce(() =>
-      actions.save.mutateAsync(
-        { submissionId, edit: gradeEdit },
-        {
-          onSuccess: () => {
-            setEditingId(undefined);
-            setRestoredId(undefined);
-            showSuccess(`Saved ${studentName}'s grade.`);
-            moveOn(submissionId);
+      actions.save
+        .mutateAsync(
+          { submissionId, edit: gradeEdit },
+          {
+            onSuccess: () => {
+              setEditingId(undefined);
+              setRestoredId(undefined);
+              showSuccess(`Saved ${studentName}'s grade.`);
+              moveOn(submissionId);
+            },
+            // Changed meanwhile (another tab, a regrade): the page shows the grade as it now is beside the kept edit.
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 409) void Promise.all([detail.refetch(), list.refetch()]);
+            },
           },
-          // Changed meanwhile (another tab, a regrade): the page shows the grade as it now is beside the kept edit.
-          onError: (error) => {
-            if (error instanceof ApiError && error.status === 409) void Promise.all([detail.refetch(), list.refetch()]);
-          },
-        },
-      ),
+        )
+        // Moving on resets the save, so the callbacks above no longer run for it: its failure is told from here.
+        .catch((error: unknown) => {
+          tellIfMovedOn(movesAtStart, { submissionId, studentName }, `${studentName}'s grade was not saved. Your changes to it are kept.`, error);
+          throw error;
+        }),
     );
   };
   const sendRegrade = (submissionId: string, studentName: string, confirm: boolean) => {
