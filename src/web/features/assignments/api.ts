@@ -72,8 +72,10 @@ async function postForm<T>(url: string, form: FormData): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The document's criteria replace the assignment's rubric on the server; the answer is the new rubric. */
-/** basedOnVersion: the version the page holds; the server refuses (409) to replace a rubric saved since. */
+/**
+ * The document's criteria replace the assignment's rubric on the server; the answer is the new rubric. basedOnVersion
+ * is the version the page holds: the server refuses (409) to replace a rubric saved since.
+ */
 export function uploadRubric(id: string, file: File, basedOnVersion: number): Promise<RubricUploadResult> {
   const form = new FormData();
   form.append("rubric", file);

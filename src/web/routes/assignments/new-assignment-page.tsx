@@ -205,14 +205,14 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
 
   /** The shown step's check before Next (an open criterion edit with changes). */
   const nextCheck = useRef<() => boolean>(undefined);
+  const setNextCheck = useCallback((check: (() => boolean) | undefined) => {
+    nextCheck.current = check;
+  }, []);
   /**
    * The rubric step's open criterion edit with changes. Next refuses to leave it (nextCheck); Back leaves without
    * saving, as the spec says, so the edit is kept here and opens again, as typed, when the teacher returns.
    */
   const [criterionEdit, setCriterionEdit] = useState<CriterionEditFields>();
-  const setNextCheck = useCallback((check: (() => boolean) | undefined) => {
-    nextCheck.current = check;
-  }, []);
 
   // The samples removed since the last save: the save names them, so it deletes nothing another tab uploaded.
   const removedSampleIds = useRef(new Set<string>());

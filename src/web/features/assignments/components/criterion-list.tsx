@@ -75,11 +75,16 @@ export function CriterionList({
             )}
           </div>
           {onUpdate ? (
-            <button type="button" aria-label={`Edit ${item.name}`} onClick={() => {
+            <button
+              type="button"
+              aria-label={`Edit ${item.name}`}
+              onClick={() => {
                 // Opening another criterion's edit closes the open one, as it always has: its fields are not kept.
                 onKeptEditChange?.(undefined);
                 setEditing(item.id);
-              }} className={`${iconButton} hover:text-foreground`}>
+              }}
+              className={`${iconButton} hover:text-foreground`}
+            >
               <Pencil aria-hidden className="size-4" />
             </button>
           ) : null}
