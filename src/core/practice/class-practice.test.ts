@@ -50,15 +50,33 @@ describe("classPractice", () => {
     expect(fixes).toContainEqual(expect.objectContaining({ original: "i like mornings becuase [name] drives the bus.", answer: "I like mornings because [name] drives the bus.", source: { text: "i like mornings becuase [name] drives the bus.", origin: "class", criterion: "Conventions" } }));
   });
 
-  it("compares the openings of high and low scorers on the ideas criterion, the high one correct", () => {
-    const openings = classPractice(input()).quiz.filter((i) => i.kind === "multiple-choice" && i.prompt === "Which opening states its main idea more clearly?");
+  it("offers an upper-level opening against a vague one no student wrote, and says nothing of any paper's score", () => {
+    const result = classPractice(input());
+    const openings = result.quiz.filter((i) => i.kind === "multiple-choice" && i.prompt === "Which opening states its main idea more clearly?");
     expect(openings.length).toBeGreaterThan(0);
+    const classText = essays.map((e) => e.text).join(" ");
     for (const item of openings) {
       if (item.kind !== "multiple-choice") continue;
       expect(item.options).toHaveLength(2);
       expect(item.source).toEqual({ text: item.options[item.answerIndex], origin: "class", criterion: "Ideas and thesis" });
       expect(["Schools should start at nine", "A later start time"].some((start) => item.options[item.answerIndex]!.startsWith(start))).toBe(true);
+      // The weaker option is not a classmate's: a lower scorer's first sentence would tell the class whose paper it was.
+      const weaker = item.options[1 - item.answerIndex]!;
+      expect(classText).not.toContain(weaker.slice(0, 20));
+      expect(item.explanation).not.toMatch(/scored|higher|lower|grade/i);
     }
+    for (const low of ["Homework is a big part", "i like mornings", "Eve Stone thinks"]) expect(JSON.stringify(openings)).not.toContain(low.replace("Eve Stone", "[name]"));
+  });
+
+  it("draws slips from across the class, not from the lowest scorers first", () => {
+    // Eight essays with a slip each; the first two scored top marks on conventions. Ranked lowest first, they never came up.
+    const subjects = ["We", "They", "I", "You", "We all", "They all", "Most of us", "Many of us"];
+    const classOfEight = subjects.map((subject, i) => essay(`Student ${"ABCDEFGH"[i]} Lane`, `${subject} walk to school every day becuase the bus is slow.`, [3, i < 2 ? 4 : 1, 3]));
+    const topTwo = ["We walk", "They walk"];
+    const fromTop = [1, 2, 3, 4, 5, 6].some((seed) =>
+      classPractice(input({ essays: classOfEight, seed })).quiz.some((i) => i.kind === "fix-the-sentence" && topTwo.some((start) => i.original.startsWith(start))),
+    );
+    expect(fromTop).toBe(true);
   });
 
   it("compares only the openings of grades the teacher reviewed, when it knows which those are", () => {

@@ -3,7 +3,7 @@ import { essayBodyOf } from "../grading/essay-body.js";
 import type { SpellChecker } from "../grading/spelling.js";
 import { tagText } from "../language/tag-text.js";
 import { anonymise, replaceNames } from "./anonymise.js";
-import { countWords, normaliseText, wordOverlap } from "./normalise.js";
+import { countWords, wordOverlap } from "./normalise.js";
 import { seededRandom, type Random } from "./random.js";
 import { findSentenceErrors, type ErrorKind, type SentenceError } from "./sentence-errors.js";
 import type { Flashcard, FixTheSentenceItem, MultipleChoiceItem, QuizItem } from "./types.js";
@@ -56,8 +56,6 @@ export const minGradedEssays = 3;
 export const maxPassageWords = 40;
 const weakestCount = 2;
 const itemsPerCriterion = 6;
-/** Openings compared must come from essays at least this far apart on the criterion (a fraction of its points). */
-const minOpeningGap = 0.25;
 const openingQuestion = "Which opening states its main idea more clearly?";
 
 interface Scored {
@@ -122,10 +120,13 @@ function anonymised(context: Context, essay: ClassPracticeEssay, text: string) {
   return anonymise(text, { names: essay.studentName ? [essay.studentName] : [], classNames, ...(spellChecker ? { spellChecker } : {}) });
 }
 
-/** Fix-the-sentence items from the real slips of the essays that scored lowest on the criterion. */
+/**
+ * Fix-the-sentence items from real slips drawn from across the class in the seed's order, never the lowest scorers
+ * first: a classmate's sentence in the quiz must say nothing about how their paper scored.
+ */
 function fixItems(context: Context, criterion: ClassPracticeCriterion, kinds: ErrorKind[], scored: Scored[]): FixTheSentenceItem[] {
   const items: FixTheSentenceItem[] = [];
-  for (const { essay } of [...scored].sort((a, b) => a.fraction - b.fraction)) {
+  for (const { essay } of context.random.shuffle(scored)) {
     // One slip per essay first, so the items show the class, not one student.
     const error = context.errorsOf(essay).find((e) => e.kinds.every((k) => kinds.includes(k)) && countWords(e.original) <= maxPassageWords);
     if (!error) continue;
@@ -143,36 +144,41 @@ function fixItems(context: Context, criterion: ClassPracticeCriterion, kinds: Er
 }
 
 /**
- * "Which opening states its main idea more clearly?" from the openings of a high and a low scorer on the criterion.
- * The key is the teacher's judgement, so only grades they reviewed are compared when the class says which those are
- * (an audit found keys the grader's unread scores had made wrong).
+ * Openings that only announce a topic, written for the app: the weaker option of an opening question. A classmate's
+ * opening there would tell the class whose paper scored lower, which no anonymising undoes (the rule decision 020's
+ * addendum set for flashcards).
+ */
+const vagueOpenings = [
+  "In this essay I am going to write about this topic.",
+  "There are many things to say about this and people think different things.",
+  "This is something that a lot of people talk about these days.",
+  "I will tell you some things about this topic in my essay.",
+];
+
+/**
+ * "Which opening states its main idea more clearly?": the opening of an essay at an upper level of the criterion
+ * against a vague opening no student wrote. The key is the teacher's judgement, so only grades they reviewed are used
+ * when the class says which those are (an audit found keys the grader's unread scores had made wrong).
  */
 function openingItems(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): MultipleChoiceItem[] {
   const knowsReviews = scored.some((s) => s.essay.reviewed !== undefined);
-  const withOpening = [...(knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored)]
+  const upper = (knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored).filter((s) => isUpperLevel(criterion, levelOf(criterion, s.points)));
+  return [...upper]
     .sort((a, b) => b.fraction - a.fraction)
     .flatMap((s) => {
       const opening = openingOf(s.essay.text);
-      return opening ? [{ ...s, opening: anonymised(context, s.essay, opening).text }] : [];
+      if (!opening) return [];
+      const clear = anonymised(context, s.essay, opening).text;
+      const options = context.random.shuffle([clear, vagueOpenings[context.random.below(vagueOpenings.length)]!]);
+      return [{
+        kind: "multiple-choice" as const,
+        prompt: openingQuestion,
+        options,
+        answerIndex: options.indexOf(clear),
+        explanation: "This opening says what the writer thinks; the other only says there is something to write about.",
+        source: { text: clear, origin: "class" as const, criterion: criterion.name },
+      }];
     });
-  const half = Math.floor(withOpening.length / 2);
-  const high = withOpening.slice(0, half);
-  const low = withOpening.slice(withOpening.length - half).reverse();
-  const items: MultipleChoiceItem[] = [];
-  high.forEach((strong, i) => {
-    const weak = low[i];
-    if (!weak || strong.fraction - weak.fraction < minOpeningGap || normaliseText(strong.opening) === normaliseText(weak.opening)) return;
-    const options = context.random.shuffle([strong.opening, weak.opening]);
-    items.push({
-      kind: "multiple-choice",
-      prompt: openingQuestion,
-      options,
-      answerIndex: options.indexOf(strong.opening),
-      explanation: `This opening comes from an essay that scored higher on ${criterion.name}.`,
-      source: { text: strong.opening, origin: "class", criterion: criterion.name },
-    });
-  });
-  return items;
 }
 
 /** The level an essay's points fall in: the level whose points are nearest, the higher on a tie (5 of 6 is not "Level 2"). */
@@ -184,6 +190,9 @@ function levelOf(criterion: ClassPracticeCriterion, points: number): number {
   return best;
 }
 
+/** The upper half of a criterion's levels: the only ones a classmate's passage may stand for. */
+const isUpperLevel = (criterion: ClassPracticeCriterion, index: number) => index >= criterion.levels.length / 2;
+
 /**
  * One card per level: its descriptor, and for the upper levels a short real passage from an essay at that level. A
  * lower level gets no classmate's example: "Level 1, from the class" beside a first sentence tells the class whose
@@ -191,8 +200,7 @@ function levelOf(criterion: ClassPracticeCriterion, points: number): number {
  */
 function levelCards(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): Flashcard[] {
   return criterion.levels.map((level, index) => {
-    const isUpperLevel = index >= criterion.levels.length / 2;
-    const atLevel = isUpperLevel ? context.random.shuffle(scored.filter((s) => levelOf(criterion, s.points) === index)) : [];
+    const atLevel = isUpperLevel(criterion, index) ? context.random.shuffle(scored.filter((s) => levelOf(criterion, s.points) === index)) : [];
     let example: string | undefined;
     for (const { essay } of atLevel) {
       const passage = openingOf(essay.text);
