@@ -78,6 +78,16 @@ describe("generateQuiz", () => {
     expect(runOn?.answer.split(/(?<=\.) /)).toHaveLength(2);
   });
 
+  it("blanks no part of a hyphenated compound", () => {
+    const text = `${photosynthesisPassage}\n\nA thousand-foot dirigible could have moored at the top of the tower for hours. The rocket-shaped mast would have four wings at its corners and a small platform.`;
+    for (const seed of seeds) {
+      const quiz = generateQuiz(text, { seed, count: 50, spellChecker }).items;
+      const deck = generateDeck(text, { seed, count: 100, spellChecker }).items;
+      const asked = [...quiz.map((i) => (i.kind === "cloze" ? i.sentence : i.kind === "multiple-choice" ? i.prompt : "")), ...deck.map((c) => c.front)];
+      for (const question of asked) expect(question).not.toMatch(/[\p{L}\p{N}]-_____|_____-[\p{L}\p{N}]/u);
+    }
+  });
+
   it("makes no spelling items without a dictionary", () => {
     const { items } = generateQuiz(`${draftWithSlips} ${draftWithSlips}`, { seed: 1, count: 20 });
     expect(items.some((i) => i.kind === "fix-the-sentence" && i.prompt.includes("spelling"))).toBe(false);

@@ -7,6 +7,7 @@ import { findKeyTerms, type KeyTerm, type TermOccurrence } from "./key-terms.js"
 import { countWords, normaliseText } from "./normalise.js";
 import { seededRandom, type Random } from "./random.js";
 import { findSentenceErrors } from "./sentence-errors.js";
+import { splitsCompound } from "./compounds.js";
 import { clozeBlank, type ClozeItem, type Flashcard, type MultipleChoiceItem, type QuizItem } from "./types.js";
 import { keepValid, practiceLimits, validateFlashcard, validateQuizItem } from "./validate.js";
 
@@ -107,9 +108,12 @@ function distractorsFor(term: KeyTerm, sentence: string, reading: Reading, rando
   return random.shuffle(closest).slice(0, maxDistractors).map((t) => t.text);
 }
 
-/** Where a term is asked: its first occurrence in a sentence not yet used. */
+/**
+ * Where a term is asked: its first occurrence in a sentence not yet used and not inside a hyphenated compound
+ * ("thousand-foot dirigible" blanked as "thousand-_____" asks for half a word).
+ */
 function placeFor(term: KeyTerm, reading: Reading, used: Set<number>): TermOccurrence | undefined {
-  return term.occurrences.find((o) => reading.usable(o.sentence) && !used.has(o.sentence));
+  return term.occurrences.find((o) => reading.usable(o.sentence) && !used.has(o.sentence) && !splitsCompound(reading.text, o.start, o.end));
 }
 
 interface Placed<T> {

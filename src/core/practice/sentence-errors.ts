@@ -1,6 +1,7 @@
 import { buildAssignmentContext } from "../grading/assignment-context.js";
 import { gatherEssayFacts, type SentenceFacts } from "../grading/feedback/essay-facts.js";
 import { hasCorpusPlaceholder } from "./anonymise.js";
+import { countWords } from "./normalise.js";
 import { listWords } from "../grading/feedback/reading.js";
 import { analyzeText } from "../grading/features.js";
 import type { SpellChecker } from "../grading/spelling.js";
@@ -62,10 +63,19 @@ function capitalEdits(s: SentenceFacts): Edit[] {
   return edits;
 }
 
-/** A full stop in place of the comma, and a capital on the next thought's first word. */
+/**
+ * Words that make the part before a comma a dependent clause ("When it was built, it was tall", "Two months after
+ * they finished, they were back"): then the comma is right, and no splice is offered whatever the tagger says.
+ */
+const dependentOpeners = new Set(["when", "whenever", "while", "after", "before", "since", "because", "if", "although", "though", "as", "once", "until", "unless", "whereas", "whether", "where", "wherever"]);
+
+/** A full stop in place of the comma, and a capital on the next thought's first word; only when both sides stand alone. */
 function spliceEdit(s: SentenceFacts, subject: TaggedToken): Edit | undefined {
   const comma = s.text.lastIndexOf(",", subject.start - s.start);
   if (comma < 0) return undefined;
+  const before = s.tokens.filter((t) => t.end <= s.start + comma);
+  const after = s.tokens.filter((t) => t.start >= subject.start);
+  if (before.some((t) => t.pos === "SCONJ" || dependentOpeners.has(t.text.toLowerCase())) || !isClause(before) || !isClause(after)) return undefined;
   return {
     start: comma,
     end: subject.start - s.start + 1,
@@ -75,14 +85,20 @@ function spliceEdit(s: SentenceFacts, subject: TaggedToken): Edit | undefined {
   };
 }
 
+const joinWords = new Set(["and", "but", "so"]);
+
 /** Splits a run-on at the "and", "but" or "so" nearest its middle that starts a new clause, dropping the "and". */
 function runOnEdit(s: SentenceFacts): Edit | undefined {
   const middle = (s.start + s.end) / 2;
   const joins = s.tokens
     .map((t, i) => ({ t, i }))
-    .filter(({ t, i }) => t.pos === "CCONJ" && i > 3 && i < s.tokens.length - 4 && subjects.has(s.tokens[i + 1]!.text.toLowerCase()))
+    .filter(({ t, i }) => joinWords.has(t.text.toLowerCase()) && i > 3 && i < s.tokens.length - 4 && subjects.has(s.tokens[i + 1]!.text.toLowerCase()))
+    // "shocked the public and the media by hoisting it" joins two nouns: a split must leave two full sentences.
+    .filter(({ i }) => isClause(s.tokens.slice(0, i)) && isClause(s.tokens.slice(i + 1)))
     .sort((a, b) => Math.abs(a.t.start - middle) - Math.abs(b.t.start - middle));
-  const join = joins[0];
+  // One ", and" in a long sentence is an author's compound sentence, not a run-on: only a chain of three or more
+  // clauses strung on and/but/so ("they feel awful and they skip breakfast and they come to school hungry") is one.
+  const join = joins.length >= 2 ? joins[0] : undefined;
   if (!join) return undefined;
   const next = s.tokens[join.i + 1]!;
   const before = s.tokens[join.i - 1]!;
@@ -129,15 +145,41 @@ function hasToForToo(s: SentenceFacts): boolean {
 }
 
 /**
- * A key is a model sentence, so a fragment ("a sport or hanging out.") would teach one as correct: the sentence must
- * have a finite verb. Students cannot be asked to type a data set's placeholders (@NUM1, @PERSON2) either.
+ * A subject, then a verb that can carry a sentence: a finite one (an -ing form needs a helper: "a sport or hanging
+ * out" is no sentence), with no ", and" between them ("new technology, and post pictures" has no subject for
+ * "post"), and no word between the last comma and the subject that makes it a dependent clause ("... on websites
+ * where everyone can see" is not one). "See her anymore." has no subject at all. Imperatives fail too: a key must be
+ * a model sentence, and a missed command costs one item where a fragment taught as correct costs the lesson.
  */
-function isCompleteSentence(s: SentenceFacts): boolean {
-  // "hanging out" alone is no verb of a sentence: a verb in -ing needs a helper ("is hanging"). Only short sentences
-  // are judged, where a fragment is likely and the tagger's reading of a long one is not needed.
-  return s.words > maxFragmentWords || s.tokens.some((token) => token.pos === "AUX" || (token.pos === "VERB" && !/ing$/i.test(token.text)));
+export function isClause(tokens: readonly TaggedToken[]): boolean {
+  return tokens.some((verb, at) => isFiniteVerb(verb) && hasSubjectBefore(tokens.slice(0, at)));
 }
-const maxFragmentWords = 8;
+
+const isFiniteVerb = (t: TaggedToken) => t.pos === "AUX" || (t.pos === "VERB" && !/ing$/i.test(t.text));
+const subjectTags = new Set(["NOUN", "PROPN", "PRON", "NUM"]);
+const demonstratives = new Set(["this", "that", "these", "those", "there"]);
+const relatives = new Set(["who", "whom", "whose", "which", "that"]);
+
+function hasSubjectBefore(lead: readonly TaggedToken[]): boolean {
+  // The tagger reads a noun after an article as a verb at times ("A later start would..."): it is a subject there.
+  const afterArticle = (i: number) => {
+    let j = i - 1;
+    while (j >= 0 && ["ADJ", "ADV"].includes(lead[j]!.pos)) j--;
+    return lead[j]?.pos === "DET";
+  };
+  const isSubject = (t: TaggedToken, i: number) => subjectTags.has(t.pos) || demonstratives.has(t.text.toLowerCase()) || (t.pos === "VERB" && afterArticle(i));
+  const subjectAt = lead.findLastIndex(isSubject);
+  if (subjectAt < 0) return false;
+  const between = lead.slice(subjectAt + 1);
+  if (between.some((t, i) => t.pos === "CCONJ" && between[i - 1]?.text === ",")) return false;
+  // The words since the last comma, joining word or verb: "When the alarm rings at six they feel" has its own subject.
+  const clauseStart = lead.slice(0, subjectAt).findLastIndex((t) => t.text === "," || t.pos === "CCONJ" || isFiniteVerb(t)) + 1;
+  const opening = lead.slice(clauseStart, subjectAt);
+  return !opening.some((t) => t.pos === "SCONJ" || dependentOpeners.has(t.text.toLowerCase()) || relatives.has(t.text.toLowerCase()));
+}
+
+/** Each sentence of a corrected answer: a run-on the generator found and could not split stays out of a key. */
+const piecesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=\S)/);
 
 /** The correctable sentences of a text, in its order. */
 export function findSentenceErrors(text: string, spellChecker: SpellChecker, tagged?: TaggedText): SentenceError[] {
@@ -146,7 +188,8 @@ export function findSentenceErrors(text: string, spellChecker: SpellChecker, tag
   const found: SentenceError[] = [];
   for (const s of facts.sentences) {
     const spelling = spellingEdits(s);
-    if (!spelling || hasToForToo(s) || !isCompleteSentence(s) || hasCorpusPlaceholder(s.text)) continue;
+    // A line break inside a "sentence" is a heading or a list glued to it: not a sentence to model.
+    if (!spelling || hasToForToo(s) || s.text.includes("\n") || !isClause(s.tokens) || hasCorpusPlaceholder(s.text)) continue;
     const edits: Edit[] = [...spelling, ...capitalEdits(s)];
     const splice = s.commaSplice ? spliceEdit(s, s.commaSplice) : undefined;
     if (splice) edits.push(splice);
@@ -156,7 +199,7 @@ export function findSentenceErrors(text: string, spellChecker: SpellChecker, tag
     }
     if (edits.length === 0) continue;
     const answer = applyEdits(s.text, edits);
-    if (!answer || answer === s.text) continue;
+    if (!answer || answer === s.text || piecesOf(answer).some((piece) => countWords(piece) > runOnWords)) continue;
     const kinds = [...new Set(edits.map((e) => e.kind))];
     found.push({
       sentenceIndex: s.index,

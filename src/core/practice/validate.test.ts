@@ -58,6 +58,11 @@ describe("validateFlashcard", () => {
 });
 
 describe("keepValid", () => {
+  it("refuses a cloze whose blank cuts a hyphenated word", () => {
+    expect(validateQuizItem({ kind: "cloze", sentence: "A thousand-_____ moored at the top.", answer: "foot dirigible" })).toBe("The blank cuts a hyphenated word in two: blank the whole word (such as thousand-foot) or none of it.");
+    expect(validateQuizItem({ kind: "cloze", sentence: "A _____ moored at the top.", answer: "thousand-foot dirigible" })).toBeNull();
+  });
+
   it("drops invalid items and keeps the rest in order", () => {
     const items: QuizItem[] = [choice(), cloze({ sentence: "no blank" }), cloze()];
     expect(keepValid(items, validateQuizItem)).toEqual([items[0], items[2]]);

@@ -1,4 +1,5 @@
 import { normaliseAnswer, normaliseText } from "./normalise.js";
+import { splitsCompound } from "./compounds.js";
 import { clozeBlank, type Flashcard, type QuizItem, type SourcePassage } from "./types.js";
 
 /**
@@ -60,6 +61,8 @@ function validateCloze(item: Extract<QuizItem, { kind: "cloze" }>): string | nul
   if (problem) return problem;
   if (countOccurrences(item.sentence, clozeBlank) !== 1) return `The sentence must have the blank ${clozeBlank} exactly once.`;
   if (item.answer.includes(clozeBlank)) return "The answer contains the blank.";
+  const at = item.sentence.indexOf(clozeBlank);
+  if (splitsCompound(item.sentence, at, at + clozeBlank.length)) return "The blank cuts a hyphenated word in two: blank the whole word (such as thousand-foot) or none of it.";
   for (const other of item.alsoAccepted ?? []) {
     const otherProblem = checkText("An accepted answer", other, practiceLimits.clozeAnswer);
     if (otherProblem) return otherProblem;
