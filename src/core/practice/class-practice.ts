@@ -155,14 +155,17 @@ const vagueOpenings = [
   "I will tell you some things about this topic in my essay.",
 ];
 
+/** An opening shown as the clearer one comes from the upper half of the criterion's points (a rubric may have one level). */
+const upperHalf = 0.5;
+
 /**
- * "Which opening states its main idea more clearly?": the opening of an essay at an upper level of the criterion
+ * "Which opening states its main idea more clearly?": the opening of an essay in the upper half of the criterion
  * against a vague opening no student wrote. The key is the teacher's judgement, so only grades they reviewed are used
  * when the class says which those are (an audit found keys the grader's unread scores had made wrong).
  */
 function openingItems(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): MultipleChoiceItem[] {
   const knowsReviews = scored.some((s) => s.essay.reviewed !== undefined);
-  const upper = (knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored).filter((s) => isUpperLevel(criterion, levelOf(criterion, s.points)));
+  const upper = (knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored).filter((s) => s.fraction >= upperHalf);
   return [...upper]
     .sort((a, b) => b.fraction - a.fraction)
     .flatMap((s) => {
