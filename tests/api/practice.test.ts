@@ -247,6 +247,22 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     expect(opened.data).toMatchObject({ kind: "deck", cards: cards.map((card) => ({ front: card.front, back: card.back })) });
   });
 
+  it("scores a corrected sentence right without its final full stop or with another correct fix, and wrong when the slip stays", async () => {
+    const made = await makeQuiz(owner.client, { count: 3 });
+    const spelling = { kind: "fix-the-sentence", prompt: "Correct the spelling in this sentence.", original: "My oponion is computers should be used for many different purpuses.", answer: "My opinion is computers should be used for many different purposes." };
+    const capital = { kind: "fix-the-sentence", prompt: "Correct the capital letters in this sentence.", original: "secondly computers help alot of people every day.", answer: "Secondly computers help alot of people every day." };
+    const saved = await owner.client.put(`/api/practice/${made.id}/items`, { items: [spelling, capital] });
+    expect(saved.status, saved.text).toBe(200);
+    const shared = await owner.client.post(`/api/practice/${made.id}/share`);
+    const [first, second] = saved.data.items as Item[];
+    const submit = (key: string, name: string, answers: Record<string, string>) => anonymous().post(`${tokenPath(shared.data.shareUrl)}/attempts`, { idempotencyKey: key, studentName: name, answers });
+    const right = await submit("attempt-fix-right-1", "Maya Lopez", { [first!.id]: "My opinion is computers should be used for many different purposes", [second!.id]: "Secondly, computers help a lot of people every day." });
+    expect(right.status, right.text).toBe(201);
+    expect(right.data).toMatchObject({ score: 2, maxScore: 2 });
+    const unchanged = await submit("attempt-fix-wrong-1", "Sam Reed", { [first!.id]: spelling.original, [second!.id]: capital.original });
+    expect(unchanged.data).toMatchObject({ score: 0, maxScore: 2 });
+  });
+
   it("answers 404 for another teacher's quizzes, results and exports, and leaves them out of the list", async () => {
     const other = await teacher("prx");
     for (const [method, path] of [

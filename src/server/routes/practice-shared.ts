@@ -125,7 +125,7 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     },
     async (c, { params, body }) => {
       await refuseIfGuessing(c);
-      const outcome = await submitAttempt(db, params.token, body);
+      const outcome = await submitAttempt(db, params.token, body, deps.spellChecker);
       if (outcome.kind !== "stored") return refuse(c, outcome);
       privately(c);
       return c.json(outcome.result, outcome.isNew ? 201 : 200);

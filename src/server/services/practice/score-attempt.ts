@@ -1,4 +1,6 @@
 import type { PracticeAnswer, StoredQuizItem } from "../../../contracts/practice";
+import { isFixAccepted } from "../../../core/practice/fix-answer";
+import type { SpellChecker } from "../../../core/grading/spelling";
 import { normaliseAnswer } from "./engine";
 
 export interface ItemScore {
@@ -8,10 +10,7 @@ export interface ItemScore {
   answer: string | null;
 }
 
-/** A corrected sentence is compared as written, case included ("i" to "I" is a correction), spaces and quotes aside. */
-const asWritten = (text: string) => text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, " ").trim();
-
-function scoreItem(item: StoredQuizItem, given: PracticeAnswer | null | undefined): ItemScore {
+function scoreItem(item: StoredQuizItem, given: PracticeAnswer | null | undefined, spellChecker: SpellChecker | undefined): ItemScore {
   if (given === null || given === undefined || (typeof given === "string" && !given.trim())) return { itemId: item.id, isCorrect: false, answer: null };
   switch (item.kind) {
     case "multiple-choice": {
@@ -24,15 +23,19 @@ function scoreItem(item: StoredQuizItem, given: PracticeAnswer | null | undefine
       return { itemId: item.id, isCorrect: accepted.includes(normaliseAnswer(text)), answer: text.trim() };
     }
     case "fix-the-sentence": {
+      // Right when the named slip is fixed and nothing made worse, not only when it matches the key to the character.
       const text = String(given);
-      return { itemId: item.id, isCorrect: asWritten(text) === asWritten(item.answer), answer: text.trim() };
+      return { itemId: item.id, isCorrect: isFixAccepted(item, text, spellChecker), answer: text.trim() };
     }
   }
 }
 
-/** Every item is objective, so an attempt is scored on the spot: one point per item answered as the key has it. */
-export function scoreAttempt(items: StoredQuizItem[], answers: Record<string, PracticeAnswer | null>): { itemScores: ItemScore[]; score: number; maxScore: number } {
-  const itemScores = items.map((item) => scoreItem(item, answers[item.id]));
+/**
+ * Every item is objective, so an attempt is scored on the spot: one point per item answered right. The dictionary lets
+ * a corrected sentence put right a misspelling the key kept.
+ */
+export function scoreAttempt(items: StoredQuizItem[], answers: Record<string, PracticeAnswer | null>, spellChecker?: SpellChecker): { itemScores: ItemScore[]; score: number; maxScore: number } {
+  const itemScores = items.map((item) => scoreItem(item, answers[item.id], spellChecker));
   return { itemScores, score: itemScores.filter((item) => item.isCorrect).length, maxScore: items.length };
 }
 

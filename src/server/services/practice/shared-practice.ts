@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
+import type { SpellChecker } from "../../../core/grading/spelling";
 import type { Db } from "../../db/client";
 import { practiceAttempts, practiceSets } from "../../db/schema";
 import { AppError } from "../../http/app-error";
@@ -77,7 +78,7 @@ export type SubmitOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "
  * so two posts of the same attempt (a double tap, a retry after a dropped answer) find one row, and two different
  * attempts by one student cannot both slip under the limit.
  */
-export async function submitAttempt(db: Db, token: string, input: SubmitAttemptInput): Promise<SubmitOutcome> {
+export async function submitAttempt(db: Db, token: string, input: SubmitAttemptInput, spellChecker?: SpellChecker): Promise<SubmitOutcome> {
   return db.transaction(async (tx) => {
     const opening = await openShared(tx, token, { forUpdate: true });
     if (opening.kind !== "open") return opening;
@@ -90,7 +91,7 @@ export async function submitAttempt(db: Db, token: string, input: SubmitAttemptI
     const [sofar] = await tx.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.studentKey, studentKey)));
     const used = sofar?.value ?? 0;
     if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
-    const scored = scoreAttempt(row.items as StoredQuizItem[], input.answers);
+    const scored = scoreAttempt(row.items as StoredQuizItem[], input.answers, spellChecker);
     const [attempt] = await tx
       .insert(practiceAttempts)
       .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName, studentKey, answers: input.answers, ...scored, attemptNumber: used + 1 })
