@@ -68,6 +68,12 @@ describe("practice made from a graded class", () => {
     expect(await student.getByText("Ana Ortiz").count()).toBe(0);
     await student.getByLabel("Your name").fill("park chloe");
     await student.getByRole("button", { name: "Start quiz" }).click();
+    // Sending the quiz untouched asks first; going back keeps the student on the questions.
+    await student.getByRole("button", { name: "Submit answers" }).click();
+    const asking = student.getByRole("alertdialog", { name: "Submit with questions left as they are?" });
+    await asking.getByText(`${items.length} of ${items.length} questions are unanswered or unchanged`, { exact: false }).waitFor();
+    await asking.getByRole("button", { name: "Go back" }).click();
+    await asking.waitFor({ state: "hidden" });
     // Every answer right but the first question's.
     for (const [index, item] of items.entries()) {
       const question = student.getByRole("listitem", { name: `Question ${index + 1}`, exact: true });

@@ -2,15 +2,16 @@ import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { AttemptResult, SharedPractice, StudentQuizItem } from "../../../contracts/practice";
 import { Button } from "../../components/ui/button";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
 import { describeError } from "../../lib/api";
 import { checkStudentName, submitAttempt } from "./api";
+import { answersAsShown, untouchedCount, type Answers } from "./quiz-answers";
 
 type Quiz = Extract<SharedPractice, { kind: "quiz" }>;
-type Answers = Record<string, number | string | null>;
 
 /** The student's name is remembered on this device, so a second attempt or another quiz does not ask again. */
 const nameKey = "markwise.practice.student-name";
@@ -99,13 +100,16 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
   // One key per attempt: a double tap or a retry after a dropped answer posts the same attempt, stored once.
   const attemptKey = useRef(crypto.randomUUID());
   const submitted = useRef(false);
+  const [isAsking, setIsAsking] = useState(false);
+  const untouched = untouchedCount(quiz.items, answers);
 
   async function submit() {
     if (submitted.current) return;
+    setIsAsking(false);
     setIsPending(true);
     setError(undefined);
     try {
-      const result = await submitAttempt(token, { idempotencyKey: attemptKey.current, studentName, answers });
+      const result = await submitAttempt(token, { idempotencyKey: attemptKey.current, studentName, answers: answersAsShown(quiz.items, answers) });
       submitted.current = true;
       onSubmitted(result);
     } catch (caught) {
@@ -122,7 +126,9 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        // A question left as it was is more often missed than meant: ask before sending (the timer does not ask).
+        if (untouched > 0) setIsAsking(true);
+        else void submit();
       }}
       className="grid gap-4"
     >
@@ -144,6 +150,16 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
         {isPending ? <Spinner size="sm" /> : null}
         Submit answers
       </Button>
+      <ConfirmDialog
+        open={isAsking}
+        onOpenChange={setIsAsking}
+        title="Submit with questions left as they are?"
+        description={`${untouched} of ${quiz.items.length} ${quiz.items.length === 1 ? "question" : "questions"} ${untouched === 1 ? "is" : "are"} unanswered or unchanged (a sentence to correct left as it was written counts as a wrong answer). Go back to answer, or submit as it is.`}
+        cancelLabel="Go back"
+        confirmLabel="Submit anyway"
+        onConfirm={() => void submit()}
+        isPending={isPending}
+      />
     </form>
   );
 }
