@@ -155,7 +155,7 @@ const vagueOpenings = [
   "I will tell you some things about this topic in my essay.",
 ];
 
-/** An opening shown as the clearer one comes from the upper half of the criterion's points (a rubric may have one level). */
+/** An opening shown as the clearer one scores over half the criterion's points (levels would not do: a rubric may have one). */
 const upperHalf = 0.5;
 
 /**
@@ -165,7 +165,7 @@ const upperHalf = 0.5;
  */
 function openingItems(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): MultipleChoiceItem[] {
   const knowsReviews = scored.some((s) => s.essay.reviewed !== undefined);
-  const upper = (knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored).filter((s) => s.fraction >= upperHalf);
+  const upper = (knowsReviews ? scored.filter((s) => s.essay.reviewed) : scored).filter((s) => s.fraction > upperHalf);
   return [...upper]
     .sort((a, b) => b.fraction - a.fraction)
     .flatMap((s) => {
