@@ -2,7 +2,7 @@ import { addMonths, format, setDate } from "date-fns";
 import { eq, sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignmentMessages } from "../../src/contracts/assignments";
@@ -11,6 +11,7 @@ import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, sampleForm, studentEssay } from "../support/submissions";
 import { fixturesDir } from "../support/uploads";
+import { renderedTextOf, toastWith } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -38,16 +39,7 @@ async function signedInPage(viewport = desktop, withProfile = true): Promise<{ p
 }
 
 /** What a person reads: the rendered text, with the spaces between blocks. */
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return (await locator.innerText()).replace(/\s+/g, " ").trim();
-}
-
 /** The one toast on screen (spec: at most one visible). */
-function toastWith(page: Page, text: string): Locator {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
-}
-
 /** A request the test releases by hand, so in-flight states ("Generating Preview...") can be seen. */
 async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release!: () => void;
@@ -114,7 +106,7 @@ async function generatePreview(page: Page) {
   expect(await running.isDisabled()).toBe(true);
   release();
   await page.getByText("Confidence Score", { exact: true }).waitFor();
-  expect(await textOf(page.getByText(/^\d{1,3}%$/).first())).toMatch(/^\d{1,3}%$/);
+  expect(await renderedTextOf(page.getByText(/^\d{1,3}%$/).first())).toMatch(/^\d{1,3}%$/);
   await page.getByRole("region", { name: "Generated feedback" }).waitFor();
   await page.getByRole("region", { name: "Original feedback" }).waitFor();
   await expectHolisticNoteWhenSumsDiffer(page);
@@ -124,7 +116,7 @@ async function generatePreview(page: Page) {
 async function expectHolisticNoteWhenSumsDiffer(page: Page) {
   const bars = await page.getByRole("region", { name: "Predicted and actual scores per criterion" }).getByRole("img").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("aria-label") ?? ""));
   const sum = bars.reduce((total, label) => total + Number(/: predicted ([\d.]+),/.exec(label)?.[1] ?? 0), 0);
-  const overall = Number(/Predicted\s*([\d.]+)/.exec(await textOf(page.getByText("Overall score", { exact: true }).locator("..")))?.[1]);
+  const overall = Number(/Predicted\s*([\d.]+)/.exec(await renderedTextOf(page.getByText("Overall score", { exact: true }).locator("..")))?.[1]);
   const note = page.getByText(/^The predicted criteria add up to [\d.]+: with holistic grading the overall score is judged on the whole piece/);
   if (bars.length < 2 || Math.abs(sum - overall) < 0.5) expect(await note.count()).toBe(0);
   else expect(await note.count()).toBe(1);
@@ -134,7 +126,7 @@ async function expectHolisticNoteWhenSumsDiffer(page: Page) {
 async function activeCard(page: Page, title: string): Promise<string> {
   await page.getByRole("tab", { name: "Active", selected: true }).waitFor();
   const card = page.getByRole("list", { name: "Active assignments" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
-  return (await textOf(card)).replace(/\s+/g, " ");
+  return (await renderedTextOf(card)).replace(/\s+/g, " ");
 }
 
 function allowOnly(page: Page, statuses: number[]) {
@@ -166,7 +158,7 @@ describe("assignment list", () => {
     const { page } = await signedInPage(phone);
     const release = await holdRequests(page, "**/api/assignments/teacher/**");
     await page.goto(`${app.url}/assignments`);
-    expect(await textOf(page.getByRole("status").filter({ hasText: "Loading active assignments..." }))).toBe("Loading active assignments...");
+    expect(await renderedTextOf(page.getByRole("status").filter({ hasText: "Loading active assignments..." }))).toBe("Loading active assignments...");
     release();
     await page.getByText("No active assignments", { exact: true }).waitFor();
     await page.screenshot({ path: `${shots}/list-empty-360.png`, fullPage: true });
@@ -219,15 +211,15 @@ describe("new-assignment wizard", () => {
     await page.getByLabel("Performance level descriptors").fill("20 - Every step repeatable\n10 - Some steps missing\n0 - No method");
     await add.click();
     const total = page.getByText("Total Points", { exact: true }).locator("..");
-    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 20");
+    expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 20");
     for (const [name, points] of [["Analysis", "15"], ["Spelling", "5"]] as const) {
       await page.getByLabel("Criterion name").fill(name);
       await page.getByLabel("Maximum points").fill(points);
       await add.click();
     }
-    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 40");
+    expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 40");
     await page.getByRole("button", { name: "Remove Spelling" }).click();
-    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 35");
+    expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 35");
     await page.getByRole("list", { name: "Method performance levels" }).getByText("10 - Some steps missing").waitFor();
     await page.screenshot({ path: `${shots}/wizard-2-rubric-1280.png`, fullPage: true });
     await next(page, 3, "Sample Work");
@@ -249,7 +241,7 @@ describe("new-assignment wizard", () => {
     await page.getByText("Sample 1: student-essay.pdf", { exact: true }).waitFor();
     await addSample(page, "documents/student-essay.docx", "21", "Method incomplete; good discussion.", { "Method (0-20)": "12", "Analysis (0-15)": "9" });
     const firstSample = page.getByRole("listitem").filter({ hasText: "Sample 1: student-essay.pdf" });
-    expect((await textOf(firstSample.getByText(/^Overall score:/))).replace(/\s+/g, " ")).toBe("Overall score: 28 / 35");
+    expect((await renderedTextOf(firstSample.getByText(/^Overall score:/))).replace(/\s+/g, " ")).toBe("Overall score: 28 / 35");
     const viewContent = firstSample.getByRole("button", { name: "View Content" });
     expect(await viewContent.getAttribute("aria-expanded")).toBe("false");
     await viewContent.click();
@@ -263,7 +255,7 @@ describe("new-assignment wizard", () => {
     await next(page, 4, "Calibration Preview");
 
     // Step 4: the first sample preselected, settings, the preview calibrated on the other sample.
-    expect(await textOf(page.getByRole("combobox", { name: "Sample to preview" }))).toBe("Sample 1: student-essay.pdf");
+    expect(await renderedTextOf(page.getByRole("combobox", { name: "Sample to preview" }))).toBe("Sample 1: student-essay.pdf");
     await page.getByLabel("Strictness").fill("80");
     await page.getByRole("radio", { name: /^Gentle/ }).check();
     await page.getByRole("radio", { name: /^Short/ }).check();
@@ -277,7 +269,7 @@ describe("new-assignment wizard", () => {
     // Step 5: the summary, the settings chosen in step 4, the guardrails and their hidden fields.
     const summary = page.getByRole("region", { name: "Summary" });
     for (const [term, value] of [["Title", "Photosynthesis lab write-up"], ["Type", "Lab Report"], ["Due date", format(due, "PPP")], ["Total points", "35"], ["Criteria", "2"], ["Samples", "2"]] as const) {
-      expect(await textOf(summary.getByText(term, { exact: true }).locator("xpath=following-sibling::dd")), term).toBe(value);
+      expect(await renderedTextOf(summary.getByText(term, { exact: true }).locator("xpath=following-sibling::dd")), term).toBe(value);
     }
     const settings = page.getByRole("region", { name: "Grading settings" });
     await settings.getByText("Gentle", { exact: true }).waitFor();
@@ -354,7 +346,7 @@ describe("new-assignment wizard", () => {
     await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture("documents/student-essay.txt"));
     await upload.click();
     const refused = toastWith(page, assignmentMessages.rubricFailed);
-    expect(await textOf(refused)).toContain(assignmentMessages.noCriteria);
+    expect(await renderedTextOf(refused)).toContain(assignmentMessages.noCriteria);
 
     await page.getByLabel("Rubric document", { exact: true }).setInputFiles(fixture("rubrics/argumentative-essay-table.docx"));
     await upload.click();
@@ -362,7 +354,7 @@ describe("new-assignment wizard", () => {
     const expected = (JSON.parse(readFileSync(fixture("rubrics/expected.json"), "utf8")) as Record<string, { name: string; maxPoints: number }[]>)["argumentative-essay-table.docx"]!;
     for (const item of expected) await page.getByRole("button", { name: `Remove ${item.name}` }).waitFor();
     const expectedTotal = expected.reduce((sum, item) => sum + item.maxPoints, 0);
-    expect((await textOf(page.getByText("Total Points", { exact: true }).locator(".."))).replace(/\s+/g, " ")).toBe(`Total Points ${expectedTotal}`);
+    expect((await renderedTextOf(page.getByText("Total Points", { exact: true }).locator(".."))).replace(/\s+/g, " ")).toBe(`Total Points ${expectedTotal}`);
     await next(page, 3, "Sample Work");
 
     await addSample(page, "documents/student-essay.pdf", String(expectedTotal - 4), "Strong claim; weigh the counterargument.");
@@ -396,9 +388,9 @@ describe("new-assignment wizard", () => {
     await toastWith(page, assignmentMessages.rubricUploaded).waitFor();
     const report = page.getByRole("region", { name: "Check the imported rubric" });
     await report.getByText("This rubric has no points.", { exact: false }).waitFor();
-    expect(await textOf(report)).toContain("Read as headed sections and lists: 100% of the document's rubric lines understood.");
+    expect(await renderedTextOf(report)).toContain("Read as headed sections and lists: 100% of the document's rubric lines understood.");
     const total = page.getByText("Total Points", { exact: true }).locator("..");
-    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 12");
+    expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 12");
 
     await page.getByRole("button", { name: "Edit Preparation" }).click();
     // The report and the in-place editor pass axe-core at both widths (serious and critical rules).
@@ -410,16 +402,16 @@ describe("new-assignment wizard", () => {
     await page.getByLabel("Maximum points").first().fill("10");
     await page.getByRole("button", { name: "Save criterion" }).click();
     await page.getByText("10 points", { exact: true }).waitFor();
-    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 18");
+    expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 18");
 
     await file.setInputFiles(fixture("rubrics/list-with-summary-table.txt"));
     await upload.click();
     await page.getByRole("button", { name: "Remove Use of Sources" }).waitFor();
     const leftOut = report.getByRole("list", { name: "Lines left out" });
-    expect(await textOf(leftOut)).toContain("Summary of points");
+    expect(await renderedTextOf(leftOut)).toContain("Summary of points");
     await report.getByRole("button", { name: "Undo upload" }).click();
     await page.getByRole("button", { name: "Remove Preparation" }).waitFor();
-    expect((await textOf(total)).replace(/\s+/g, " ")).toBe("Total Points 18");
+    expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 18");
     expect(await report.count()).toBe(0);
   });
 
@@ -493,7 +485,7 @@ describe("new-assignment wizard", () => {
     await page.route("**/api/assignments", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.continue()));
     await page.goto(`${app.url}/assignments/new`);
     const failed = toastWith(page, assignmentMessages.createFailed);
-    expect(await textOf(failed)).toContain("Error");
+    expect(await renderedTextOf(failed)).toContain("Error");
     await page.getByRole("button", { name: "Try again" }).waitFor();
     allowOnly(page, [500]);
   });
@@ -605,8 +597,8 @@ describe("archive, restore, edit and phones", () => {
     await page.getByRole("option", { name: /^Sample 2/ }).click();
     await generatePreview(page);
     const notice = page.getByRole("region", { name: "Check the text" });
-    expect(await textOf(notice)).toMatch(/^Check the text \d+% of it repeats the prompt or source text word for word\.$/);
-    expect(Number((await textOf(page.getByText(/^\d{1,3}%$/).first())).replace("%", ""))).toBeLessThanOrEqual(50);
+    expect(await renderedTextOf(notice)).toMatch(/^Check the text \d+% of it repeats the prompt or source text word for word\.$/);
+    expect(Number((await renderedTextOf(page.getByText(/^\d{1,3}%$/).first())).replace("%", ""))).toBeLessThanOrEqual(50);
     await notice.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/wizard-4-preview-concerns-360.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
@@ -665,7 +657,7 @@ describe("archive, restore, edit and phones", () => {
     await next(page, 2, "Assignment Rubric");
     await next(page, 3, "Sample Work");
     const note = page.getByRole("note").filter({ hasText: "Not used to calibrate." });
-    expect(await textOf(note)).toBe("Not used to calibrate. Scored 16, above this rubric's total of 10 points. Remove it and upload it again with a score out of 10.");
+    expect(await renderedTextOf(note)).toBe("Not used to calibrate. Scored 16, above this rubric's total of 10 points. Remove it and upload it again with a score out of 10.");
     await note.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/wizard-3-sample-mismatch-360.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);

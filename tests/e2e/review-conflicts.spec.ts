@@ -1,8 +1,9 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { toastWith } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -32,10 +33,6 @@ async function gradedClass(names: string[]): Promise<{ page: Page; assignmentId:
 }
 
 const studentHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
-
-function toastWith(page: Page, text: string): Locator {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
-}
 
 /** A second tab of the same browser (same session, its own session storage), its console errors recorded. */
 async function secondTab(page: Page): Promise<{ tab: Page; errors: string[] }> {

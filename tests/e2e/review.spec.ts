@@ -1,8 +1,9 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { renderedTextOf, toastWith } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -43,15 +44,6 @@ async function waitForOverlap(teacher: Teacher, assignmentId: string, timeoutMs 
     if (Date.now() > deadline) throw new Error("The similarity check found no overlap in time");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return (await locator.innerText()).replace(/\s+/g, " ").trim();
-}
-
-function toastWith(page: Page, text: string): Locator {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
 }
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
@@ -174,7 +166,7 @@ describe("review page", () => {
     await expect.poll(async () => (await teacher.client.get(`/api/submissions/${second.id}`)).data.teachesGrader).toBe(true);
     await page.getByRole("button", { name: /^History/ }).click();
     const editEvent = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Edited" });
-    const editText = await textOf(editEvent);
+    const editText = await renderedTextOf(editEvent);
     expect(editText).toContain(`Score ${before} → ${thesisPoints + evidencePoints}`);
     expect(editText).toContain("Feedback changed");
     expect(editText).toContain(`by ${edited.actorName}`);
@@ -204,7 +196,7 @@ describe("review page", () => {
     expect(overlapping).toBeDefined();
     await allList.getByRole("link", { name: new RegExp(overlapping.studentName) }).click();
     const overlap = page.getByRole("region", { name: "Overlap with other work" });
-    const overlapText = await textOf(overlap);
+    const overlapText = await renderedTextOf(overlap);
     expect(overlapText).toContain("not an accusation");
     expect(overlapText).toMatch(/\d+% similar to /);
     await overlap.getByText(`${overlapping.studentName} (this submission)`, { exact: true }).first().waitFor();
@@ -295,11 +287,11 @@ describe("review page", () => {
       await page.goto(`${app.url}/assignments/${assignment.id}/review?submission=${gil.id}`);
       const queueList = page.getByRole("list", { name: "Review queue" });
       const queued = queueList.getByRole("listitem").filter({ hasText: "Gil Ames" });
-      expect(await textOf(queued)).toMatch(/^Gil Ames Check the text \d+% confident$/);
+      expect(await renderedTextOf(queued)).toMatch(/^Gil Ames Check the text \d+% confident$/);
       expect(await queueList.getByText("Check the text").count()).toBe(1);
       await studentHeading(page, "Gil Ames").waitFor();
       const notice = page.getByRole("region", { name: "Check the text" });
-      expect(await textOf(notice)).toBe(`Check the text ${concern}`);
+      expect(await renderedTextOf(notice)).toBe(`Check the text ${concern}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await notice.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/text-check-review-${viewport.width}.png`, fullPage: viewport === phone });
@@ -378,7 +370,7 @@ describe("review page", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("The grade now: 18 points").waitFor();
     const conflict = page.getByRole("alert").filter({ hasText: "This grade changed after you opened it" });
-    expect(await textOf(conflict)).toMatch(/^This grade changed after you opened it: .+ saved other scores or feedback\. Your changes are not saved yet: Save again to replace that version with yours, or Cancel to keep it\. The grade now: 18 points, with the feedback “OTHER TAB”\.$/);
+    expect(await renderedTextOf(conflict)).toMatch(/^This grade changed after you opened it: .+ saved other scores or feedback\. Your changes are not saved yet: Save again to replace that version with yours, or Cancel to keep it\. The grade now: 18 points, with the feedback “OTHER TAB”\.$/);
     await page.screenshot({ path: `${shots}/conflict-1280.png`, fullPage: true });
     expect((await teacher.client.get(`/api/submissions/${first.id}`)).data.feedback).toBe("OTHER TAB");
     expect(await feedbackBox.inputValue()).toBe("Kept edit: name the survey you cite.");

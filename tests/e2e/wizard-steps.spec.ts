@@ -5,6 +5,7 @@ import { assignmentMessages } from "../../src/contracts/assignments";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { fixturesDir } from "../support/uploads";
+import { renderedTextOf, toastWith } from "../support/page-text";
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -24,15 +25,6 @@ async function signedInPage(viewport = desktop): Promise<{ page: Page; teacher: 
   const teacher = await signInAsNewTeacher(app, page, "wiz");
   expect((await teacher.client.put("/api/teacher-profile", { name: "Ms. Rivera", school: "Lincoln High", course: "English 10" })).status).toBe(200);
   return { page, teacher };
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  await locator.waitFor();
-  return (await locator.innerText()).replace(/\s+/g, " ").trim();
-}
-
-function toastWith(page: Page, text: string): Locator {
-  return page.getByRole("region", { name: /Notification/ }).getByRole("listitem").filter({ hasText: text });
 }
 
 async function expectStep(page: Page, step: number, title: string) {
@@ -101,7 +93,7 @@ describe("Undo upload", () => {
         route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "Boom", fields: {} } }) }) : route.continue(),
       );
       await report.getByRole("button", { name: "Undo upload" }).click();
-      expect(await textOf(report.getByRole("alert"))).toBe(
+      expect(await renderedTextOf(report.getByRole("alert"))).toBe(
         "The earlier rubric could not be saved again, so the uploaded rubric is still this assignment's. Press Undo upload to try again.",
       );
       await page.getByRole("button", { name: "Remove Visual aids" }).waitFor();
@@ -148,7 +140,7 @@ describe("points with decimals", () => {
     await page.getByLabel("Maximum points", { exact: true }).fill("1.5");
     await page.getByRole("button", { name: "Add Criterion" }).click();
     await page.getByRole("button", { name: "Remove Timing" }).waitFor();
-    expect(await textOf(page.getByText("Total Points", { exact: true }).locator(".."))).toBe("Total Points 21.5");
+    expect(await renderedTextOf(page.getByText("Total Points", { exact: true }).locator(".."))).toBe("Total Points 21.5");
     await page.screenshot({ path: `${shots}/decimal-points-390.png`, fullPage: true });
 
     await page.getByRole("button", { name: "Next" }).click();
@@ -190,7 +182,7 @@ describe("an open criterion edit on Next", () => {
       const edit = page.getByRole("form", { name: "Edit Thesis" });
       await edit.getByLabel("Maximum points").fill("15");
       await page.getByRole("button", { name: "Next" }).click();
-      expect(await textOf(edit.getByRole("alert"))).toBe("Save or cancel this change to the criterion before going on.");
+      expect(await renderedTextOf(edit.getByRole("alert"))).toBe("Save or cancel this change to the criterion before going on.");
       await expectStep(page, 2, "Assignment Rubric");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Save criterion");
       await page.screenshot({ path: `${shots}/unsaved-edit-${viewport.width}.png`, fullPage: true });
@@ -246,7 +238,7 @@ describe("an open criterion edit on Back", () => {
 
       // Still unsaved, so Next stops at it as before; saved, it goes on with it.
       await page.getByRole("button", { name: "Next" }).click();
-      expect(await textOf(edit.getByRole("alert"))).toBe("Save or cancel this change to the criterion before going on.");
+      expect(await renderedTextOf(edit.getByRole("alert"))).toBe("Save or cancel this change to the criterion before going on.");
       await edit.getByRole("button", { name: "Save criterion" }).click();
       await page.getByText("15 points", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Next" }).click();
@@ -296,7 +288,7 @@ describe("the criteria limit", () => {
       const add = page.getByRole("button", { name: "Add Criterion" });
       expect(await add.isDisabled()).toBe(true);
       const reason = "Use at most 30 criteria: remove one to add another.";
-      expect(await textOf(page.getByText(reason, { exact: true }))).toBe(reason);
+      expect(await renderedTextOf(page.getByText(reason, { exact: true }))).toBe(reason);
       expect(await add.getAttribute("aria-describedby")).toBe(await page.getByText(reason, { exact: true }).getAttribute("id"));
       await add.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/criteria-limit-${viewport.width}.png` });
@@ -329,20 +321,20 @@ describe("a sample's overall score", () => {
       await expectStep(page, 3, "Sample Work");
 
       const score = page.getByLabel("Overall score", { exact: true });
-      expect(await textOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Above 0, up to 110 (the rubric total).");
+      expect(await renderedTextOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Above 0, up to 110 (the rubric total).");
       await page.getByLabel("Student work", { exact: true }).setInputFiles(fixture("documents/student-essay.txt"));
       await page.getByLabel("Feedback", { exact: true }).fill("A clear thesis; the evidence needs sources.");
       const add = page.getByRole("button", { name: "Add Sample" });
 
       await score.fill("0");
-      expect(await textOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Score must be above 0");
+      expect(await renderedTextOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Score must be above 0");
       expect(await score.getAttribute("aria-invalid")).toBe("true");
       expect(await add.isDisabled()).toBe(true);
       await page.screenshot({ path: `${shots}/sample-score-zero-${viewport.width}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
       await score.fill("111");
-      expect(await textOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Score must be at most 110 (the rubric total)");
+      expect(await renderedTextOf(page.locator(`#${await score.getAttribute("aria-describedby")}`))).toBe("Score must be at most 110 (the rubric total)");
       expect(await add.isDisabled()).toBe(true);
 
       await score.fill("88");

@@ -78,7 +78,8 @@ describe("grades before the teacher has graded anything", () => {
       scoreRange: undefined,
     });
     const prepared = prepareAssignment(input, options);
-    const [strong, middle] = [strongEssay, middleEssay].map((text) => gradeWithAssignment(prepared, text));
+    const strong = gradeWithAssignment(prepared, strongEssay);
+    const middle = gradeWithAssignment(prepared, middleEssay);
     const gap = (r: typeof strong) => r.criterionScores.reduce((total, c) => total + c.score, 0) - r.overallScore;
     // Criteria spread a little more than the total (their scales are coarser), but not to one side: before, -3 and -2.
     expect(Math.abs(gap(strong) + gap(middle))).toBeLessThanOrEqual(3);
