@@ -12,6 +12,8 @@ export const rubricImportReport = z.object({
   pointsAssumed: z.boolean(),
   /** The AI model's reading when the offline one scored low; every name it gives was found in the document. */
   proposal: z.array(criterion.omit({ id: true })).optional(),
+  /** What no criterion shows: each weight found in the document, applied (points × weight) or not, and a scan read by OCR. */
+  notices: z.array(z.string()),
   skipped: z.array(
     z.object({
       lineNumber: z.number().int().min(0),

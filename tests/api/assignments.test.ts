@@ -201,6 +201,19 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
     expect((await teacher.client.get(`/api/assignments/${teacher.assignment.id}`)).data).toMatchObject({ rubric, version });
   });
 
+  it("applies a Weight column to the points and tells the teacher each weight it applied", async () => {
+    const teacher = await teacherWithDraft();
+    const response = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/weight-column.docx") }) });
+    expect(response.status).toBe(200);
+    expect(response.data.totalPoints).toBe(32);
+    expect(response.data.import.notices).toEqual([
+      'Claim: 4 points × 2 (weight "x2") = 8 points.',
+      'Evidence: 4 points × 3 (weight "×3") = 12 points.',
+      'Reasoning: 4 points × 2 (weight "2") = 8 points.',
+      'Conventions: 4 points × 1 (weight "1") = 4 points.',
+    ]);
+  });
+
   it("refuses, and stores nothing from, a document whose rubric is larger than a rubric can be (31 criteria)", async () => {
     const teacher = await teacherWithDraft();
     const before = await storedFileCounts(teacher.id);

@@ -173,6 +173,70 @@ describe("importRubric: nothing dropped unlisted", () => {
   });
 });
 
+describe("importRubric: weights are applied or reported, never dropped", () => {
+  const table = (weights: string[]) => {
+    const rows = [
+      ["Criterion", "Exemplary (4)", "Proficient (3)", "Developing (2)", "Weight"],
+      ["Thesis", "a", "b", "c", weights[0]!],
+      ["Evidence", "a", "b", "c", weights[1]!],
+    ];
+    return importRubric({ text: rows.map((row) => row.join("\t")).join("\n"), tables: [rows] });
+  };
+
+  it("multiplies a criterion's points by a Weight column and says so", () => {
+    const result = table(["x2", "3"]);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 8],
+      ["Evidence", 12],
+    ]);
+    expect(result.notices).toEqual(['Thesis: 4 points × 2 (weight "x2") = 8 points.', 'Evidence: 4 points × 3 (weight "3") = 12 points.']);
+  });
+
+  it("keeps the points of a weight it cannot read as a multiplier, and says the weight was not applied", () => {
+    const result = table(["0.25", "×2"]);
+    expect(result.criteria.map((c) => c.maxPoints)).toEqual([4, 8]);
+    expect(result.notices[0]).toBe('Thesis: the weight "0.25" was not applied; the criterion keeps 4 points. Change them if the weight should count.');
+  });
+
+  it("reads weights in percent as the points, as before, and says so", () => {
+    const result = table(["60%", "40%"]);
+    expect(result.criteria.map((c) => c.maxPoints)).toEqual([60, 40]);
+    expect(result.notices[0]).toBe('Thesis: its weight "60%" was read as its points (60).');
+  });
+
+  it("applies a weight written in a criterion's name, heading or own line", () => {
+    const text = ["Essay Rubric", "", "Thesis (10 points) x2", "Evidence ×3 - 10 pts", "Style (5 points)", "Weighting: 2", "Voice (5 points) (Weight: 20%)"].join("\n");
+    const result = fromText(text);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 20],
+      ["Evidence", 30],
+      ["Style", 10],
+      ["Voice", 5],
+    ]);
+    expect(result.notices).toHaveLength(4);
+    expect(result.notices[3]).toContain('the weight "Weight: 20%" was not applied');
+    expect(result.skipped).toEqual([{ lineNumber: 1, text: "Essay Rubric", reason: "title" }]);
+  });
+
+  it("applies a weight in a table's name cell", () => {
+    const rows = [
+      ["Criteria", "Excellent (5)", "Fair (3)"],
+      ["Thesis (x2)", "a", "b"],
+      ["Evidence", "a", "b"],
+    ];
+    expect(importRubric({ text: "", tables: [rows] }).criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 10],
+      ["Evidence", 5],
+    ]);
+  });
+
+  it("does not multiply points it assumed", () => {
+    const result = fromText("Book report\n\nSummary: Tell what happens.\nCharacters: Describe them. (x2)\nTheme: Name it.");
+    expect(result.pointsAssumed).toBe(true);
+    expect(result.notices.every((notice) => notice.includes("was not applied"))).toBe(true);
+  });
+});
+
 describe("importRubric: documents that are not rubrics", () => {
   const essay = [
     "Maria Lopez",

@@ -2,6 +2,7 @@ import { readLines } from "./lines.js";
 import { digitizeWordedPoints } from "./points.js";
 import { isTotalLine } from "./names.js";
 import { readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
+import { weighted } from "./weights.js";
 import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument, type SkipReason } from "./types.js";
 
 export type { SkipReason } from "./types.js";
@@ -23,6 +24,8 @@ export interface RubricImport {
   pointsAssumed: boolean;
   /** Every non-empty line the reading did not use, with why. */
   skipped: SkippedLine[];
+  /** What the teacher should check that no criterion shows: each weight found, applied or not, and why. */
+  notices: string[];
   /** Set (with no criteria) when the document reads as running text, not a rubric: an essay uploaded by mistake. */
   notARubric?: true;
 }
@@ -51,19 +54,43 @@ export function importRubric(document: RubricDocument): RubricImport {
   scored.sort((a, b) => b.score - a.score || b.usedCount - a.usedCount);
   const best = scored[0];
   if (!best) {
-    return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped };
+    return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped, notices: [] };
   }
   if (!looksLikeRubric(best)) {
-    return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped, notARubric: true };
+    return { criteria: [], reading: "none", score: 0, pointsAssumed: false, skipped: account(lines, undefined).skipped, notices: [], notARubric: true };
   }
   const pointsAssumed = withPoints.length === 0;
   const usual = usualLevels(best.reading.criteria);
   const kept = best.reading.criteria.filter((c) => pointsAssumed || c.maxPoints !== undefined);
-  const criteria = kept.map((c) => ({ name: c.name, maxPoints: c.maxPoints ?? (c.levels >= 2 ? c.levels : usual), descriptors: c.descriptors }));
+  const notices: string[] = [];
+  const criteria = kept.map((c) => {
+    const points = c.maxPoints ?? (c.levels >= 2 ? c.levels : usual);
+    return { name: c.name, maxPoints: applyWeight(c, points, pointsAssumed, notices), descriptors: c.descriptors };
+  });
   // In a rubric with points, a criterion found without any is listed, not guessed.
   const unscored = best.reading.criteria.filter((c) => !kept.includes(c)).map((c) => noPointsLine(lines, c.name));
   const skipped = [...best.skipped, ...unscored].sort((a, b) => a.lineNumber - b.lineNumber);
-  return { criteria, reading: best.reading.kind, score: best.score, pointsAssumed, skipped };
+  return { criteria, reading: best.reading.kind, score: best.score, pointsAssumed, skipped, notices };
+}
+
+/**
+ * A criterion's points with its weight: multiplied when the weight says plainly that it multiplies ("x2", "Weight 2")
+ * and the points are the document's own; otherwise kept. Either way the teacher is told, so no total is silently wrong.
+ */
+function applyWeight(criterion: DraftCriterion, points: number, pointsAssumed: boolean, notices: string[]): number {
+  const { weight, name } = criterion;
+  if (!weight) return points;
+  if (weight.asPoints) {
+    notices.push(`${name}: its weight "${weight.text}" was read as its points (${points}).`);
+    return points;
+  }
+  if (weight.factor === undefined || pointsAssumed) {
+    notices.push(`${name}: the weight "${weight.text}" was not applied; the criterion keeps ${points} points. Change them if the weight should count.`);
+    return points;
+  }
+  const total = weighted(points, weight.factor);
+  notices.push(`${name}: ${points} points × ${weight.factor} (weight "${weight.text}") = ${total} points.`);
+  return total;
 }
 
 function readingsOf(text: string, tables: string[][][], withoutPoints: boolean): Reading[] {

@@ -1,6 +1,7 @@
 import { cleanName, isCriterionName, isTotalLine, levelWords, looksLikeFlattenedHeader, enumerationPattern } from "./names.js";
 import { highestPoints, pointsSource, rangeSource, unit } from "./points.js";
 import { lineKey, type DraftCriterion } from "./types.js";
+import { takeWeight, weightOnly, type Weight } from "./weights.js";
 
 interface CriterionLine {
   name: string;
@@ -10,6 +11,7 @@ interface CriterionLine {
   isRange: boolean;
   hasUnit: boolean;
   description: string | undefined;
+  weight: Weight | undefined;
 }
 
 interface Section {
@@ -78,6 +80,13 @@ export function readLines(text: string, options: { withoutPoints?: boolean } = {
     const hasBullet = bulletPattern.test(line.text);
     const stripped = stripMarkers(line.text);
     const criterion = line.tabbed ? undefined : matchCriterion(stripped);
+    // "Weighting: 2" under a heading weighs that criterion (the import applies it or says why not).
+    const ownWeight = current && !line.tabbed && !current.criterion.weight ? weightOnly(stripped) : undefined;
+    if (current && ownWeight) {
+      current.criterion.weight = ownWeight;
+      use(line);
+      return;
+    }
     if (criterion?.isSection) {
       current = newSection(criterion, "section");
       sections.push(current);
@@ -157,7 +166,13 @@ export function readLines(text: string, options: { withoutPoints?: boolean } = {
 
 function newSection(criterion: CriterionLine, kind: Section["kind"]): Section {
   return {
-    criterion: { name: criterion.name, maxPoints: criterion.points, descriptors: criterion.description ? [criterion.description] : [], levels: 0 },
+    criterion: {
+      name: criterion.name,
+      maxPoints: criterion.points,
+      descriptors: criterion.description ? [criterion.description] : [],
+      levels: 0,
+      ...(criterion.weight ? { weight: criterion.weight } : {}),
+    },
     kind,
     hasLevels: false,
     levelMax: undefined,
@@ -219,7 +234,11 @@ function stripMarkers(line: string): string {
   return text.trim();
 }
 
-function matchCriterion(line: string): CriterionLine | undefined {
+function matchCriterion(text: string): CriterionLine | undefined {
+  // "Thesis x2 - 10 pts", "Thesis (10 points) (Weighting 2)": read without the weight, which is kept aside.
+  const { rest, weight: found } = takeWeight(text);
+  const weight = found && rest ? found : undefined;
+  const line = weight ? rest : text;
   const match = line.match(criterionAtStart) ?? line.match(criterionAtEnd);
   const groups = match?.groups;
   if (!groups?.name || !groups.points) return undefined;
@@ -235,6 +254,7 @@ function matchCriterion(line: string): CriterionLine | undefined {
     isRange: rangePattern.test(groups.points),
     hasUnit: unitPattern.test(groups.points),
     description: description ? description : undefined,
+    weight,
   };
 }
 

@@ -1,6 +1,7 @@
 import { cleanName, isCriterionName, isTotalLine } from "./names.js";
 import { headerPoints, highestPoints, pointsOnlyPattern, pointsSource, rangeSource, unit } from "./points.js";
 import type { DraftCriterion } from "./types.js";
+import { takeWeight, weightCell, type Weight } from "./weights.js";
 
 /**
  * Tables: criteria as rows and levels as columns whose headers carry points (or a points column, or points in the
@@ -23,11 +24,14 @@ interface Header {
   width: number;
   nameColumn: number;
   pointsColumn: number | undefined;
+  /** A Weight column beside points that come from elsewhere (level headers, a points column). */
+  weightColumn: number | undefined;
   levels: Level[];
 }
 
 const pointsColumnHeader =
   /^(max(imum)?\.?\s+)?(points?|pts\.?|weight(ing)?|marks?|value|possible|points possible|possible points|max(imum)?( points| score| marks)?|total points|score possible)\s*(\((%|points?|pts)\))?\s*:?$/i;
+const weightColumnHeader = /^(weight(ing|s)?|multiplier|factor)\s*(\((%|x|×)\))?\s*:?$/i;
 const fillInColumnHeader = /\b(comments?|feedback|notes?|score|earned|grade|self[- ]?assessment|teacher|student|mark awarded)\b/i;
 const noPrefixHeader = /^(descriptions?|descriptors?|details?|expectations?|requirements?|criteria description|what .* looking for)$/i;
 /** Points closing a description: "Information is accurate. (10 points)". */
@@ -67,15 +71,19 @@ function findHeader(table: string[][]): Header | undefined {
     const row = table[h] ?? [];
     if (row.length < 2) continue;
     const below = table.slice(h + 1);
-    const pointsColumn = row.findIndex(
-      (cell, column) =>
-        pointsColumnHeader.test(cell) &&
-        below.filter((r) => (r[column] ?? "") !== "").every((r) => pointsOnlyPattern.test(r[column] ?? "")) &&
-        below.some((r) => (r[column] ?? "") !== ""),
-    );
-    const nameColumn = findNameColumn(row, pointsColumn);
+    const filled = (column: number) => below.filter((r) => (r[column] ?? "") !== "");
+    const isPointsColumn = (column: number) => filled(column).length > 0 && filled(column).every((r) => pointsOnlyPattern.test(r[column] ?? ""));
+    const weightColumnFound = row.findIndex((cell, column) => weightColumnHeader.test(cell) && filled(column).length > 0);
+    let pointsColumn = row.findIndex((cell, column) => column !== weightColumnFound && pointsColumnHeader.test(cell) && isPointsColumn(column));
+    const nameColumn = findNameColumn(row, pointsColumn, weightColumnFound);
     if (nameColumn < 0) continue;
-    const numbered = row.filter((cell, column) => column !== nameColumn && column !== pointsColumn && headerPoints(cell) !== undefined);
+    const numbered = row.filter((cell, column) => column !== nameColumn && column !== pointsColumn && column !== weightColumnFound && headerPoints(cell) !== undefined);
+    // Weights with nothing else to give points ("Criterion | Weight: 35%") are the points, as weights summing to 100 are.
+    let weightColumn = weightColumnFound >= 0 ? weightColumnFound : undefined;
+    if (weightColumn !== undefined && pointsColumn < 0 && numbered.length === 0 && isPointsColumn(weightColumn)) {
+      pointsColumn = weightColumn;
+      weightColumn = undefined;
+    }
 
     let labels = row;
     let headerRow = h;
@@ -96,7 +104,7 @@ function findHeader(table: string[][]): Header | undefined {
 
     const levels: Level[] = [];
     labels.forEach((label, column) => {
-      if (column === nameColumn || column === (pointsColumn >= 0 ? pointsColumn : -1)) return;
+      if (column === nameColumn || column === (pointsColumn >= 0 ? pointsColumn : -1) || column === weightColumn) return;
       // "Category | Criterion | Excellent (10)": a category merged over its criteria groups them; it is no level.
       if (column < nameColumn && nameColumnHeader.test(label) && headerPoints(label) === undefined) return;
       const points = headerPoints(label);
@@ -113,6 +121,7 @@ function findHeader(table: string[][]): Header | undefined {
       width: row.length,
       nameColumn,
       pointsColumn: pointsColumn >= 0 ? pointsColumn : undefined,
+      weightColumn,
       levels,
     };
   }
@@ -123,8 +132,10 @@ function findHeader(table: string[][]): Header | undefined {
  * The column of the criteria's names: a header that says so, "Criterion" before "Category" (a category column beside
  * it groups the criteria), else the first header without points.
  */
-function findNameColumn(row: string[], pointsColumn: number): number {
-  const candidates = row.map((cell, column) => ({ cell, column })).filter(({ cell, column }) => column !== pointsColumn && headerPoints(cell) === undefined);
+function findNameColumn(row: string[], pointsColumn: number, weightColumn: number): number {
+  const candidates = row
+    .map((cell, column) => ({ cell, column }))
+    .filter(({ cell, column }) => column !== pointsColumn && column !== weightColumn && headerPoints(cell) === undefined);
   const named = candidates.filter(({ cell }) => nameColumnHeader.test(cell));
   return (named.find(({ cell }) => /\bcriteri(a|on)\b/i.test(cell)) ?? named[0] ?? candidates[0])?.column ?? -1;
 }
@@ -150,7 +161,9 @@ function criteriaFromHeaderTable(table: string[][], header: Header): TableReadin
   const usedRows: string[][] = [];
   const headerMax = Math.max(...header.levels.map((level) => level.points ?? -Infinity));
   for (const row of table.slice(header.row + 1)) {
-    const [firstLine = "", ...moreLines] = (row[header.nameColumn] ?? "").split("\n").map((line) => line.trim());
+    const [nameLine = "", ...moreLines] = (row[header.nameColumn] ?? "").split("\n").map((line) => line.trim());
+    // "Thesis (x2)": the weight is taken out of the name and applied by the import.
+    const { rest: firstLine, weight: nameWeight } = takeWeight(nameLine);
     if (!firstLine || isTotalLine(firstLine) || pointsOnlyPattern.test(firstLine)) {
       if (firstLine && isTotalLine(firstLine)) usedRows.push(row);
       continue;
@@ -187,7 +200,12 @@ function criteriaFromHeaderTable(table: string[][], header: Header): TableReadin
     // Words that mark prose elsewhere ("Assignment Requirements", "Submitted on time") name a criterion in a row
     // with level descriptions and points; without either, the row is read as an instruction, as in a list.
     if (!isCriterionName(name) && (levels === 0 || maxPoints === undefined)) continue;
-    criteria.push({ name, maxPoints, descriptors, levels });
+    const weight = header.weightColumn !== undefined ? columnWeight(row[header.weightColumn] ?? "") : nameWeight;
+    if (weight?.asPoints) {
+      criteria.push({ name, maxPoints: highestPoints(weight.text), descriptors, levels, weight });
+    } else {
+      criteria.push({ name, maxPoints, descriptors, levels, ...(weight ? { weight } : {}) });
+    }
     usedRows.push(row);
   }
   return { criteria, usedRows };
@@ -200,7 +218,7 @@ function criteriaFromListTable(table: string[][]): TableReading {
   for (const row of table) {
     const cells = row.map((cell) => cell.replace(/\s*\n\s*/g, " ").trim());
     const nameIndex = cells.findIndex((cell) => cell.length > 0);
-    const nameCell = cells[nameIndex] ?? "";
+    const { rest: nameCell, weight } = takeWeight(cells[nameIndex] ?? "");
     if (!nameCell || pointsOnlyPattern.test(nameCell)) continue;
     if (isTotalLine(nameCell)) {
       usedRows.push(row);
@@ -212,10 +230,21 @@ function criteriaFromListTable(table: string[][]): TableReading {
     const name = cleanName(fromName && pointsIndex < 0 ? nameCell.replace(fromName[0], " ") : nameCell);
     if (maxPoints === undefined || !isCriterionName(name)) continue;
     const descriptors = cells.filter((cell, index) => index !== nameIndex && index !== pointsIndex && cell.length > 0);
-    criteria.push({ name, maxPoints, descriptors, levels: 0 });
+    criteria.push({ name, maxPoints, descriptors, levels: 0, ...(weight ? { weight } : {}) });
     usedRows.push(row);
   }
   return { criteria, usedRows };
+}
+
+/**
+ * A Weight column's cell beside points from elsewhere: "x2" or "2" multiplies them; a share ("35%", "20") is the
+ * criterion's points, as a Weight column was read before multipliers were; anything else is reported, not applied.
+ */
+function columnWeight(cell: string): Weight | undefined {
+  const weight = weightCell(cell);
+  if (!weight || weight.factor !== undefined) return weight;
+  const share = pointsOnlyPattern.test(weight.text) ? highestPoints(weight.text) : undefined;
+  return share !== undefined && (/%/.test(weight.text) || share > 10) ? { ...weight, asPoints: true } : weight;
 }
 
 function leadingOrTrailingPoints(cell: string): number | undefined {

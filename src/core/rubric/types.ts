@@ -1,4 +1,5 @@
 /** Types (and the line key) shared by the rubric readers (tables, lines) and the import that chooses between their readings. */
+import type { Weight } from "./weights.js";
 
 /** One criterion found in a rubric document; the caller assigns ids. */
 export interface ParsedCriterion {
@@ -18,6 +19,8 @@ export interface DraftCriterion {
   maxPoints: number | undefined;
   descriptors: string[];
   levels: number;
+  /** A weight the document gives the criterion ("x2", a Weight column): applied or reported by the import. */
+  weight?: Weight;
 }
 
 /** Why a line of the document is not part of any criterion the import returns. */

@@ -38,6 +38,13 @@ export function RubricImportReportPanel({
           This rubric has no points. Each criterion was given one point per level; edit the points below if you grade otherwise.
         </p>
       ) : null}
+      {report.notices.length ? (
+        <ul role="note" aria-label="Check these points" className="grid gap-1 rounded-xl bg-accent-soft px-3.5 py-2.5 text-sm text-accent-strong">
+          {report.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      ) : null}
       {notUnderstood.length ? (
         <div className="grid gap-1.5">
           <p className="text-sm font-medium">Lines left out ({notUnderstood.length}): add them below if they are criteria.</p>
