@@ -237,6 +237,34 @@ describe("importRubric: weights are applied or reported, never dropped", () => {
   });
 });
 
+describe("importRubric: a table with one criterion, its levels as rows", () => {
+  const levels = [
+    ["Score", "Description"],
+    ["4", "Insightful, fully developed, nearly free of errors."],
+    ["3", "Adequately developed, some errors."],
+    ["2", "Limited development."],
+    ["1", "Little or no development."],
+  ];
+  const read = (before: string[], table = levels) =>
+    importRubric({ text: [...before, ...table.map((row) => row.join("\t"))].join("\n"), tables: [table] });
+
+  it("is named by the heading above the table, not by its Description header", () => {
+    const result = read(["Personal Narrative – Holistic Rubric", "", "Overall Writing Quality"]);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints, c.descriptors.length])).toEqual([["Overall Writing Quality", 4, 4]]);
+    expect(result.skipped).toEqual([{ lineNumber: 1, text: "Personal Narrative – Holistic Rubric", reason: "title" }]);
+  });
+
+  it("is named by a caption row inside the table", () => {
+    const result = read(["Timed Writing Rubric"], [["Organization", ""], ...levels]);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints])).toEqual([["Organization", 4]]);
+  });
+
+  it("is named by the title's subject, else Overall", () => {
+    expect(read(["Personal Narrative – Holistic Rubric"]).criteria[0]?.name).toBe("Personal Narrative");
+    expect(read(["Holistic Scoring Guide"]).criteria[0]?.name).toBe("Overall");
+  });
+});
+
 describe("importRubric: documents that are not rubrics", () => {
   const essay = [
     "Maria Lopez",

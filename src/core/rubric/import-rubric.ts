@@ -3,6 +3,7 @@ import { digitizeWordedPoints } from "./points.js";
 import { isTotalLine } from "./names.js";
 import { readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
 import { weighted } from "./weights.js";
+import { nameLoneCriterion, withoutCaption } from "./lone-criterion.js";
 import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument, type SkipReason } from "./types.js";
 
 export type { SkipReason } from "./types.js";
@@ -95,7 +96,12 @@ function applyWeight(criterion: DraftCriterion, points: number, pointsAssumed: b
 
 function readingsOf(text: string, tables: string[][][], withoutPoints: boolean): Reading[] {
   const table = readTables(tables);
-  const transposed = tables.map((one) => ({ rows: one, criteria: readTables(transposeLevelTables([one])).criteria }));
+  const lines = text.split("\n");
+  const transposed = tables.map((one) => {
+    // A caption row ("Overall Quality" merged over "Score | Description") would become a column of the levels.
+    const read = nameLoneCriterion(readTables(transposeLevelTables([withoutCaption(one).rows])).criteria, one, lines);
+    return { rows: one, ...read };
+  });
   const withoutTabs = text
     .split("\n")
     .filter((line) => !line.includes("\t"))
@@ -109,7 +115,10 @@ function readingsOf(text: string, tables: string[][][], withoutPoints: boolean):
       kind: "table-levels-as-rows",
       criteria: transposed.flatMap((t) => t.criteria),
       // A table read with its levels as rows is used whole: its header row names the criteria, the others are levels.
-      used: keys(transposed.filter((t) => t.criteria.length > 0).flatMap((t) => t.rows)),
+      used: new Set([
+        ...keys(transposed.filter((t) => t.criteria.length > 0).flatMap((t) => t.rows)),
+        ...transposed.flatMap((t) => (t.nameLine ? [t.nameLine] : [])),
+      ]),
     },
     { kind: "sections", criteria: sections.criteria, used: sections.used },
     { kind: "sections", criteria: everything.criteria, used: everything.used },
