@@ -1,13 +1,14 @@
 /**
  * Rubric import benchmark (issue 20): every fixture document in tests/fixtures/rubrics read end to end (document
  * service, then importRubric) and compared with expected.json: criteria found by name, points right, extra criteria,
- * lines left not understood.
+ * lines left not understood. Scanned PDFs are read with OCR, as the rubric upload reads them.
  * npm run bench:rubrics [-- --fixtures folder]
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { importRubric } from "../../src/core/rubric/index.js";
 import { extractDocument } from "../../src/server/integrations/documents/index.js";
+import { createImageTextReader } from "../../src/server/integrations/ocr/image-text-reader.js";
 import { option } from "../cli.js";
 
 interface Expected {
@@ -19,6 +20,7 @@ const folder = resolve(option("fixtures", "tests/fixtures/rubrics"));
 const expected = JSON.parse(readFileSync(resolve(folder, "expected.json"), "utf8")) as Record<string, Expected[]>;
 const files = readdirSync(folder).filter((name) => /\.(txt|doc|docx|pdf)$/.test(name)).sort();
 
+const ocr = createImageTextReader();
 const rows: string[][] = [];
 let criteriaRight = 0;
 let pointsRight = 0;
@@ -26,7 +28,7 @@ let expectedCount = 0;
 let extraCount = 0;
 for (const file of files) {
   const want = expected[file] ?? [];
-  const document = await extractDocument(new Uint8Array(readFileSync(resolve(folder, file))));
+  const document = await extractDocument(new Uint8Array(readFileSync(resolve(folder, file))), { imageReader: ocr, photos: false });
   const result = importRubric(document);
   const found = new Map(result.criteria.map((c) => [c.name, c.maxPoints]));
   const names = want.filter((c) => found.has(c.name)).length;
@@ -39,6 +41,8 @@ for (const file of files) {
   extraCount += extra;
   rows.push([file, `${names}/${want.length}`, `${points}/${want.length}`, String(extra), result.reading, `${Math.round(result.score * 100)}%`, String(notUnderstood), result.pointsAssumed ? "yes" : ""]);
 }
+
+await ocr.close();
 
 const header = ["fixture", "criteria", "points", "extra", "reading", "score", "not understood", "points assumed"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

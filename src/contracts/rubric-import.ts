@@ -24,6 +24,9 @@ export const rubricImportReport = z.object({
 });
 export type RubricImportReport = z.infer<typeof rubricImportReport>;
 
+/** The first notice of a rubric read from a scanned PDF. */
+export const scannedRubricNotice = "This rubric was read from a scan by text recognition (OCR): check each criterion's name and points against the paper.";
+
 export const rubricReadingLabels: Record<RubricImportReport["reading"], string> = {
   table: "a table of criteria and levels",
   "table-levels-as-rows": "a table with the levels as rows",

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignmentMessages } from "../../src/contracts/assignments";
+import { scannedRubricNotice } from "../../src/contracts/rubric-import";
 import { gradeText } from "../../src/core/grading";
 import { assignments, storedFiles } from "../../src/server/db/schema";
 import { toGradingInput } from "../../src/server/services/grading-input";
@@ -212,6 +213,21 @@ describe(`rubric uploads (${testDatabaseKind})`, () => {
       'Reasoning: 4 points × 2 (weight "2") = 8 points.',
       'Conventions: 4 points × 1 (weight "1") = 4 points.',
     ]);
+  });
+
+  it("reads a scanned rubric PDF with OCR and asks the teacher to check it; a scan without criteria is refused as a scan", async () => {
+    const teacher = await teacherWithDraft();
+    const scanned = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/scanned-speech-list.pdf") }) });
+    expect(scanned.status).toBe(200);
+    expect(scanned.data.totalPoints).toBe(50);
+    expect(scanned.data.import.notices).toEqual([scannedRubricNotice]);
+    const essay = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("documents/scanned-essay.pdf") }) });
+    expect(essay.status).toBe(422);
+    expect(essay.data.error).toMatchObject({ message: assignmentMessages.scannedNoCriteria, fields: { rubric: assignmentMessages.scannedNoCriteria } });
+    // A photo is no rubric upload type: refused with the types the step takes, OCR or not.
+    const photo = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: fixtureFile("images/rubric-note.png") }) });
+    expect(photo.status).toBe(415);
+    expect(photo.data.error.message).toBe("This file type is not supported. Upload a .txt, .doc, .docx or .pdf file.");
   });
 
   it("refuses, and stores nothing from, a document whose rubric is larger than a rubric can be (31 criteria)", async () => {

@@ -48,6 +48,8 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
   const db = deps.database.db;
   const regradeDepsOf = (user: { id: string; username?: string | null; email: string }) => ({ grading: deps.grading, actor: { id: user.id, name: user.username || user.email } });
   const storeDeps = { db, storage: deps.storage };
+  // A rubric that exists only on paper is often a scanned PDF: read with the submissions' OCR worker and limits.
+  const rubricStoreDeps = { ...storeDeps, scannedPdfReader: deps.ocr };
 
   router.route(
     {
@@ -152,10 +154,11 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       const file = (body.rubric ?? body.file)!;
       const ai = aiConfigFrom(deps.env);
       const upload = { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name };
-      const { updated, report } = await withStoredDocument(storeDeps, teacherId, upload, async (stored) => {
+      const { updated, report } = await withStoredDocument(rubricStoreDeps, teacherId, upload, async (stored) => {
         const { criteria: parsed, notARubric, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
         if (!parsed.length) {
-          const message = notARubric ? assignmentMessages.notARubric : assignmentMessages.noCriteria;
+          // A scan read as running text is still a scan: its layout, not the teacher's choice of file, is the problem.
+          const message = stored.document.ocr ? assignmentMessages.scannedNoCriteria : notARubric ? assignmentMessages.notARubric : assignmentMessages.noCriteria;
           throw new AppError("unprocessable", message, { rubric: message });
         }
         const stamp = Date.now();

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { checkProposedReading, importRubric, type ParsedCriterion, type RubricDocument, type RubricImport } from "../../core/rubric";
+import { scannedRubricNotice } from "../../contracts/rubric-import";
 import type { AiConfig } from "../integrations/ai";
 import { proposeRubricWithModel } from "../integrations/ai/propose-rubric-model";
 
@@ -16,8 +17,10 @@ export interface RubricDocumentReading extends RubricImport {
  * only after checkProposedReading found each of its names in the text. When the parser found nothing at all, a
  * checked proposal becomes the reading. A model that fails or answers badly changes nothing.
  */
-export async function readRubricDocument(deps: { ai?: AiConfig; logger?: Logger }, document: RubricDocument): Promise<RubricDocumentReading> {
-  const reading = importRubric(document);
+export async function readRubricDocument(deps: { ai?: AiConfig; logger?: Logger }, document: RubricDocument & { ocr?: true }): Promise<RubricDocumentReading> {
+  const parsed = importRubric(document);
+  // OCR misreads digits and letters ("10" as "lO"): a teacher checks a scanned rubric's criteria against the paper.
+  const reading = document.ocr && parsed.criteria.length ? { ...parsed, notices: [scannedRubricNotice, ...parsed.notices] } : parsed;
   // A document that reads as an essay is refused as one: a model asked to find a rubric in it might make one up.
   if (!deps.ai || reading.score >= lowReadingScore || reading.notARubric) return reading;
   let proposal: ParsedCriterion[] | undefined;

@@ -5,11 +5,14 @@ import { storedFiles } from "../db/schema";
 import { AppError } from "../http/app-error";
 import { isUuid } from "../http/validation";
 import { DocumentError, extractDocument, maxDocumentBytes, type ExtractedDocument } from "../integrations/documents";
+import type { ImageTextReader } from "../integrations/ocr/image-text-reader";
 import type { FileStorage } from "../integrations/storage/file-storage";
 
 export interface StoreDocumentDeps {
   db: Db;
   storage: FileStorage;
+  /** Reads scanned PDFs with OCR (the same reader, limits and queue as submissions); photos stay refused. */
+  scannedPdfReader?: Pick<ImageTextReader, "read">;
 }
 
 /** Reads an uploaded document, then keeps its original and a row that points at it (the row only if the bytes landed). */
@@ -18,7 +21,7 @@ export async function storeTeacherDocument(
   teacherId: string,
   upload: { bytes: Uint8Array; originalName: string },
 ): Promise<{ fileId: string; fileName: string; document: ExtractedDocument }> {
-  const document = await readDocumentOrThrow(upload.bytes, upload.originalName);
+  const document = await readDocumentOrThrow(upload.bytes, upload.originalName, deps.scannedPdfReader);
   const fileId = await keepOriginal(deps, teacherId, { ...upload, mimeType: document.mimeType, text: document.text });
   return { fileId, fileName: cleanFileName(upload.originalName), document };
 }
@@ -80,9 +83,10 @@ export function storedFileRow(fileId: string, teacherId: string, upload: { bytes
 }
 
 /** Turns the document service's errors into answers that say what to fix. */
-export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string): Promise<ExtractedDocument> {
+export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string, scannedPdfReader?: Pick<ImageTextReader, "read">): Promise<ExtractedDocument> {
   try {
-    return await extractDocument(bytes, { maxBytes: maxDocumentBytes, ...(fileName ? { fileName } : {}) });
+    const ocr = scannedPdfReader ? { imageReader: scannedPdfReader, photos: false } : {};
+    return await extractDocument(bytes, { maxBytes: maxDocumentBytes, ...(fileName ? { fileName } : {}), ...ocr });
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
     // The document's own message: over the upload limit, or a .docx that unpacks to more than can be read.

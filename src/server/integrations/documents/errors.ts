@@ -29,6 +29,8 @@ export const documentMessages = {
   ocrBusy: "Markwise is reading other scanned images right now, so nothing from this upload was kept. Try again in a minute.",
   imageOnly:
     "This PDF contains only scanned images; there is no text to read. Export it with text from the program that made it, or paste the text instead.",
+  scanUnreadable:
+    "This PDF is a scan, and no text could be read from it. Scan the page again straight and in focus (at least 150 dpi), or export the document with text from the program that made it.",
   tooComplex: "This document is too long or too heavily formatted for Markwise to read. Save it as PDF or as plain text (.txt) and upload it again.",
   tooLong: (maxCharacters: number) =>
     `This file holds more than ${maxCharacters.toLocaleString("en-US")} characters of text, far more than one piece of work. Check that you chose the right file (or split it) and upload it again.`,

@@ -42,6 +42,8 @@ export interface ExtractOptions {
   maxBytes?: number;
   /** Reads scanned PDFs and photos of pages; without one, both are refused as before. */
   imageReader?: Pick<ImageTextReader, "read">;
+  /** false: the reader is for scanned PDFs only, and a photo is refused like any type not read (rubric uploads take .txt, .doc, .docx, .pdf). */
+  photos?: boolean;
   /**
    * The name it was uploaded with. Never decides the type; it only changes the message for content that is no known
    * kind although the name says .docx, .doc or .pdf: that file is damaged, not of a kind Markwise does not read.
@@ -66,17 +68,18 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
 
   const kind = sniffDocumentKind(bytes);
   const { imageReader } = options;
+  const photoReader = options.photos === false ? undefined : imageReader;
   let document: ExtractedDocument;
   if (!kind) {
-    const imageType = imageReader ? sniffImageType(bytes) : undefined;
-    if (!imageReader || !imageType) {
+    const imageType = photoReader ? sniffImageType(bytes) : undefined;
+    if (!photoReader || !imageType) {
       // Word's "Rich Text Format" named .doc is a format Markwise does not read, not a damaged Word file.
       if (isRtf(bytes)) throw new DocumentError("unsupported", documentMessages.rtf);
       if (/\.(?:docx?|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
-      if (imageReader && isHeic(bytes)) throw new DocumentError("unsupported", documentMessages.heic);
-      throw new DocumentError("unsupported", imageReader ? documentMessages.unsupportedWithPhotos : documentMessages.unsupported);
+      if (photoReader && isHeic(bytes)) throw new DocumentError("unsupported", documentMessages.heic);
+      throw new DocumentError("unsupported", photoReader ? documentMessages.unsupportedWithPhotos : documentMessages.unsupported);
     }
-    document = { kind: "image", mimeType: imageType, text: await readImage(imageReader, bytes), tables: [], ocr: true };
+    document = { kind: "image", mimeType: imageType, text: await readImage(photoReader, bytes), tables: [], ocr: true };
   } else {
     // Word and PDF never write plain text or a web page under those names: such a file was damaged or renamed, and
     // reading it as text took "this is not a docx file" as a graded sample.
@@ -118,7 +121,8 @@ async function extractTextDocument(
       const content = await extractPdf(bytes);
       if (!isImageOnly(content)) return { ...base, ...content };
       const text = imageReader ? await readScannedPdf(bytes, imageReader) : "";
-      if (!hasReadableText(text)) throw new DocumentError("image_only", documentMessages.imageOnly);
+      // OCR tried and found nothing: the scan itself is the problem, not a missing text layer.
+      if (!hasReadableText(text)) throw new DocumentError("image_only", imageReader ? documentMessages.scanUnreadable : documentMessages.imageOnly);
       return { ...base, text, tables: [], pageCount: content.pageCount, ocr: true };
     }
   }

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { sniffImageType } from "../files/sniff-image.js";
 import { createImageTextReader } from "../ocr/image-text-reader.js";
-import { DocumentError, extractDocument, type ExtractOptions } from "./index.js";
+import { DocumentError, documentMessages, extractDocument, type ExtractOptions } from "./index.js";
 
 const fixtures = fileURLToPath(new URL("../../../../tests/fixtures/", import.meta.url));
 const load = (name: string) => new Uint8Array(readFileSync(fixtures + name));
@@ -47,9 +47,19 @@ describe("extractDocument reads scanned PDFs with OCR when given an image reader
     expect(fake.images.map(sniffImageType)).toEqual(["image/png"]);
   });
 
-  it("keeps answering image_only when OCR finds no readable text", async () => {
+  it("keeps answering image_only when OCR finds no readable text, saying the scan itself could not be read", async () => {
     const error = await failure(load("documents/scanned-essay.pdf"), { imageReader: fakeReader(" \n ") });
     expect(error.code).toBe("image_only");
+    expect(error.message).toBe(documentMessages.scanUnreadable);
+  });
+
+  it("reads scanned PDFs but refuses photos, as a type it does not read, when photos are not taken (rubric uploads)", async () => {
+    const fake = fakeReader("Thesis (20 points)");
+    expect((await extractDocument(load("documents/scanned-essay.pdf"), { imageReader: fake, photos: false })).text).toBe("Thesis (20 points)");
+    const error = await failure(load("images/rubric-note.png"), { imageReader: fake, photos: false });
+    expect(error.code).toBe("unsupported");
+    expect(error.message).toBe(documentMessages.unsupported);
+    expect(fake.images).toHaveLength(1);
   });
 
   it("keeps answering image_only without an image reader", async () => {

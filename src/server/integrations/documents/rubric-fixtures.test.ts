@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseRubric } from "../../../core/rubric/index.js";
+import { createImageTextReader } from "../ocr/image-text-reader.js";
 import { extractDocument } from "./index.js";
 
 // The rubric documents teachers upload, end to end: the document service reads each file, the rubric parser finds
@@ -13,6 +14,10 @@ const expected = JSON.parse(readFileSync(folder + "expected.json", "utf8")) as R
 >;
 const files = readdirSync(folder).filter((name) => /\.(txt|doc|docx|pdf)$/.test(name));
 
+// Scanned rubrics are read with OCR, as the rubric upload reads them; tesseract's first start takes seconds.
+const ocr = createImageTextReader();
+afterAll(() => ocr.close());
+
 describe("rubric fixtures", () => {
   it("has an expectation for every fixture and a fixture for every expectation", () => {
     expect(files.sort()).toEqual(Object.keys(expected).sort());
@@ -20,8 +25,8 @@ describe("rubric fixtures", () => {
     expect(new Set(files.map((name) => name.split(".").pop()))).toEqual(new Set(["txt", "doc", "docx", "pdf"]));
   });
 
-  it.each(files)("%s gives its expected criteria", async (file) => {
-    const document = await extractDocument(new Uint8Array(readFileSync(folder + file)));
+  it.each(files)("%s gives its expected criteria", { timeout: 60_000 }, async (file) => {
+    const document = await extractDocument(new Uint8Array(readFileSync(folder + file)), { imageReader: ocr, photos: false });
     const criteria = parseRubric(document).map((criterion) => ({
       name: criterion.name,
       maxPoints: criterion.maxPoints,
