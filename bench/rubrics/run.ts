@@ -28,7 +28,7 @@ let expectedCount = 0;
 let extraCount = 0;
 for (const file of files) {
   const want = expected[file] ?? [];
-  const document = await extractDocument(new Uint8Array(readFileSync(resolve(folder, file))), { imageReader: ocr, photos: false });
+  const document = await extractDocument(new Uint8Array(readFileSync(resolve(folder, file))), { imageReader: ocr, photos: false, ocrTables: true });
   const result = importRubric(document);
   const found = new Map(result.criteria.map((c) => [c.name, c.maxPoints]));
   const names = want.filter((c) => found.has(c.name)).length;

@@ -12,7 +12,7 @@ export interface StoreDocumentDeps {
   db: Db;
   storage: FileStorage;
   /** Reads scanned PDFs with OCR (the same reader, limits and queue as submissions); photos stay refused. */
-  scannedPdfReader?: Pick<ImageTextReader, "read">;
+  scannedPdfReader?: Pick<ImageTextReader, "read" | "readLines">;
 }
 
 /** Reads an uploaded document, then keeps its original and a row that points at it (the row only if the bytes landed). */
@@ -83,9 +83,9 @@ export function storedFileRow(fileId: string, teacherId: string, upload: { bytes
 }
 
 /** Turns the document service's errors into answers that say what to fix. */
-export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string, scannedPdfReader?: Pick<ImageTextReader, "read">): Promise<ExtractedDocument> {
+export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string, scannedPdfReader?: Pick<ImageTextReader, "read" | "readLines">): Promise<ExtractedDocument> {
   try {
-    const ocr = scannedPdfReader ? { imageReader: scannedPdfReader, photos: false } : {};
+    const ocr = scannedPdfReader ? { imageReader: scannedPdfReader, photos: false, ocrTables: true } : {};
     return await extractDocument(bytes, { maxBytes: maxDocumentBytes, ...(fileName ? { fileName } : {}), ...ocr });
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;

@@ -41,9 +41,11 @@ export interface ExtractedDocument {
 export interface ExtractOptions {
   maxBytes?: number;
   /** Reads scanned PDFs and photos of pages; without one, both are refused as before. */
-  imageReader?: Pick<ImageTextReader, "read">;
+  imageReader?: Pick<ImageTextReader, "read"> & Partial<Pick<ImageTextReader, "readLines">>;
   /** false: the reader is for scanned PDFs only, and a photo is refused like any type not read (rubric uploads take .txt, .doc, .docx, .pdf). */
   photos?: boolean;
+  /** Rebuild tables of a scanned PDF from OCR's word boxes (rubrics: their levels are columns). */
+  ocrTables?: boolean;
   /**
    * The name it was uploaded with. Never decides the type; it only changes the message for content that is no known
    * kind although the name says .docx, .doc or .pdf: that file is damaged, not of a kind Markwise does not read.
@@ -84,7 +86,7 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
     // Word and PDF never write plain text or a web page under those names: such a file was damaged or renamed, and
     // reading it as text took "this is not a docx file" as a graded sample.
     if ((kind === "txt" || kind === "html") && /\.(?:docx|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
-    document = await extractTextDocument(bytes, kind, imageReader);
+    document = await extractTextDocument(bytes, kind, imageReader, options.ocrTables === true);
   }
   // Twice the limit before normalising (which only takes out spaces), so a huge text is not worked on first.
   refuseLongerThan(document.text, maxDocumentCharacters * 2);
@@ -102,6 +104,7 @@ async function extractTextDocument(
   bytes: Uint8Array,
   kind: TextDocumentKind,
   imageReader: ExtractOptions["imageReader"],
+  ocrTables: boolean,
 ): Promise<ExtractedDocument> {
   const base = { kind, mimeType: mimeTypes[kind] };
   switch (kind) {
@@ -120,10 +123,10 @@ async function extractTextDocument(
     case "pdf": {
       const content = await extractPdf(bytes);
       if (!isImageOnly(content)) return { ...base, ...content };
-      const text = imageReader ? await readScannedPdf(bytes, imageReader) : "";
+      const { text, tables } = imageReader ? await readScannedPdf(bytes, imageReader, { tables: ocrTables }) : { text: "", tables: [] };
       // OCR tried and found nothing: the scan itself is the problem, not a missing text layer.
       if (!hasReadableText(text)) throw new DocumentError("image_only", imageReader ? documentMessages.scanUnreadable : documentMessages.imageOnly);
-      return { ...base, text, tables: [], pageCount: content.pageCount, ocr: true };
+      return { ...base, text, tables, pageCount: content.pageCount, ocr: true };
     }
   }
 }

@@ -2,7 +2,8 @@ import type { getDocumentProxy } from "unpdf";
 import type { ImageTextReader } from "../ocr/image-text-reader.js";
 import { encodePng } from "../files/encode-png.js";
 import { DocumentError, documentMessages } from "./errors.js";
-import { readImage } from "./read-image.js";
+import { layoutFromWords } from "../ocr/word-layout.js";
+import { readImage, readImageLines } from "./read-image.js";
 
 /** OCR takes seconds a page; a longer scan is rarely one student's work, and the rest would only keep the queue busy. */
 export const maxOcrPages = 30;
@@ -20,7 +21,7 @@ interface PdfImage {
  * The images are collected from the operator list here rather than with unpdf's extractImages, which drops the
  * 1-bit images that school copiers write when they "scan to PDF" in black and white.
  */
-export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextReader, "read">): Promise<string> {
+export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextReader, "read"> & Partial<Pick<ImageTextReader, "readLines">>, options: { tables?: boolean } = {}): Promise<{ text: string; tables: string[][][] }> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await (await import("unpdf")).getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, isOffscreenCanvasSupported: false, verbosity: 0 });
@@ -30,6 +31,7 @@ export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextRe
   try {
     const { OPS, ImageKind } = await (await import("unpdf")).getResolvedPDFJS();
     const pages: string[] = [];
+    const tables: string[][][] = [];
     for (let pageNumber = 1; pageNumber <= Math.min(pdf.numPages, maxOcrPages); pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const operators = await page.getOperatorList();
@@ -43,10 +45,21 @@ export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextRe
         if (image?.data && (!largest || image.width * image.height > largest.width * largest.height)) largest = image;
       }
       const grey = largest && toGrey(largest, ImageKind);
-      if (grey && largest) pages.push(await readImage(reader, encodePng({ data: grey, width: largest.width, height: largest.height, channels: 1 })));
+      if (grey && largest) {
+        const png = encodePng({ data: grey, width: largest.width, height: largest.height, channels: 1 });
+        if (options.tables && reader.readLines) {
+          // A gridded page (a rubric) keeps its cells; any other page keeps tesseract's own text.
+          const read = await readImageLines({ readLines: reader.readLines }, png);
+          const layout = layoutFromWords({ data: grey, width: largest.width, height: largest.height }, read.lines);
+          pages.push(layout?.text ?? read.text);
+          tables.push(...(layout?.tables ?? []));
+        } else {
+          pages.push(await readImage(reader, png));
+        }
+      }
       page.cleanup();
     }
-    return pages.filter((text) => text.trim()).join("\n\n");
+    return { text: pages.filter((text) => text.trim()).join("\n\n"), tables };
   } finally {
     await pdf.destroy();
   }

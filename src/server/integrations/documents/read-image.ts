@@ -4,9 +4,18 @@ import { AppError } from "../../http/app-error";
 import { DocumentError, documentMessages } from "./errors.js";
 
 /** OCR of one image, its failures told the way every other unreadable document is: a per-file reason, never a crash. */
-export async function readImage(reader: Pick<ImageTextReader, "read">, bytes: Uint8Array): Promise<string> {
+export function readImage(reader: Pick<ImageTextReader, "read">, bytes: Uint8Array): Promise<string> {
+  return asDocumentError(() => reader.read(bytes));
+}
+
+/** readImage with the words' boxes too (tables), its failures told the same way. */
+export function readImageLines(reader: Pick<ImageTextReader, "readLines">, bytes: Uint8Array): ReturnType<ImageTextReader["readLines"]> {
+  return asDocumentError(() => reader.readLines(bytes));
+}
+
+async function asDocumentError<T>(read: () => Promise<T>): Promise<T> {
   try {
-    return await reader.read(bytes);
+    return await read();
   } catch (error) {
     if (!(error instanceof ImageReadError)) throw error;
     // Busy is not about this file: the whole request is refused (503), so nothing of it is half-stored.

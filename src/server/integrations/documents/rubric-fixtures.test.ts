@@ -26,7 +26,7 @@ describe("rubric fixtures", () => {
   });
 
   it.each(files)("%s gives its expected criteria", { timeout: 60_000 }, async (file) => {
-    const document = await extractDocument(new Uint8Array(readFileSync(folder + file)), { imageReader: ocr, photos: false });
+    const document = await extractDocument(new Uint8Array(readFileSync(folder + file)), { imageReader: ocr, photos: false, ocrTables: true });
     const criteria = parseRubric(document).map((criterion) => ({
       name: criterion.name,
       maxPoints: criterion.maxPoints,

@@ -1,11 +1,14 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Worker } from "tesseract.js";
+import type { Page as RecognizeData, Worker } from "tesseract.js";
 import { readImageDimensions } from "./image-dimensions";
+import type { OcrWord } from "./word-layout";
 
 export interface ImageTextReader {
   /** The text in an image (PNG, JPEG, WebP or GIF); "" when none can be read. Throws ImageReadError. */
   read(bytes: Uint8Array): Promise<string>;
+  /** The text and its lines of words with their boxes (for tables), under the same limits and queue as read. */
+  readLines(bytes: Uint8Array): Promise<{ text: string; lines: OcrWord[][] }>;
   close(): Promise<void>;
 }
 
@@ -57,32 +60,41 @@ export function createImageTextReader({ maxWaiting = 4, idleMs = 30_000 }: Image
     worker = undefined;
     if (current) await (await current).terminate().catch(() => undefined);
   };
+  const recognize = async <T>(bytes: Uint8Array, withBoxes: boolean, answer: (data: RecognizeData) => T): Promise<T> => {
+    const size = readImageDimensions(bytes);
+    if (!size) throw new ImageReadError("unreadable", "The image's header is missing or damaged.");
+    if (size.width * size.height > maxImagePixels) {
+      throw new ImageReadError("too_large", `The image is ${size.width} x ${size.height} pixels, more than the ${maxImagePixels / 1_000_000} megapixel limit.`);
+    }
+    if (pending > maxWaiting) throw new ImageReadError("busy", `${pending} images are being read already.`);
+    pending += 1;
+    clearTimeout(idleTimer);
+    worker ??= start();
+    try {
+      const { data } = await (await worker).recognize(Buffer.from(bytes), {}, withBoxes ? { text: true, blocks: true } : undefined);
+      return answer(data);
+    } catch (error) {
+      // A worker that failed on one image starts afresh for the next.
+      await stop();
+      throw new ImageReadError("unreadable", error instanceof Error ? error.message : String(error));
+    } finally {
+      pending -= 1;
+      if (pending === 0 && worker !== undefined) {
+        idleTimer = setTimeout(() => void stop(), idleMs);
+        idleTimer.unref();
+      }
+    }
+  };
+  const textOf = (data: RecognizeData) => data.text.replace(/[ \t]+\n/g, "\n").trim();
   return {
-    async read(bytes) {
-      const size = readImageDimensions(bytes);
-      if (!size) throw new ImageReadError("unreadable", "The image's header is missing or damaged.");
-      if (size.width * size.height > maxImagePixels) {
-        throw new ImageReadError("too_large", `The image is ${size.width} x ${size.height} pixels, more than the ${maxImagePixels / 1_000_000} megapixel limit.`);
-      }
-      if (pending > maxWaiting) throw new ImageReadError("busy", `${pending} images are being read already.`);
-      pending += 1;
-      clearTimeout(idleTimer);
-      worker ??= start();
-      try {
-        const { data } = await (await worker).recognize(Buffer.from(bytes));
-        return data.text.replace(/[ \t]+\n/g, "\n").trim();
-      } catch (error) {
-        // A worker that failed on one image starts afresh for the next.
-        await stop();
-        throw new ImageReadError("unreadable", error instanceof Error ? error.message : String(error));
-      } finally {
-        pending -= 1;
-        if (pending === 0 && worker !== undefined) {
-          idleTimer = setTimeout(() => void stop(), idleMs);
-          idleTimer.unref();
-        }
-      }
-    },
+    read: (bytes) => recognize(bytes, false, textOf),
+    readLines: (bytes) =>
+      recognize(bytes, true, (data) => ({
+        text: textOf(data),
+        lines: (data.blocks ?? []).flatMap((block) =>
+          block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => line.words.map((word) => ({ text: word.text, ...word.bbox })))),
+        ),
+      })),
     close: stop,
   };
 }
