@@ -278,7 +278,7 @@ export const assignmentMessages = {
   noCriteria:
     "No rubric criteria were found in this document. Use a table (criteria as rows, levels as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
   scannedNoCriteria:
-    "This rubric is a scan, and no criteria with points were found in the text read from it (a table loses its columns when it is read from a scan). Upload it as .docx or as a PDF with text, or add the criteria by hand.",
+    "This rubric is a scan, and no criteria with points were found in the text read from it (a table is read only when its borders are dark and the page is straight). Upload it as .docx or as a PDF with text, or add the criteria by hand.",
   notARubric:
     "This document does not look like a rubric: most of it is running text, not criteria with points. Check that you chose the rubric. A rubric needs its criteria, each with its points: a table (criteria as rows, levels as columns), headed sections like \"Thesis (20 points)\", or lines like \"Evidence - 25 pts: ...\".",
 } as const;
