@@ -218,6 +218,15 @@ describe("importRubric: weights are applied or reported, never dropped", () => {
     expect(result.skipped).toEqual([{ lineNumber: 1, text: "Essay Rubric", reason: "title" }]);
   });
 
+  it("takes no weight from a description", () => {
+    const result = fromText("Practice log (10 points): practised 3x a week, twice weighted x2 by the coach\nPosture (5 points)");
+    expect(result.criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Practice log", 10],
+      ["Posture", 5],
+    ]);
+    expect(result.notices).toEqual([]);
+  });
+
   it("applies a weight in a table's name cell", () => {
     const rows = [
       ["Criteria", "Excellent (5)", "Fair (3)"],

@@ -237,7 +237,7 @@ function stripMarkers(line: string): string {
 function matchCriterion(text: string): CriterionLine | undefined {
   // "Thesis x2 - 10 pts", "Thesis (10 points) (Weighting 2)": read without the weight, which is kept aside.
   const { rest, weight: found } = takeWeight(text);
-  const weight = found && rest ? found : undefined;
+  const weight = found && rest && weighsTheCriterion(text, found.text) ? found : undefined;
   const line = weight ? rest : text;
   const match = line.match(criterionAtStart) ?? line.match(criterionAtEnd);
   const groups = match?.groups;
@@ -256,6 +256,17 @@ function matchCriterion(text: string): CriterionLine | undefined {
     description: description ? description : undefined,
     weight,
   };
+}
+
+/**
+ * A weight belongs to the criterion when it is in its name (before any colon or points) or ends the line ("Thesis
+ * (10 points) x2"); "practised 3x a week" in a description is no weight.
+ */
+function weighsTheCriterion(line: string, marker: string): boolean {
+  const at = line.indexOf(marker);
+  const before = line.slice(0, at);
+  const after = line.slice(at + marker.length).replace(new RegExp(pointsSource, "gi"), "");
+  return !/\p{L}/u.test(after) || (!before.includes(":") && !pointsAnywhere.test(before));
 }
 
 function belongsToHeading(line: string, hasBullet: boolean, criterion: CriterionLine | undefined, section: Section, withoutPoints = false): boolean {
