@@ -122,6 +122,22 @@ describe("Undo upload", () => {
 /** The browser's own check of a number field (its step, min and max): false blocks a form's submit. */
 const isValid = (locator: Locator) => locator.evaluate((input) => (input as HTMLInputElement).checkValidity());
 
+describe("a weighted rubric", () => {
+  it("shows each weight it applied above the criteria, and the weighted points", async () => {
+    const { page } = await signedInPage(phone);
+    await openRubricStep(page, "Argumentative essay");
+    await uploadRubric(page, "rubrics/weight-column.docx");
+    const notices = page.getByRole("region", { name: "Check the imported rubric" }).getByRole("note", { name: "Check these points" });
+    expect(await textOf(notices)).toBe(
+      'Claim: 4 points × 2 (weight "x2") = 8 points. Evidence: 4 points × 3 (weight "×3") = 12 points. Reasoning: 4 points × 2 (weight "2") = 8 points. Conventions: 4 points × 1 (weight "1") = 4 points.',
+    );
+    expect(await textOf(page.getByText("Total Points", { exact: true }).locator(".."))).toBe("Total Points 32");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.screenshot({ path: `${shots}/weight-notices-390.png`, fullPage: true });
+    allowOnly(page, []);
+  });
+});
+
 describe("points with decimals", () => {
   it("adds a 1.5-point criterion, renames a 2.5-point one, and takes decimal scores and penalties", async () => {
     const { page, teacher } = await signedInPage(phone);
