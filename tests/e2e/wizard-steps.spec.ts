@@ -128,10 +128,10 @@ describe("a weighted rubric", () => {
     await openRubricStep(page, "Argumentative essay");
     await uploadRubric(page, "rubrics/weight-column.docx");
     const notices = page.getByRole("region", { name: "Check the imported rubric" }).getByRole("note", { name: "Check these points" });
-    expect(await textOf(notices)).toBe(
+    expect(await renderedTextOf(notices)).toBe(
       'Claim: 4 points × 2 (weight "x2") = 8 points. Evidence: 4 points × 3 (weight "×3") = 12 points. Reasoning: 4 points × 2 (weight "2") = 8 points. Conventions: 4 points × 1 (weight "1") = 4 points.',
     );
-    expect(await textOf(page.getByText("Total Points", { exact: true }).locator(".."))).toBe("Total Points 32");
+    expect(await renderedTextOf(page.getByText("Total Points", { exact: true }).locator(".."))).toBe("Total Points 32");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await page.screenshot({ path: `${shots}/weight-notices-390.png`, fullPage: true });
     allowOnly(page, []);
