@@ -40,6 +40,8 @@ export const feedbackReturnsView = z.object({
   assignmentId: z.string(),
   /** Reviewed or accepted grades with no live link yet: what "Return to students" would send now. */
   readyCount: z.number(),
+  /** Returned, then put under another student: the former student's link was withdrawn; these go out with the next return. */
+  returnAgain: z.array(z.object({ submissionId: z.string(), studentName: z.string() })),
   /** Graded but not reviewed: never returned. */
   waitingForReviewCount: z.number(),
   links: z.array(feedbackLinkView),

@@ -266,6 +266,45 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
   });
 });
 
+describe(`work put under another student after it was returned (${testDatabaseKind})`, () => {
+  it("withdraws the former student's link at once, lists the work to return again and links the student it belongs to now", async () => {
+    const { teacher, assignment, byName } = await classWithReviews("ren");
+    const roster = await teacher.client.put(`/api/assignments/${assignment.id}/roster`, {
+      text: "Name,ID,Email\nAna Ortiz,101,ana@pupils.test\nBen Cole,102,\nChloe Park,103,chloe@pupils.test\nDev Shah,104,dev@pupils.test\nEve Lane,105,eve@pupils.test",
+    });
+    expect(roster.status, roster.text).toBe(200);
+    const returned = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, { expiresInDays: 30 });
+    expect(returned.status, returned.text).toBe(200);
+    const linkOf = (name: string) => new URL((returned.data.created as Created[]).find((link) => link.studentName === name)!.url).pathname;
+    expect((await anonymous().get(linkOf("Ana Ortiz"))).status).toBe(200);
+
+    // Ana's paper was Eve's: the link e-mailed to Ana must not show Eve's work and grade.
+    const renamed = await teacher.client.patch(`/api/submissions/${byName["Ana Ortiz"]!.id}`, { studentName: "Eve Lane" });
+    expect(renamed.status, renamed.text).toBe(200);
+    const page = await anonymous().get(linkOf("Ana Ortiz"));
+    expect(page.status).toBe(410);
+    expect(page.text).not.toContain("Eve Lane");
+    const [withdrawn] = await db().select().from(feedbackLinks).where(eq(feedbackLinks.submissionId, byName["Ana Ortiz"]!.id));
+    expect(withdrawn).toMatchObject({ revokedBecause: "student_changed", emailedTo: "ana@pupils.test" });
+
+    const view = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-links`)).data;
+    expect(view.links.map((link: { studentName: string }) => link.studentName)).toEqual(["Ben Cole", "Chloe Park"]);
+    expect(view).toMatchObject({ readyCount: 1, returnAgain: [{ submissionId: byName["Ana Ortiz"]!.id, studentName: "Eve Lane" }] });
+
+    // A spelling fix of the same student's name keeps their link.
+    expect((await teacher.client.patch(`/api/submissions/${byName["Chloe Park"]!.id}`, { studentName: "chloe  park" })).status).toBe(200);
+    expect((await anonymous().get(linkOf("Chloe Park"))).status).toBe(200);
+
+    const again = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, { expiresInDays: 30 });
+    expect(again.status, again.text).toBe(200);
+    expect(again.data.created.map((link: Created) => [link.studentName, link.emailedTo])).toEqual([["Eve Lane", "eve@pupils.test"]]);
+    expect(again.data.view.returnAgain).toEqual([]);
+    const eve = await anonymous().get(new URL(again.data.created[0].url).pathname);
+    expect(eve.status).toBe(200);
+    expect(eve.text).toContain("Eve Lane");
+  });
+});
+
 describe(`returning when the mail server refuses (${testDatabaseKind})`, () => {
   it("keeps the links and tells the teacher which e-mails were not sent", async () => {
     const { teacher, assignment } = await classWithReviews("retmail");

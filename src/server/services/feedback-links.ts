@@ -62,15 +62,27 @@ export async function findFeedbackReturns(db: Queryable, teacherId: string, assi
 
 async function returnsViewOf(db: Queryable, assignmentId: string): Promise<FeedbackReturnsView> {
   const now = new Date();
-  const [work, links] = await Promise.all([
+  const [work, links, reassigned] = await Promise.all([
     db.select({ id: submissions.id, studentName: submissions.studentName, status: submissions.status, overallScore: submissions.overallScore }).from(submissions).where(eq(submissions.assignmentId, assignmentId)),
     db.select().from(feedbackLinks).where(and(eq(feedbackLinks.assignmentId, assignmentId), isNull(feedbackLinks.revokedAt))).orderBy(asc(feedbackLinks.createdAt)),
+    db
+      .select({ submissionId: feedbackLinks.submissionId })
+      .from(feedbackLinks)
+      .where(and(eq(feedbackLinks.assignmentId, assignmentId), eq(feedbackLinks.revokedBecause, "student_changed"))),
   ]);
   const byId = new Map(work.map((row) => [row.id, row]));
   const live = new Set(links.filter((link) => link.expiresAt > now).map((link) => link.submissionId));
+  const hasLink = new Set(links.map((link) => link.submissionId));
   return {
     assignmentId,
     readyCount: work.filter((row) => isReturnable(row) && !live.has(row.id)).length,
+    // Work whose link was withdrawn when it was put under another student, not yet returned to that student.
+    returnAgain: [...new Set(reassigned.map((link) => link.submissionId))]
+      .flatMap((submissionId) => {
+        const row = byId.get(submissionId);
+        return row && isReturnable(row) && !hasLink.has(row.id) ? [{ submissionId: row.id, studentName: row.studentName }] : [];
+      })
+      .sort((a, b) => compareStudentNames(a.studentName, b.studentName)),
     waitingForReviewCount: work.filter((row) => hasGrade(row) && !isReturnable(row)).length,
     links: links
       .flatMap((link) => {
@@ -205,6 +217,20 @@ function feedbackMail(to: string, title: string, url: string, expiresAt: Date): 
       "The link is yours alone: anyone who has it can read your feedback, so do not share it.",
     ].join("\n"),
   };
+}
+
+/**
+ * The paper was put under another student (a rename): its links were made for the former student and e-mailed to
+ * them, so they stop working at once. The paper then counts as ready to return, and the next return makes a link for
+ * the student it now belongs to. Run inside the rename's transaction, so no moment shows one student another's work.
+ */
+export async function revokeLinksOfReassignedWork(tx: Queryable, submissionId: string): Promise<number> {
+  const revoked = await tx
+    .update(feedbackLinks)
+    .set({ revokedAt: new Date(), revokedBecause: "student_changed" })
+    .where(and(eq(feedbackLinks.submissionId, submissionId), isNull(feedbackLinks.revokedAt)))
+    .returning({ id: feedbackLinks.id });
+  return revoked.length;
 }
 
 /** Revokes every link of the assignment at once; their pages answer "This link is no longer active" from now on. */

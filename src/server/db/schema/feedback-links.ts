@@ -24,6 +24,8 @@ export const feedbackLinks = pgTable(
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Why a link was revoked when the teacher did not ask for it: "student_changed" (the paper was put under another student). */
+    revokedBecause: text(),
     /** The student's roster address when the link was made (null: none), when the link was e-mailed there, and why sending failed if it did. */
     emailedTo: text(),
     emailedAt: timestamp({ withTimezone: true }),

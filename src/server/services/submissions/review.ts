@@ -11,6 +11,8 @@ import type { GradingQueue } from "./grading-queue";
 import { findSubmissionDetail } from "./queries";
 import { findSubmissionRow, hasGrade, type SubmissionRow } from "./records";
 import { matchRosterStudent } from "./roster";
+import { revokeLinksOfReassignedWork } from "../feedback-links";
+import { nameWords } from "../../../core/submissions/student-names";
 import type { Queryable } from "../teacher-profiles";
 
 function requireGraded(row: SubmissionRow): void {
@@ -205,7 +207,14 @@ async function refuseSameWorkUnderName(tx: Queryable, row: { id: string; assignm
   }
 }
 
-/** Corrects who handed the work in and when (work collected on paper); the late penalty follows on read. */
+/** Another student, not the same one spelt differently: another roster match, or other words in the name. */
+const isOtherStudent = (before: { studentName: string; rosterStudentId: string | null }, after: { studentName: string; rosterStudentId: string | null }) =>
+  before.rosterStudentId !== after.rosterStudentId || nameWords(before.studentName).join(" ") !== nameWords(after.studentName).join(" ");
+
+/**
+ * Corrects who handed the work in and when (work collected on paper); the late penalty follows on read. Work put
+ * under another student loses the feedback links made for the former one (decision 019's addendum).
+ */
 export async function updateSubmissionDetails(db: Db, teacherId: string, actor: Actor, id: string, changes: { studentName?: string; submittedAt?: Date }): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
@@ -213,6 +222,7 @@ export async function updateSubmissionDetails(db: Db, teacherId: string, actor: 
     const renamed = changes.studentName !== undefined ? { studentName: changes.studentName, studentIdentifier: null, rosterStudentId: await matchRosterStudent(tx, row.assignmentId, { name: changes.studentName }) } : {};
     const next = { ...renamed, ...(changes.submittedAt ? { submittedAt: changes.submittedAt } : {}), updatedAt: new Date() };
     await tx.update(submissions).set(next).where(and(eq(submissions.id, id), eq(submissions.teacherId, teacherId)));
+    if (renamed.studentName !== undefined && isOtherStudent(row, { studentName: renamed.studentName, rosterStudentId: renamed.rosterStudentId ?? null })) await revokeLinksOfReassignedWork(tx, id);
     await recordGradeEvent(tx, {
       submissionId: id,
       teacherId,

@@ -112,6 +112,11 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
           <p className="font-semibold">
             {view.readyCount ? `${plural(view.readyCount, "reviewed grade")} ready to return` : view.links.length ? "Every reviewed grade has been returned" : "No reviewed grades yet"}
           </p>
+          {view.returnAgain.length ? (
+            <p role="status">
+              {`Needs returning again: ${view.returnAgain.map((item) => item.studentName).join(", ")}. ${view.returnAgain.length === 1 ? "This work was" : "This work was"} put under another student after it was returned, so the earlier link no longer works. Return to students to send a link to the student it belongs to now.`}
+            </p>
+          ) : null}
           {view.waitingForReviewCount ? (
             <p className="text-muted-foreground">
               {`${plural(view.waitingForReviewCount, "grade")} waiting for review ${view.waitingForReviewCount === 1 ? "stays" : "stay"} back until you review ${view.waitingForReviewCount === 1 ? "it" : "them"}. `}

@@ -1,0 +1,1 @@
+ALTER TABLE "feedback_links" ADD COLUMN "revoked_because" text;
