@@ -92,6 +92,8 @@ export const classroomGradesResult = z.object({
   notReviewed: z.number(),
   /** Reviewed, but the student is not matched to anyone in the course (import the roster first). */
   notInCourse: z.array(z.string()),
+  /** Students whose grade was taken back: it was for work since put under another student (a rename). */
+  withdrawn: z.array(z.string()),
   failed: z.array(z.object({ studentName: z.string(), message: z.string() })),
 });
 export type ClassroomGradesResult = z.infer<typeof classroomGradesResult>;

@@ -241,7 +241,7 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
 
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {});
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], failed: [] });
+    expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], withdrawn: [], failed: [] });
     const newPatches = google.patches.slice(patchesBefore);
     expect(newPatches.map((patch) => patch.updateMask)).toEqual(["draftGrade", "draftGrade"]);
     for (const [userId, name] of [["g-ana", "Ana Ortiz"], ["g-ben", "Ben Cole"]] as const) {
@@ -285,5 +285,22 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
     expect(platforms.googleClassroom.students).toHaveLength(4);
     expect(platforms.googleClassroom.gradesSent.map((grade: { submissionId: string }) => grade.submissionId).sort()).toEqual([byName["Ana Ortiz"]!.id, byName["Ben Cole"]!.id].sort());
     expect(platforms.lti).toEqual([]);
+  });
+
+  it("takes a returned grade back from the former student when their paper is put under another student", async () => {
+    const courseWorkId: string = (await teacher.client.get(`/api/assignments/${assignmentId}/google-classroom`)).data.link.courseWork.id;
+    const anaGrade = google.submissionOf(courseId, courseWorkId, "g-ana").assignedGrade;
+    expect(anaGrade).toEqual(expect.any(Number));
+    // Ana's paper, graded and returned in Classroom, was Dev's.
+    expect((await teacher.client.patch(`/api/submissions/${byName["Ana Ortiz"]!.id}`, { studentName: "Dev Shah" })).status).toBe(200);
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.data).toMatchObject({ sent: 1, unchanged: 1, withdrawn: ["Ana Ortiz"], failed: [] });
+    const ana = google.submissionOf(courseId, courseWorkId, "g-ana");
+    expect(ana.draftGrade).toBeUndefined();
+    expect(ana.assignedGrade).toBeUndefined();
+    expect(google.submissionOf(courseId, courseWorkId, "g-dev")).toMatchObject({ draftGrade: anaGrade });
+    expect(google.submissionOf(courseId, courseWorkId, "g-dev").assignedGrade).toBeUndefined();
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {})).data).toMatchObject({ sent: 0, unchanged: 2, withdrawn: [] });
   });
 });

@@ -291,7 +291,7 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     const finalOf = (name: string) => gradebook.rows.find((row: { studentName: string }) => row.studentName === name).finalScore as number;
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.data).toEqual({ platformName: "Simulated LMS", sent: 3, unchanged: 0, notReviewed: 1, notOnPlatform: [], failed: [] });
+    expect(sent.data).toEqual({ platformName: "Simulated LMS", sent: 3, unchanged: 0, notReviewed: 1, notOnPlatform: [], withdrawn: [], failed: [] });
     // The deep linking test before this made its own line item (as a platform does); Markwise made this link's one.
     const made = platform.lineItems.filter((item) => item.resourceLinkId === resourceLinkId);
     expect(made).toEqual([{ id: expect.stringMatching(new RegExp(`^${platform.url}/lineitems/\\d+/lineitem$`)), label: "Graded essay", scoreMaximum: 20, resourceId: assignmentId, resourceLinkId, tag: "markwise" }]);
@@ -335,5 +335,34 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     expect((await ana.get(signedOutProbe)).status).toBe(401);
     const dev = await platform.launch(new TestClient(server.url), { user: learner(3), contextId, resourceLinkId });
     expect(titleOf(dev.launch.text)).toBe("Not returned yet");
+  });
+
+  it("takes a grade and a page back from the former student when their paper is put under another student", async () => {
+    const eve: PlatformUser = { sub: "student-4", name: "Eve Lane", role: "learner", email: "eve@pupils.test" };
+    platform.members.push({ user_id: eve.sub, name: eve.name!, email: eve.email!, roles: [roles.learner] });
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/lti/roster`, {})).data).toMatchObject({ added: 1 });
+    const scoresBefore = platform.scores.length;
+
+    // Ana's returned and graded paper was Eve's.
+    expect((await teacher.client.patch(`/api/submissions/${byName["Ana Ortiz"]!.id}`, { studentName: "Eve Lane" })).status).toBe(200);
+    for (const user of [learner(0), eve]) {
+      const page = await platform.launch(new TestClient(server.url), { user, contextId, resourceLinkId });
+      expect(titleOf(page.launch.text), user.name).toBe("Not returned yet");
+      expect(page.launch.text).not.toContain("Eve Lane");
+    }
+
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
+    expect(sent.data).toMatchObject({ sent: 1, unchanged: 2, withdrawn: ["Ana Ortiz"], failed: [] });
+    const posted = platform.scores.slice(scoresBefore).map((score) => score.body);
+    expect(posted).toHaveLength(2);
+    // Ana's score is cleared first (no scoreGiven, not ready), then Eve's goes to Eve.
+    expect(posted[0]).toEqual({ userId: "student-0", timestamp: expect.any(String), activityProgress: "Initialized", gradingProgress: "NotReady" });
+    expect(posted[1]).toMatchObject({ userId: "student-4", scoreGiven: expect.any(Number), gradingProgress: "FullyGraded" });
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {})).data).toMatchObject({ sent: 0, unchanged: 3, withdrawn: [] });
+
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/feedback-links`, { expiresInDays: 30, sendEmails: false })).data.created.map((link: { studentName: string }) => link.studentName)).toEqual(["Eve Lane"]);
+    const shown = await platform.launch(new TestClient(server.url), { user: eve, contextId, resourceLinkId });
+    expect(shown.launch.text).toContain("Eve Lane");
+    expect(titleOf((await platform.launch(new TestClient(server.url), { user: learner(0), contextId, resourceLinkId })).launch.text)).toBe("Not returned yet");
   });
 });

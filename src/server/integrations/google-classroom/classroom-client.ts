@@ -66,6 +66,15 @@ export class ClassroomClient {
     return await this.parse(await this.send("PATCH", url, "set grades on this coursework", patch), studentSubmission);
   }
 
+  /**
+   * Takes a student's draft and assigned grades away: both named in the update mask and absent from the body, which
+   * Google's PATCH reads as "clear". For work put under another student since its grade was sent.
+   */
+  async clearGrade(courseId: string, courseWorkId: string, submissionId: string): Promise<void> {
+    const url = this.classroom(`/v1/courses/${enc(courseId)}/courseWork/${enc(courseWorkId)}/studentSubmissions/${enc(submissionId)}`, { updateMask: "draftGrade,assignedGrade" });
+    await this.send("PATCH", url, "take a grade back on this coursework", {});
+  }
+
   /** Returns the submission to the student: Classroom then shows them the assigned grade. */
   async returnSubmission(courseId: string, courseWorkId: string, submissionId: string): Promise<void> {
     await this.send("POST", this.classroom(`/v1/courses/${enc(courseId)}/courseWork/${enc(courseWorkId)}/studentSubmissions/${enc(submissionId)}:return`), "return work to students", {});

@@ -83,3 +83,20 @@ export async function postScore(fetcher: typeof fetch, accessToken: string, line
     `a score for user ${score.subject}`,
   );
 }
+
+/**
+ * Takes a score back (AGS: a score with no scoreGiven, not ready for grading, clears the user's grade in the line
+ * item): the work it was for has been put under another student since it was sent.
+ */
+export async function clearScore(fetcher: typeof fetch, accessToken: string, lineItemUrl: string, subject: string, timestamp: Date): Promise<void> {
+  await call(
+    fetcher,
+    scoresUrlOf(lineItemUrl),
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v1.score+json" },
+      body: JSON.stringify({ userId: subject, timestamp: timestamp.toISOString(), activityProgress: "Initialized", gradingProgress: "NotReady" }),
+    },
+    `to take back the score of user ${subject}`,
+  );
+}

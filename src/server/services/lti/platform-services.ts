@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { ltiMessages, type AssignmentLtiView, type GradeSyncResult, type RosterImportResult } from "../../../contracts/lti";
 import type { Db } from "../../db/client";
 import { ltiPlatforms, ltiResourceLinks, ltiRosterMembers, ltiScorePosts, submissions } from "../../db/schema";
+import { staleSends } from "../../../core/grade-sync/reassigned-work";
+import { rosterNamesOf } from "../submissions/roster";
 import { ltiScopes } from "../../integrations/lti/claims";
-import { findOrCreateLineItem, postScore } from "../../integrations/lti/grade-service";
+import { clearScore, findOrCreateLineItem, postScore } from "../../integrations/lti/grade-service";
 import { fetchCourseMembers } from "../../integrations/lti/names-and-roles";
 import { PlatformServiceError } from "../../integrations/lti/platform-errors";
 import { ServiceTokenCache } from "../../integrations/lti/service-token";
@@ -88,39 +90,42 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /**
  * Send grades to the platform (AGS): every reviewed or accepted grade of a student linked to the course, as the final
  * score (late penalty applied) out of the rubric total, with the feedback as comment. A grade waiting for review is
- * never sent. A grade sent before and unchanged is not sent again.
+ * never sent. A grade sent before and unchanged is not sent again. A grade sent for work put under another student
+ * since is taken back from the former student first (decision 019's addendum).
  */
 export async function sendGradesToPlatform(db: Db, secret: string, teacherId: string, assignmentId: string, linkId?: string): Promise<GradeSyncResult> {
   const { link, platform } = await chooseLink(db, teacherId, assignmentId, linkId);
   if (!canSendGrades(link)) throw new AppError("conflict", ltiMessages.noGradeService);
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
-  const rows = (await db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId))).filter(hasGrade);
+  const work = await db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId));
+  const rows = work.filter(hasGrade);
   const reviewed = rows.filter((row) => row.status === "accepted");
-  const rosterIds = reviewed.map((row) => row.rosterStudentId).filter((id): id is string => Boolean(id));
-  const members = rosterIds.length
-    ? await db.select().from(ltiRosterMembers).where(and(eq(ltiRosterMembers.resourceLinkId, link.id), inArray(ltiRosterMembers.rosterStudentId, rosterIds)))
-    : [];
+  const members = await db.select().from(ltiRosterMembers).where(eq(ltiRosterMembers.resourceLinkId, link.id));
   const subjectOf = new Map(members.map((member) => [member.rosterStudentId, member.subject]));
+  const subjectNow = new Map(work.map((row) => [row.id, row.rosterStudentId ? subjectOf.get(row.rosterStudentId) : undefined]));
   const previous = new Map((await db.select().from(ltiScorePosts).where(eq(ltiScorePosts.resourceLinkId, link.id))).map((post) => [post.submissionId, post]));
   const scoreMaximum = maxScoreOf(assignment);
 
-  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], failed: [] };
+  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], withdrawn: [], failed: [] };
+  const sendingTo = new Set(reviewed.flatMap((row) => subjectNow.get(row.id) ?? []));
+  const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.subject })), subjectNow, sendingTo);
   const toSend = [];
   for (const row of reviewed) {
-    const subject = row.rosterStudentId ? subjectOf.get(row.rosterStudentId) : undefined;
+    const subject = subjectNow.get(row.id);
     if (!subject) {
       result.notOnPlatform.push(row.studentName);
       continue;
     }
     const score = { subject, scoreGiven: round2(lateFor(assignment, row).finalScore), scoreMaximum, comment: row.feedback?.trim() || null };
     const before = previous.get(row.id);
-    if (before && before.subject === subject && before.scoreGiven === score.scoreGiven && before.scoreMaximum === score.scoreMaximum && before.comment === score.comment) {
+    const isSame = before && before.subject === subject && before.scoreGiven === score.scoreGiven && before.scoreMaximum === score.scoreMaximum && before.comment === score.comment;
+    if (isSame && !stale.resendTo.has(subject)) {
       result.unchanged += 1;
       continue;
     }
     toSend.push({ row, score });
   }
-  if (!toSend.length) return result;
+  if (!toSend.length && !stale.withdraw.length) return result;
 
   const key = await currentToolKey(db, secret);
   const needsLineItem = !link.lineItemUrl;
@@ -130,6 +135,21 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
     .catch(asAppError);
   const lineItemUrl = await findOrCreateLineItem(fetch, token, link, { label: assignment.title.trim() || "Markwise assignment", scoreMaximum, resourceId: assignment.id }).catch(asAppError);
   if (needsLineItem) await db.update(ltiResourceLinks).set({ lineItemUrl, updatedAt: new Date() }).where(eq(ltiResourceLinks.id, link.id));
+
+  // Taken back before anything is sent: the former student must not keep another student's grade and comment.
+  const formerNames = await rosterNamesOf(db, members.filter((member) => stale.withdraw.some((post) => post.to === member.subject)).map((member) => member.rosterStudentId));
+  const formerNameOf = (subject: string) => formerNames.get(members.find((member) => member.subject === subject)?.rosterStudentId ?? "") ?? `platform user ${subject}`;
+  for (const post of stale.withdraw) {
+    try {
+      await clearScore(fetch, token, lineItemUrl, post.to, new Date());
+    } catch (error) {
+      if (!(error instanceof PlatformServiceError)) throw error;
+      result.failed.push({ studentName: formerNameOf(post.to), message: error.message });
+      continue;
+    }
+    await db.delete(ltiScorePosts).where(and(eq(ltiScorePosts.resourceLinkId, link.id), eq(ltiScorePosts.submissionId, post.submissionId)));
+    result.withdrawn.push(formerNameOf(post.to));
+  }
 
   for (const { row, score } of toSend) {
     try {
@@ -149,5 +169,6 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
     result.sent += 1;
   }
   result.notOnPlatform.sort();
+  result.withdrawn.sort();
   return result;
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { RosterView } from "../../../contracts/submissions";
 import { matchStudent, parseRoster, type RosterStudent } from "../../../core/submissions";
 import type { Db } from "../../db/client";
@@ -56,4 +56,11 @@ export async function findRoster(db: Queryable, teacherId: string, assignmentId:
 export async function matchRosterStudent(db: Queryable, assignmentId: string, student: { name: string; identifier?: string }): Promise<string | null> {
   const rows = await db.select().from(rosterStudents).where(eq(rosterStudents.assignmentId, assignmentId));
   return matchStudent(rosterForMatching(rows), student) ?? null;
+}
+
+/** Roster students' names by id: who a grade sent to a platform went to, once the work is someone else's. */
+export async function rosterNamesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: rosterStudents.id, name: rosterStudents.name }).from(rosterStudents).where(inArray(rosterStudents.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

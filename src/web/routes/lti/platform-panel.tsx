@@ -17,7 +17,9 @@ function gradesSummary(result: GradeSyncResult): string {
   const parts = [`${plural(result.sent, "grade")} sent`];
   if (result.unchanged) parts.push(`${result.unchanged} unchanged`);
   if (result.notReviewed) parts.push(`${result.notReviewed} waiting for review (not sent)`);
-  return `${result.platformName}: ${parts.join(", ")}.`;
+  // A paper put under another student since: the former student's grade was cleared, and the teacher is told whose.
+  const withdrawn = result.withdrawn.length ? ` Took back the grade sent to ${result.withdrawn.join(", ")}: that work is now under another student.` : "";
+  return `${result.platformName}: ${parts.join(", ")}.${withdrawn}`;
 }
 
 /**
