@@ -84,6 +84,21 @@ describe(`dashboard chat answers from the teacher's classes, offline (${testData
     expect(changed).toContain(`[Maria Lopez, \u201cUniforms Essay\u201d](/assignments/${mine.id}/review?submission=${mine.edited.submissionId}): ${round1(mine.engineScore)} \u2192 ${round1(mine.edited.finalScore!)}`);
   });
 
+  it("counts a review that kept the total but moved criterion points and rewrote the feedback as a change", async () => {
+    const jane = mine.book.rows.find((row) => row.studentName === "Jane Doe")!;
+    const detail = (await teacher.client.get(`/api/submissions/${jane.submissionId}`)).data as { overallScore: number; criteriaScores: Record<string, number> };
+    const [first, second] = [detail.criteriaScores["criterion-1"]!, detail.criteriaScores["criterion-2"]!];
+    const step = first < 10 && second > 0 ? 1 : -1;
+    const criteriaScores = { "criterion-1": first + step, "criterion-2": second - step };
+    expect((await teacher.client.put(`/api/submissions/${jane.submissionId}/grade`, { criteriaScores, overallScore: detail.overallScore, feedback: "Jane, say where your figures come from." })).status).toBe(200);
+    const changed = await ask(teacher.client, "Which grades did I change?");
+    expect(changed).toContain("You changed 2 grades of the 2 you reviewed");
+    expect(changed).toContain(
+      `[Jane Doe, \u201cUniforms Essay\u201d](/assignments/${mine.id}/review?submission=${jane.submissionId}): total kept at ${round1(detail.overallScore)}; Thesis ${round1(first)} \u2192 ${round1(first + step)}`,
+    );
+    expect(changed).toContain("; feedback rewritten");
+  });
+
   it("never shows another teacher's classes", async () => {
     for (const message of ["what needs my review?", "who hasn't submitted?", "what's the class average?", "how is Zed doing?", "which grades did I change?", "how far has grading got?", "what's overdue?"]) {
       const answer = await ask(teacher.client, message);

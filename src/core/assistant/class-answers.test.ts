@@ -12,6 +12,8 @@ const submission = (id: string, studentName: string, status: ClassSubmission["st
   rawScore: score,
   criteriaScores: null,
   engineScore: score,
+  engineCriteriaScores: null,
+  isFeedbackRewritten: false,
   reviewed: false,
   reviewedAt: null,
   late: false,
@@ -105,9 +107,26 @@ describe("answers from the teacher's classes", () => {
 
   it("reads naturally for one reviewed grade and for many assignments without a roster", () => {
     const kept = { ...essay, submissions: [submission("s9", "Ana Ruiz", "accepted", 12, { reviewed: true, engineScore: 12 })] };
-    expect(answerClassQuestion({ kind: "changedAfterReview" }, "what did I change", { ...data, assignments: [kept] })).toBe("None: you kept the grader's score on the grade you reviewed.");
+    expect(answerClassQuestion({ kind: "changedAfterReview" }, "what did I change", { ...data, assignments: [kept] })).toBe("None: you kept the grader's scores and feedback on the grade you reviewed.");
     const noRoster = ["A", "B", "C", "D"].map((title, i) => ({ ...poem, id: `p${i}`, title }));
     expect(answerClassQuestion({ kind: "notSubmitted" }, "who hasn't submitted", { ...data, assignments: noRoster })).toContain("\u201cA\u201d, \u201cB\u201d, \u201cC\u201d and 1 more have no roster");
+  });
+
+  it("counts a review that kept the total but changed criterion scores or rewrote the feedback (holistic grading), and says what changed", () => {
+    const reviewed = { reviewed: true, engineScore: 14, reviewedAt: new Date("2026-11-22") };
+    const holistic = {
+      ...essay,
+      submissions: [
+        submission("s7", "Ana Ruiz", "accepted", 14, { ...reviewed, criteriaScores: { thesis: 8, evidence: 5 }, engineCriteriaScores: { thesis: 7, evidence: 6 }, isFeedbackRewritten: true }),
+        submission("s8", "Ben Cole", "accepted", 14, { ...reviewed, criteriaScores: { thesis: 7, evidence: 6 }, engineCriteriaScores: { thesis: 7, evidence: 6 }, isFeedbackRewritten: true }),
+        submission("s9", "Cai Wu", "accepted", 14, { ...reviewed, criteriaScores: { thesis: 7, evidence: 6 }, engineCriteriaScores: { thesis: 7, evidence: 6 } }),
+      ],
+    };
+    const answer = answerClassQuestion({ kind: "changedAfterReview" }, "which grades did I change", { ...data, assignments: [holistic] });
+    expect(answer).toContain("You changed 2 grades of the 3 you reviewed");
+    expect(answer).toContain("[Ana Ruiz, \u201cPersuasive Essay\u201d](/assignments/a1/review?submission=s7): total kept at 14; Thesis 7 \u2192 8; Evidence 6 \u2192 5; feedback rewritten");
+    expect(answer).toContain("(/assignments/a1/review?submission=s8): total kept at 14; feedback rewritten");
+    expect(answer).not.toContain("Cai Wu");
   });
 
   it("names who struggled, on the criterion asked about, lowest first with links to their work", () => {

@@ -268,14 +268,36 @@ function studentGrades(name: string, data: ClassData): string | undefined {
   return `${[...people][0]}:\n${bullets(rows)}`;
 }
 
+/** Hundredths: a score the teacher kept reads as kept, whatever the float arithmetic did to it. */
+const isSameScore = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
+
+/**
+ * What the teacher's review changed of the grader's grade: the total, each criterion's score, the feedback. In
+ * holistic grading the total may stay while the criteria and the feedback are the teacher's own.
+ */
+function reviewChanges(a: ClassAssignment, s: ClassSubmission): string[] {
+  if (!s.reviewed || s.engineScore === null || s.rawScore === null) return [];
+  const changes: string[] = [];
+  const isTotalChanged = !isSameScore(s.rawScore, s.engineScore);
+  if (isTotalChanged) changes.push(`${round1(s.engineScore)} \u2192 ${round1(s.rawScore)}`);
+  for (const criterion of a.criteria) {
+    const before = s.engineCriteriaScores?.[criterion.id];
+    const after = s.criteriaScores?.[criterion.id];
+    if (before !== undefined && after !== undefined && !isSameScore(before, after)) changes.push(`${criterion.name} ${round1(before)} \u2192 ${round1(after)}`);
+  }
+  if (s.isFeedbackRewritten) changes.push("feedback rewritten");
+  if (changes.length && !isTotalChanged) changes.unshift(`total kept at ${round1(s.rawScore)}`);
+  return changes;
+}
+
 function changedAfterReview(assignments: ClassAssignment[]): string {
   const changed = assignments
-    .flatMap((a) => a.submissions.filter((s) => s.reviewed && s.engineScore !== null && s.rawScore !== null && Math.round(s.rawScore * 100) !== Math.round(s.engineScore * 100)).map((s) => ({ a, s })))
+    .flatMap((a) => a.submissions.map((s) => ({ a, s, changes: reviewChanges(a, s) })).filter((item) => item.changes.length))
     .sort((x, y) => (y.s.reviewedAt?.getTime() ?? 0) - (x.s.reviewedAt?.getTime() ?? 0));
   const reviewed = assignments.reduce((sum, a) => sum + a.submissions.filter((s) => s.reviewed).length, 0);
   if (!reviewed) return "You haven't reviewed any grades yet, so none has changed.";
-  if (!changed.length) return `None: you kept the grader's score on ${reviewed === 1 ? "the grade" : `all ${plural(reviewed, "grade")}`} you reviewed.`;
-  const lines = changed.map(({ a, s }) => `${link(`${s.studentName}, ${quote(a.title)}`, reviewPath(a, s))}: ${round1(s.engineScore!)} \u2192 ${round1(s.rawScore!)}`);
+  if (!changed.length) return `None: you kept the grader's scores and feedback on ${reviewed === 1 ? "the grade" : `all ${plural(reviewed, "grade")}`} you reviewed.`;
+  const lines = changed.map(({ a, s, changes }) => `${link(`${s.studentName}, ${quote(a.title)}`, reviewPath(a, s))}: ${changes.join("; ")}`);
   return `You changed ${plural(changed.length, "grade")} of the ${reviewed} you reviewed (most recent first):\n${bullets(lines)}`;
 }
 

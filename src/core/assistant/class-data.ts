@@ -20,6 +20,10 @@ export interface ClassSubmission {
   criteriaScores: Record<string, number> | null;
   /** The grader's own overall score, kept after a teacher's review changed the grade of record. */
   engineScore: number | null;
+  /** The grader's own criterion scores, to compare with the grade of record's (null for a grade with none). */
+  engineCriteriaScores: Record<string, number> | null;
+  /** The grade of record's feedback is not the grader's: the teacher rewrote it. */
+  isFeedbackRewritten: boolean;
   /** The raw grade of record before any late penalty, to compare with the grader's. */
   rawScore: number | null;
   reviewed: boolean;
