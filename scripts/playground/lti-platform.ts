@@ -84,6 +84,8 @@ export class LtiPlatformSimulator {
   readonly members: Member[] = [];
   readonly scores: ReceivedScore[] = [];
   readonly lineItems: { id: string; label: string; scoreMaximum: number; resourceLinkId?: string; resourceId?: string }[] = [];
+  /** Each PUT on a line item, as received. */
+  readonly lineItemUpdates: { id: string; body: { label?: string; scoreMaximum?: number } }[] = [];
   readonly tokenRequests: { scope: string; assertion: JWTPayload }[] = [];
   readonly deepLinkResponses: JWTPayload[] = [];
   readonly resourceLinks: ResourceLink[] = [];
@@ -278,6 +280,19 @@ export class LtiPlatformSimulator {
       const item = { ...body, id: `${this.url}/lineitems/${this.lineItems.length + 1}/lineitem` };
       this.lineItems.push(item);
       return send(response, 201, item);
+    }
+    const itemPath = url.pathname.match(/^\/lineitems\/\d+\/lineitem$/);
+    if (itemPath && (request.method === "GET" || request.method === "PUT")) {
+      if (!granted.includes(scopes.lineItem)) return send(response, 401, { error: "token lacks the lineitem scope" });
+      const item = this.lineItems.find((candidate) => candidate.id === `${this.url}${url.pathname}`);
+      if (!item) return send(response, 404, { error: "no such line item" });
+      if (request.method === "GET") return send(response, 200, item);
+      if (request.headers["content-type"] !== "application/vnd.ims.lis.v2.lineitem+json") return send(response, 415, { error: "line item media type expected" });
+      // AGS: a PUT replaces the line item's fields; its id stays.
+      const body = JSON.parse(await readBody(request)) as { label?: string; scoreMaximum?: number };
+      this.lineItemUpdates.push({ id: item.id, body });
+      Object.assign(item, body, { id: item.id });
+      return send(response, 200, item);
     }
     const score = url.pathname.match(/^(\/lineitems\/\d+\/lineitem)\/scores$/);
     if (score && request.method === "POST") {

@@ -365,4 +365,22 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     expect(shown.launch.text).toContain("Eve Lane");
     expect(titleOf((await platform.launch(new TestClient(server.url), { user: learner(0), contextId, resourceLinkId })).launch.text)).toBe("Not returned yet");
   });
+
+  it("sets the gradebook column's maximum to the rubric total before posting, when the platform's says otherwise", async () => {
+    // As a column made when the assignment was picked in Deep Linking, before it had a rubric: out of 100.
+    const column = platform.lineItems.find((item) => item.resourceLinkId === resourceLinkId)!;
+    column.scoreMaximum = 100;
+    const updatesBefore = platform.lineItemUpdates.length;
+    const scoresBefore = platform.scores.length;
+    expect((await teacher.client.put(`/api/submissions/${byName["Ben Cole"]!.id}/grade`, { criteriaScores: { "criterion-1": 8, "criterion-2": 8 }, overallScore: 16, feedback: "Good sources now." })).status).toBe(200);
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
+    expect(sent.data).toMatchObject({ sent: 1, failed: [] });
+    expect(platform.lineItemUpdates.slice(updatesBefore)).toEqual([{ id: column.id, body: expect.objectContaining({ id: column.id, label: "Graded essay", scoreMaximum: 20, resourceLinkId }) }]);
+    expect(column.scoreMaximum).toBe(20);
+    expect(platform.scores.slice(scoresBefore).map((score) => score.body.scoreMaximum)).toEqual([20]);
+    // A column already out of the rubric total is left alone.
+    expect((await teacher.client.put(`/api/submissions/${byName["Ben Cole"]!.id}/grade`, { criteriaScores: { "criterion-1": 9, "criterion-2": 8 }, overallScore: 17, feedback: "Good sources now." })).status).toBe(200);
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {})).data).toMatchObject({ sent: 1 });
+    expect(platform.lineItemUpdates).toHaveLength(updatesBefore + 1);
+  });
 });

@@ -27,23 +27,37 @@ async function call(fetcher: typeof fetch, url: string, init: RequestInit, what:
   return text;
 }
 
+const lineItemMedia = "application/vnd.ims.lis.v2.lineitem+json";
+
 /**
  * The line item of a resource link: the one the launch named, else the course's line item for this resource link,
- * else a new one made for it (a Moodle activity added by hand comes without one).
+ * else a new one made for it (a Moodle activity added by hand comes without one). With the line item scope, a line
+ * item whose maximum is not the rubric total gets it (a PUT, AGS 2.0 section 3.2): one made when the assignment was
+ * picked in Deep Linking, before it had a rubric, says "out of 100" and the platform would scale every score to it.
  */
 export async function findOrCreateLineItem(
   fetcher: typeof fetch,
   accessToken: string,
-  link: { lineItemUrl: string | null; lineItemsUrl: string | null; resourceLinkId: string },
+  link: { lineItemUrl: string | null; lineItemsUrl: string | null; resourceLinkId: string; canManageLineItems: boolean },
   create: { label: string; scoreMaximum: number; resourceId: string },
 ): Promise<string> {
-  if (link.lineItemUrl) return link.lineItemUrl;
+  const auth = { authorization: `Bearer ${accessToken}` };
+  if (link.lineItemUrl) {
+    if (link.canManageLineItems) {
+      const named = lineItem.loose().safeParse(safeJson(await call(fetcher, link.lineItemUrl, { headers: { ...auth, accept: lineItemMedia } }, "to read the line item")));
+      if (named.success) await matchScoreMaximum(fetcher, accessToken, named.data, create.scoreMaximum);
+    }
+    return link.lineItemUrl;
+  }
   if (!link.lineItemsUrl) throw new PlatformServiceError("The platform gave this link no gradebook column (no AGS line item). Allow Markwise to post grades in the platform's tool settings, then launch the link again.");
   const listUrl = new URL(link.lineItemsUrl);
   listUrl.searchParams.set("resource_link_id", link.resourceLinkId);
-  const listed = safeJson(await call(fetcher, listUrl.toString(), { headers: { authorization: `Bearer ${accessToken}`, accept: "application/vnd.ims.lis.v2.lineitemcontainer+json" } }, "to list its line items"));
-  const existing = z.array(lineItem).safeParse(listed);
-  if (existing.success && existing.data[0]) return existing.data[0].id;
+  const listed = safeJson(await call(fetcher, listUrl.toString(), { headers: { ...auth, accept: "application/vnd.ims.lis.v2.lineitemcontainer+json" } }, "to list its line items"));
+  const existing = z.array(lineItem.loose()).safeParse(listed);
+  if (existing.success && existing.data[0]) {
+    await matchScoreMaximum(fetcher, accessToken, existing.data[0], create.scoreMaximum);
+    return existing.data[0].id;
+  }
   const created = lineItem.safeParse(
     safeJson(
       await call(
@@ -51,7 +65,7 @@ export async function findOrCreateLineItem(
         link.lineItemsUrl,
         {
           method: "POST",
-          headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v2.lineitem+json", accept: "application/vnd.ims.lis.v2.lineitem+json" },
+          headers: { ...auth, "content-type": lineItemMedia, accept: lineItemMedia },
           body: JSON.stringify({ label: create.label, scoreMaximum: create.scoreMaximum, resourceId: create.resourceId, resourceLinkId: link.resourceLinkId, tag: "markwise" }),
         },
         "to create a line item",
@@ -60,6 +74,17 @@ export async function findOrCreateLineItem(
   );
   if (!created.success) throw new PlatformServiceError("The platform's answer to creating a line item has no id.");
   return created.data.id;
+}
+
+/** Sets the line item's maximum to the rubric total when it differs; the PUT carries the item as read, as AGS asks. */
+async function matchScoreMaximum(fetcher: typeof fetch, accessToken: string, item: z.infer<typeof lineItem> & Record<string, unknown>, scoreMaximum: number): Promise<void> {
+  if (item.scoreMaximum === scoreMaximum) return;
+  await call(
+    fetcher,
+    item.id,
+    { method: "PUT", headers: { authorization: `Bearer ${accessToken}`, "content-type": lineItemMedia, accept: lineItemMedia }, body: JSON.stringify({ ...item, scoreMaximum }) },
+    `to change the gradebook column's maximum to ${scoreMaximum} points`,
+  );
 }
 
 /** Posts one student's score and comment to a line item (AGS Score publish service). */

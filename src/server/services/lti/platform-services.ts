@@ -133,7 +133,7 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
     // Every AGS scope the link was granted, always the same set: one cached token serves every later send.
     .tokenFor({ clientId: platform.clientId, tokenUrl: platform.tokenUrl, scopes: [ltiScopes.score, ...(link.agsScopes.includes(ltiScopes.lineItem) ? [ltiScopes.lineItem] : [])] }, key)
     .catch(asAppError);
-  const lineItemUrl = await findOrCreateLineItem(fetch, token, link, { label: assignment.title.trim() || "Markwise assignment", scoreMaximum, resourceId: assignment.id }).catch(asAppError);
+  const lineItemUrl = await findOrCreateLineItem(fetch, token, { ...link, canManageLineItems: link.agsScopes.includes(ltiScopes.lineItem) }, { label: assignment.title.trim() || "Markwise assignment", scoreMaximum, resourceId: assignment.id }).catch(asAppError);
   if (needsLineItem) await db.update(ltiResourceLinks).set({ lineItemUrl, updatedAt: new Date() }).where(eq(ltiResourceLinks.id, link.id));
 
   // Taken back before anything is sent: the former student must not keep another student's grade and comment.
