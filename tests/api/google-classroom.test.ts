@@ -241,7 +241,7 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
 
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {});
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], withdrawn: [], failed: [] });
+    expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], isRosterImported: true, withdrawn: [], failed: [] });
     const newPatches = google.patches.slice(patchesBefore);
     expect(newPatches.map((patch) => patch.updateMask)).toEqual(["draftGrade", "draftGrade"]);
     for (const [userId, name] of [["g-ana", "Ana Ortiz"], ["g-ben", "Ben Cole"]] as const) {

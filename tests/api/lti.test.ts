@@ -291,7 +291,7 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     const finalOf = (name: string) => gradebook.rows.find((row: { studentName: string }) => row.studentName === name).finalScore as number;
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.data).toEqual({ platformName: "Simulated LMS", sent: 3, unchanged: 0, notReviewed: 1, notOnPlatform: [], withdrawn: [], failed: [] });
+    expect(sent.data).toEqual({ platformName: "Simulated LMS", sent: 3, unchanged: 0, notReviewed: 1, notOnPlatform: [], isRosterImported: true, withdrawn: [], failed: [] });
     // The deep linking test before this made its own line item (as a platform does); Markwise made this link's one.
     const made = platform.lineItems.filter((item) => item.resourceLinkId === resourceLinkId);
     expect(made).toEqual([{ id: expect.stringMatching(new RegExp(`^${platform.url}/lineitems/\\d+/lineitem$`)), label: "Graded essay", scoreMaximum: 20, resourceId: assignmentId, resourceLinkId, tag: "markwise" }]);

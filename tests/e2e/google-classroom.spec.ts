@@ -67,7 +67,8 @@ describe("Google Classroom", () => {
     await panel.getByRole("button", { name: "Import roster from Classroom" }).click();
     await page.getByText("Roster imported from English 9: 2 students added, 0 updated, 2 submissions matched.").first().waitFor();
     await panel.getByRole("button", { name: "Send grades to Classroom" }).click();
-    await page.getByText("English 9: 1 grade sent as drafts, 1 waiting for review (not sent).").first().waitFor();
+    // The summary stays in the panel, not only in a toast that the next message replaces.
+    await panel.getByRole("status").filter({ hasText: "English 9: 1 grade sent as drafts, 1 waiting for review (not sent)." }).waitFor();
     const courseWorkId = course.courseWork.at(-1)!.id;
     const gradebook = (await teacher.client.get(`/api/assignments/${assignment.id}/gradebook`)).data;
     expect(google.submissionOf(course.id, courseWorkId, "g-ana").draftGrade).toBe(gradebook.rows.find((row: { studentName: string }) => row.studentName === "Ana Ortiz").finalScore);

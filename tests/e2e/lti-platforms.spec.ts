@@ -5,7 +5,7 @@ import { LtiPlatformSimulator } from "../../scripts/playground/lti-platform";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { TestClient } from "../support/http";
-import { createActiveAssignment } from "../support/submissions";
+import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 
 let app: E2eApp;
 let platform: LtiPlatformSimulator;
@@ -87,8 +87,18 @@ describe("learning platforms (LTI)", () => {
     await panel.getByText("School Moodle", { exact: true }).waitFor();
     await panel.getByRole("button", { name: "Import roster from School Moodle" }).click();
     await page.getByText("Roster imported from School Moodle: 1 student added, 0 updated.").first().waitFor();
+    // A reviewed paper by a student who is not in the course: the roster was imported, so importing it is no advice.
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("Dana Smith.txt", studentEssay(71, "Dana Smith"))]) });
+    expect(upload.status, upload.text).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    const [dana] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data as { id: string }[];
+    expect((await teacher.client.post(`/api/submissions/${dana!.id}/accept`)).status).toBe(200);
     await panel.getByRole("button", { name: "Send grades to School Moodle" }).click();
-    await page.getByText("School Moodle: 0 grades sent.").first().waitFor();
+    // The summary and what was not sent stay in the panel together (a toast each hid the summary).
+    const report = panel.getByRole("status").filter({ hasText: "School Moodle: 0 grades sent." });
+    await report.waitFor();
+    expect(await report.textContent()).toContain("Dana Smith is not in the course on School Moodle: add them there, or check the name on the submission.");
+    expect(await page.getByText("Import the roster first").count()).toBe(0);
     await page.screenshot({ path: `${shots}/assignment-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
     await panel.scrollIntoViewIfNeeded();

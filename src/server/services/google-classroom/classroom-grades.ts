@@ -26,7 +26,7 @@ export async function sendGradesToClassroom(deps: ClassroomDeps, teacherId: stri
   const members = await deps.db.select().from(googleClassroomStudents).where(eq(googleClassroomStudents.linkId, link.id));
   const userOf = new Map(members.map((member) => [member.rosterStudentId, member.googleUserId]));
   const previous = new Map((await deps.db.select().from(googleClassroomGradePosts).where(eq(googleClassroomGradePosts.linkId, link.id))).map((post) => [post.submissionId, post]));
-  const result: ClassroomGradesResult = { courseName: link.courseName, sent: 0, unchanged: 0, returned: 0, notReviewed: graded.length - reviewed.length, notInCourse: [], withdrawn: [], failed: [] };
+  const result: ClassroomGradesResult = { courseName: link.courseName, sent: 0, unchanged: 0, returned: 0, notReviewed: graded.length - reviewed.length, notInCourse: [], isRosterImported: members.length > 0, withdrawn: [], failed: [] };
   if (!reviewed.length && !previous.size) return result;
 
   const client = await classroomClientFor(deps, teacherId);

@@ -106,7 +106,7 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
   const previous = new Map((await db.select().from(ltiScorePosts).where(eq(ltiScorePosts.resourceLinkId, link.id))).map((post) => [post.submissionId, post]));
   const scoreMaximum = maxScoreOf(assignment);
 
-  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], withdrawn: [], failed: [] };
+  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], isRosterImported: members.length > 0, withdrawn: [], failed: [] };
   const sendingTo = new Set(reviewed.flatMap((row) => subjectNow.get(row.id) ?? []));
   const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.subject })), subjectNow, sendingTo);
   const toSend = [];

@@ -1,6 +1,7 @@
 import { School, Send, Users } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { GradeSyncResult, RosterImportResult } from "../../../contracts/lti";
+import { GradeSendReport } from "../../components/grade-send-report";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { plural } from "../../features/assignments/format";
@@ -29,6 +30,7 @@ function gradesSummary(result: GradeSyncResult): string {
 export function PlatformPanel({ assignmentId, frame }: { assignmentId: string; frame: (content: ReactNode) => ReactNode }) {
   const links = useAssignmentLti(assignmentId);
   const actions = useLtiActions(assignmentId);
+  const [lastSend, setLastSend] = useState<{ linkId: string; result: GradeSyncResult } | null>(null);
   if (!links.data?.links.length) return null;
 
   const importRoster = (linkId: string) =>
@@ -36,9 +38,9 @@ export function PlatformPanel({ assignmentId, frame }: { assignmentId: string; f
   const sendGrades = (linkId: string) =>
     actions.sendGrades.mutate(linkId, {
       onSuccess: (result) => {
+        // The summary stays in the panel with what was not sent; the toast only confirms the send.
+        setLastSend({ linkId, result });
         showSuccess(gradesSummary(result));
-        if (result.notOnPlatform.length) showFailure(`Not sent, not matched to anyone in the course: ${result.notOnPlatform.join(", ")}. Import the roster first.`);
-        for (const failure of result.failed) showFailure(`${failure.studentName}: ${failure.message}`);
       },
       onError: (error) => showFailure("The grades could not be sent.", error),
     });
@@ -64,6 +66,17 @@ export function PlatformPanel({ assignmentId, frame }: { assignmentId: string; f
               Send grades to {link.platformName}
             </Button>
           </div>
+          {lastSend?.linkId === link.id ? (
+            <div className="basis-full">
+              <GradeSendReport
+                summary={gradesSummary(lastSend.result)}
+                course={`the course on ${lastSend.result.platformName}`}
+                notMatched={lastSend.result.notOnPlatform}
+                isRosterImported={lastSend.result.isRosterImported}
+                failed={lastSend.result.failed}
+              />
+            </div>
+          ) : null}
         </li>
       ))}
       <li className="text-sm text-muted-foreground">Only reviewed or accepted grades are sent, with their feedback as the comment.</li>

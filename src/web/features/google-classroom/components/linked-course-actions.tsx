@@ -2,6 +2,7 @@ import { ExternalLink, FileUp, Send, Undo2, Unlink, Users } from "lucide-react";
 import { useState } from "react";
 import type { AssignmentClassroomView, ClassroomGradesResult, ClassroomSubmissionsResult } from "../../../../contracts/google-classroom";
 import { classroomMessages } from "../../../../contracts/google-classroom";
+import { GradeSendReport } from "../../../components/grade-send-report";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
@@ -17,10 +18,11 @@ export function LinkedCourseActions({ assignmentId, link }: { assignmentId: stri
   const [handUploads, setHandUploads] = useState<ClassroomSubmissionsResult["uploadByHand"]>([]);
   const [isConfirmingReturn, setIsConfirmingReturn] = useState(false);
 
+  const [lastSend, setLastSend] = useState<ClassroomGradesResult | null>(null);
   const reportGrades = (result: ClassroomGradesResult) => {
+    // The summary stays in the panel with what was not sent; the toast only confirms the send.
+    setLastSend(result);
     showSuccess(gradesSummary(result));
-    if (result.notInCourse.length) showFailure(`Not sent, not matched to anyone in the course: ${result.notInCourse.join(", ")}. Import the roster first.`);
-    for (const failure of result.failed) showFailure(`${failure.studentName}: ${failure.message}`);
   };
   const sendGrades = (returnToStudents: boolean) =>
     actions.sendGrades.mutate(returnToStudents, {
@@ -88,6 +90,15 @@ export function LinkedCourseActions({ assignmentId, link }: { assignmentId: stri
           Unlink course
         </Button>
       </div>
+      {lastSend ? (
+        <GradeSendReport
+          summary={gradesSummary(lastSend)}
+          course={`${lastSend.courseName} on Google Classroom`}
+          notMatched={lastSend.notInCourse}
+          isRosterImported={lastSend.isRosterImported}
+          failed={lastSend.failed}
+        />
+      ) : null}
       {handUploads.length ? (
         <div role="status" className="rounded-xl border border-border bg-muted/40 p-3 text-sm">
           <p className="font-medium">Upload these by hand</p>
