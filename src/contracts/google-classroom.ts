@@ -64,12 +64,16 @@ export const importClassroomSubmissionsInput = z.object({
   timeZone: z.string().max(64).refine(isTimeZone, { message: "Time zone must be an IANA name like Europe/Paris" }).optional(),
 });
 
-export const sendClassroomGradesInput = z.object({
-  /** Also set the assigned grade and return the work in Classroom (the teacher confirmed it). */
-  returnToStudents: z.boolean({ error: "returnToStudents must be true or false" }).default(false),
-});
+/** A request with no body is the same as `{}`: draft grades only. */
+export const sendClassroomGradesInput = z
+  .object({
+    /** Also set the assigned grade and return the work in Classroom (the teacher confirmed it). */
+    returnToStudents: z.boolean({ error: "returnToStudents must be true or false" }).default(false),
+  })
+  .default({ returnToStudents: false });
 
-export const classroomRosterResult = z.object({ courseName: z.string(), added: z.number(), updated: z.number(), matchedSubmissions: z.number() });
+/** unchanged: already on the roster exactly as Classroom has them. */
+export const classroomRosterResult = z.object({ courseName: z.string(), added: z.number(), updated: z.number(), unchanged: z.number(), matchedSubmissions: z.number() });
 export type ClassroomRosterResult = z.infer<typeof classroomRosterResult>;
 
 export const classroomSubmissionsResult = z.object({

@@ -63,15 +63,20 @@ export const assignmentLtiLink = z.object({
 export const assignmentLtiView = z.object({ links: z.array(assignmentLtiLink) });
 export type AssignmentLtiView = z.infer<typeof assignmentLtiView>;
 
-export const ltiActionInput = z.object({
-  /** Which platform link (when the assignment opens from more than one course). */
-  linkId: z.string({ error: "Choose the platform link" }).optional(),
-});
+/** A request with no body is the same as `{}` (docs/lti.md shows these routes without one). */
+export const ltiActionInput = z
+  .object({
+    /** Which platform link (when the assignment opens from more than one course). */
+    linkId: z.string({ error: "Choose the platform link" }).optional(),
+  })
+  .default({});
 
 export const rosterImportResult = z.object({
   platformName: z.string(),
   added: z.number(),
   updated: z.number(),
+  /** Already on the roster exactly as the platform has them. */
+  unchanged: z.number(),
   /** Instructors, inactive members and others who are not students in the course. */
   skipped: z.number(),
   /** Submissions now matched to an imported student. */

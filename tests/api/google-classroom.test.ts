@@ -158,10 +158,10 @@ describe(`Google Classroom roster and submissions (${testDatabaseKind})`, () => 
   it("imports the course's students into the roster with their e-mails, and again without duplicates", async () => {
     const imported = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/roster`);
     expect(imported.status, imported.text).toBe(200);
-    expect(imported.data).toEqual({ courseName: "English 9", added: 4, updated: 0, matchedSubmissions: 0 });
+    expect(imported.data).toEqual({ courseName: "English 9", added: 4, updated: 0, unchanged: 0, matchedSubmissions: 0 });
     const roster = (await teacher.client.get(`/api/assignments/${assignmentId}/roster`)).data;
     expect(roster.students.map((student: { name: string; email: string }) => [student.name, student.email])).toEqual(students.map((student) => [student.fullName, student.email]));
-    expect((await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/roster`)).data).toMatchObject({ added: 0, updated: 4 });
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/roster`)).data).toMatchObject({ added: 0, updated: 0, unchanged: 4 });
   });
 
   it("imports turned-in Google Docs and files, lists what to upload by hand by student, and does not import twice", async () => {
@@ -239,7 +239,8 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
     const finalOf = async (name: string) => ((await teacher.client.get(`/api/assignments/${assignmentId}/gradebook`)).data.rows.find((row: { studentName: string }) => row.studentName === name).finalScore as number);
     const patchesBefore = google.patches.length;
 
-    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {});
+    // No body is the same as {}: draft grades only.
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`);
     expect(sent.status, sent.text).toBe(200);
     expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], isRosterImported: true, withdrawn: [], failed: [] });
     const newPatches = google.patches.slice(patchesBefore);

@@ -271,7 +271,7 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
   it("imports the course's active students into the roster with their e-mails, and again without duplicates", async () => {
     const imported = await teacher.client.post(`/api/assignments/${assignmentId}/lti/roster`, {});
     expect(imported.status, imported.text).toBe(200);
-    expect(imported.data).toEqual({ platformName: "Simulated LMS", added: 4, updated: 0, skipped: 2, matchedSubmissions: 4 });
+    expect(imported.data).toEqual({ platformName: "Simulated LMS", added: 4, updated: 0, unchanged: 0, skipped: 2, matchedSubmissions: 4 });
     expect(platform.tokenRequests.at(-1)!.scope).toBe("https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly");
     const roster = (await teacher.client.get(`/api/assignments/${assignmentId}/roster`)).data;
     expect(roster.students.map((student: { name: string; email: string; identifier: string | null }) => [student.name, student.email, student.identifier])).toEqual([
@@ -281,8 +281,12 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
       ["Dev Shah", "dev@pupils.test", "S-104"],
     ]);
     expect(roster.missing).toEqual([]);
-    const again = await teacher.client.post(`/api/assignments/${assignmentId}/lti/roster`, {});
-    expect(again.data).toMatchObject({ added: 0, updated: 4, matchedSubmissions: 0 });
+    // No body is the same as {}; students imported again as they are count as unchanged.
+    const again = await teacher.client.post(`/api/assignments/${assignmentId}/lti/roster`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.data).toMatchObject({ added: 0, updated: 0, unchanged: 4, matchedSubmissions: 0 });
+    platform.members.find((member) => member.user_id === "student-2")!.email = "chloe.park@pupils.test";
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/lti/roster`)).data).toMatchObject({ added: 0, updated: 1, unchanged: 3 });
     expect((await teacher.client.get(`/api/assignments/${assignmentId}/roster`)).data.students).toHaveLength(4);
   });
 
@@ -302,7 +306,7 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     for (const [index, name] of names.slice(0, 3).entries()) expect(received[`student-${index}`]!.scoreGiven).toBe(finalOf(name));
     expect(platform.scores.every((score) => score.lineItem === made[0]!.id)).toBe(true);
 
-    const unchanged = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
+    const unchanged = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`);
     expect(unchanged.data).toMatchObject({ sent: 0, unchanged: 3, notReviewed: 1 });
     expect(platform.scores).toHaveLength(3);
 

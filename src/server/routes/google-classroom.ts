@@ -72,8 +72,8 @@ export function registerGoogleClassroomRoutes(router: ApiRouter, deps: AppDeps):
   router.route(
     { method: "post", path: "/api/assignments/:id/google-classroom/roster", summary: "Import roster from the linked course: students added to the roster or updated, with e-mails", tag, access: "session", params: idParams, responses: { 200: { description: "What was imported", schema: classroomRosterResult }, ...googleAnswers } },
     async (c, { params }) => {
-      const { courseName, added, updated, matchedSubmissions } = await importClassroomRoster(classroom, requireUser(c).id, params.id);
-      return c.json({ courseName, added, updated, matchedSubmissions });
+      const { courseName, added, updated, unchanged, matchedSubmissions } = await importClassroomRoster(classroom, requireUser(c).id, params.id);
+      return c.json({ courseName, added, updated, unchanged, matchedSubmissions });
     },
   );
   router.route(

@@ -22,14 +22,14 @@ export async function importClassroomRoster(deps: ClassroomDeps, teacherId: stri
   }));
   const counts = await deps.db.transaction(async (tx) => {
     const linked = new Map((await tx.select().from(googleClassroomStudents).where(eq(googleClassroomStudents.linkId, link.id))).map((row) => [row.googleUserId, row.rosterStudentId]));
-    const { added, updated, rosterIdByKey } = await mergeImportedStudents(tx, assignmentId, teacherId, imported, linked);
+    const { added, updated, unchanged, rosterIdByKey } = await mergeImportedStudents(tx, assignmentId, teacherId, imported, linked);
     for (const [googleUserId, rosterStudentId] of rosterIdByKey) {
       await tx
         .insert(googleClassroomStudents)
         .values({ linkId: link.id, googleUserId, rosterStudentId })
         .onConflictDoUpdate({ target: [googleClassroomStudents.linkId, googleClassroomStudents.googleUserId], set: { rosterStudentId } });
     }
-    return { added, updated, matchedSubmissions: await matchUnmatchedSubmissions(tx, assignmentId), rosterIdByUser: rosterIdByKey };
+    return { added, updated, unchanged, matchedSubmissions: await matchUnmatchedSubmissions(tx, assignmentId), rosterIdByUser: rosterIdByKey };
   });
   return { courseName: link.courseName, ...counts, nameByUser: new Map(imported.map((student) => [student.key, student.name])) };
 }

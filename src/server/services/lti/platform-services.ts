@@ -73,14 +73,14 @@ export async function importRosterFromPlatform(db: Db, secret: string, teacherId
   const counts = await db.transaction(async (tx) => {
     const linked = new Map((await tx.select().from(ltiRosterMembers).where(eq(ltiRosterMembers.resourceLinkId, link.id))).map((row) => [row.subject, row.rosterStudentId]));
     const imported = learners.map((member) => ({ key: member.subject, name: member.name, email: member.email, identifier: member.sourcedId }));
-    const { added, updated, rosterIdByKey } = await mergeImportedStudents(tx, assignmentId, teacherId, imported, linked);
+    const { added, updated, unchanged, rosterIdByKey } = await mergeImportedStudents(tx, assignmentId, teacherId, imported, linked);
     for (const [subject, rosterStudentId] of rosterIdByKey) {
       await tx
         .insert(ltiRosterMembers)
         .values({ resourceLinkId: link.id, subject, rosterStudentId })
         .onConflictDoUpdate({ target: [ltiRosterMembers.resourceLinkId, ltiRosterMembers.subject], set: { rosterStudentId } });
     }
-    return { added, updated, matchedSubmissions: await matchUnmatchedSubmissions(tx, assignmentId) };
+    return { added, updated, unchanged, matchedSubmissions: await matchUnmatchedSubmissions(tx, assignmentId) };
   });
   return { platformName: platform.name, ...counts, skipped: members.length - learners.length };
 }

@@ -24,6 +24,7 @@ export async function mergeImportedStudents(tx: Queryable, assignmentId: string,
   let position = roster.reduce((max, row) => Math.max(max, row.position), -1);
   let added = 0;
   let updated = 0;
+  let unchanged = 0;
   for (const student of students) {
     const free = roster.filter((row) => !claimed.has(row.id) || row.id === linked.get(student.key));
     const email = student.email?.toLowerCase();
@@ -34,12 +35,15 @@ export async function mergeImportedStudents(tx: Queryable, assignmentId: string,
     const existing = existingId ? roster.find((row) => row.id === existingId) : undefined;
     let rosterStudentId: string;
     if (existing) {
-      await tx
-        .update(rosterStudents)
-        .set({ name: student.name, email: student.email ?? existing.email, identifier: existing.identifier ?? student.identifier })
-        .where(eq(rosterStudents.id, existing.id));
+      const next = { name: student.name, email: student.email ?? existing.email, identifier: existing.identifier ?? student.identifier ?? null };
       rosterStudentId = existing.id;
-      updated += 1;
+      // A student imported again as they are is unchanged, not "updated": the teacher reads the count as what moved.
+      if (next.name === existing.name && next.email === existing.email && next.identifier === existing.identifier) {
+        unchanged += 1;
+      } else {
+        await tx.update(rosterStudents).set(next).where(eq(rosterStudents.id, existing.id));
+        updated += 1;
+      }
     } else {
       position += 1;
       const [row] = await tx.insert(rosterStudents).values({ assignmentId, teacherId, name: student.name, email: student.email, identifier: student.identifier, position }).returning();
@@ -50,7 +54,7 @@ export async function mergeImportedStudents(tx: Queryable, assignmentId: string,
     claimed.add(rosterStudentId);
     rosterIdByKey.set(student.key, rosterStudentId);
   }
-  return { added, updated, rosterIdByKey };
+  return { added, updated, unchanged, rosterIdByKey };
 }
 
 /** Matches the assignment's submissions that name no roster student against the roster as it is now; answers how many matched. */

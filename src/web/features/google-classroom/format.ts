@@ -3,6 +3,7 @@ import { plural } from "../assignments/format";
 
 export function rosterSummary(result: ClassroomRosterResult): string {
   const parts = [`${plural(result.added, "student")} added`, `${result.updated} updated`];
+  if (result.unchanged) parts.push(`${result.unchanged} unchanged`);
   if (result.matchedSubmissions) parts.push(`${plural(result.matchedSubmissions, "submission")} matched`);
   return `Roster imported from ${result.courseName}: ${parts.join(", ")}.`;
 }

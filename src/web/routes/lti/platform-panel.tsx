@@ -10,6 +10,7 @@ import { useAssignmentLti, useLtiActions } from "./api";
 
 function rosterSummary(result: RosterImportResult): string {
   const parts = [`${plural(result.added, "student")} added`, `${result.updated} updated`];
+  if (result.unchanged) parts.push(`${result.unchanged} unchanged`);
   if (result.matchedSubmissions) parts.push(`${plural(result.matchedSubmissions, "submission")} matched`);
   return `Roster imported from ${result.platformName}: ${parts.join(", ")}.`;
 }
