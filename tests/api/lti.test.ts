@@ -101,6 +101,9 @@ describe(`LTI 1.3 launches (${testDatabaseKind})`, () => {
     const picker = await browser.get(launch.headers.get("location")!);
     expect(picker.status).toBe(200);
     expect(titleOf(picker.text)).toContain("Which assignment does this Simulated LMS activity open?");
+    // A teacher with no assignments yet gets only the new one to create: no "Or" with nothing before it.
+    expect(picker.text).toContain("<legend>Create a new assignment</legend>");
+    expect(picker.text).not.toContain("Or create");
     const chosen = await browser.request("POST", launch.headers.get("location")!, { body: new URLSearchParams({ newTitle: "Lab report" }) });
     expect(chosen.status, chosen.text).toBe(303);
     const assignmentId = chosen.headers.get("location")!.split("/").pop()!;
@@ -111,6 +114,7 @@ describe(`LTI 1.3 launches (${testDatabaseKind})`, () => {
     const { launch: second } = await platform.launch(browser, { user: instructor(email), resourceLinkId: "rl-unlinked-2" });
     const picker2 = await browser.get(second.headers.get("location")!);
     expect(picker2.text).toContain(`value="${assignmentId}"`);
+    expect(picker2.text).toContain("<legend>Or create a new assignment</legend>");
     expect(picker2.text).not.toMatch(/\srequired[\s>]/);
     const both = await browser.request("POST", second.headers.get("location")!, { body: new URLSearchParams({ assignmentId, newTitle: "Another lab" }) });
     expect(both.text).toContain("Choose an assignment or type a title for a new one, not both.");

@@ -38,7 +38,7 @@ export function renderPickPage(page: PickPage): string {
 ${page.error ? `<p class="error" role="alert">${escapeHtml(page.error)}</p>` : ""}
 <form method="post" action="/api/lti/picks/${escapeHtml(page.pickId)}">
 ${page.choices.length ? `<fieldset><legend>Your assignments</legend>${options}</fieldset>` : ""}
-<fieldset><legend>Or create a new assignment</legend>
+<fieldset><legend>${page.choices.length ? "Or create a new assignment" : "Create a new assignment"}</legend>
 <label style="display:block" for="new-title">Title of the new assignment</label>
 <input type="text" id="new-title" name="newTitle" maxlength="200" autocomplete="off">
 </fieldset>

@@ -5,7 +5,7 @@ import { feedbackLinkMessages, type FeedbackLinkView, type FeedbackReturnsView, 
 import type { FeedbackSheet } from "../../contracts/submissions";
 import { gradedCriteria } from "../../contracts/assignments";
 import type { Db } from "../db/client";
-import { assignments, feedbackLinks, rosterStudents, submissions } from "../db/schema";
+import { assignments, feedbackLinks, rosterStudents, submissions, users } from "../db/schema";
 import { AppError, notFound } from "../http/app-error";
 import { isUuid } from "../http/validation";
 import type { Mailer, MailMessage } from "../integrations/mail/mailer";
@@ -144,12 +144,14 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
   });
 
   const emailed = new Map<string, string>();
-  if (input.sendEmails) {
+  const mailable = created.filter((link): link is typeof link & { email: string } => Boolean(link.email));
+  if (input.sendEmails && mailable.length) {
+    const teacherName = await teacherNameOf(db, teacherId);
     await sendEach(
-      created.filter((link): link is typeof link & { email: string } => Boolean(link.email)),
+      mailable,
       async (link) => {
         try {
-          await deps.mailer.send(feedbackMail(link.email, titleOf(assignment), link.url, expiresAt));
+          await deps.mailer.send(feedbackMail(link.email, { title: titleOf(assignment), teacherName }, link.url, expiresAt));
           emailed.set(link.id, link.email);
           await db.update(feedbackLinks).set({ emailedAt: new Date() }).where(eq(feedbackLinks.id, link.id));
         } catch (error) {
@@ -203,13 +205,24 @@ export function feedbackLinksCsv(rows: NewFeedbackLink[]): string {
   return [header.map(csvCell), ...lines].map((cells) => cells.join(",")).join("\r\n") + "\r\n";
 }
 
-function feedbackMail(to: string, title: string, url: string, expiresAt: Date): MailMessage {
+/** The teacher as their students know them: the account's name, else "Your teacher". */
+async function teacherNameOf(db: Queryable, teacherId: string): Promise<string | null> {
+  const [teacher] = await db.select({ name: users.name }).from(users).where(eq(users.id, teacherId));
+  return teacher?.name.trim() || null;
+}
+
+/**
+ * The mail names the teacher and the assignment: a message from a no-reply address saying only "your teacher" reads
+ * like phishing (an audit's finding), and the student should know whose class it is before opening the link.
+ */
+function feedbackMail(to: string, about: { title: string; teacherName: string | null }, url: string, expiresAt: Date): MailMessage {
   const until = expiresAt.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const { title, teacherName } = about;
   return {
     to: [to],
-    subject: `Your feedback on ${title}`,
+    subject: teacherName ? `Your feedback on ${title} from ${teacherName}` : `Your feedback on ${title}`,
     text: [
-      `Your teacher has returned your work on "${title}" with your scores and feedback.`,
+      `${teacherName ?? "Your teacher"} has returned your work on "${title}" with your scores and feedback.`,
       "",
       `Read it here (the link works until ${until}):`,
       url,
