@@ -114,7 +114,7 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
           </p>
           {view.returnAgain.length ? (
             <p role="status">
-              {`Needs returning again: ${view.returnAgain.map((item) => item.studentName).join(", ")}. ${view.returnAgain.length === 1 ? "This work was" : "This work was"} put under another student after it was returned, so the earlier link no longer works. Return to students to send a link to the student it belongs to now.`}
+              {`Needs returning again: ${view.returnAgain.map((item) => item.studentName).join(", ")}. ${view.returnAgain.length === 1 ? "This work was put under another student after it was returned, so its earlier link no longer works" : "This work was put under other students after it was returned, so the earlier links no longer work"}. Return to students to send a link to the student it belongs to now.`}
             </p>
           ) : null}
           {view.waitingForReviewCount ? (
