@@ -6,10 +6,16 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A full http(s) address: `new URL` of a bare host name throws deep inside the server, which was restarted five times. */
+const httpUrl = (name: string, example: string) =>
+  optionalText.pipe(z.url({ protocol: /^https?$/, error: `${name} must be a full URL like ${example}` }).optional());
+
 const emailList = z
   .string()
   .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
   .pipe(z.array(z.email()));
+
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /**
  * Every setting the server reads, with its default. `.env.example` lists the same names;
@@ -19,12 +25,13 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: optionalText,
+  PUBLIC_URL: httpUrl("PUBLIC_URL", "https://markwise.school.org"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(", ")}` }).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  SMTP_URL: optionalText,
+  // nodemailer takes a string without a scheme for something else and fails on every mail, long after the start.
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL such as smtp://user:pass@smtp.school.org:587 (or smtps:// for port 465)" }).optional()),
   MAIL_FROM: z.string().default("Markwise <no-reply@markwise.local>"),
   LEADS_NOTIFY_TO: emailList.default(["sales@markwise.local"]),
   VIDEO_REQUESTS_NOTIFY_TO: emailList.default(["videos@markwise.local"]),
@@ -69,6 +76,15 @@ export const envSchema = z.object({
   GRADING_WORKER: z.enum(["on", "off"], { error: "GRADING_WORKER must be on or off" }).default("on"),
   /** Server processes `npm start` runs on this machine, sharing one port (PostgreSQL only: PGlite is one process's). */
   WEB_CONCURRENCY: z.coerce.number({ error: "WEB_CONCURRENCY must be a whole number from 1 to 64" }).int("WEB_CONCURRENCY must be a whole number from 1 to 64").min(1, "WEB_CONCURRENCY must be a whole number from 1 to 64").max(64, "WEB_CONCURRENCY must be a whole number from 1 to 64").default(1),
+}).superRefine((env, context) => {
+  // Settings that only work together: one without the other was ignored (AI) or crashed each start (S3).
+  const missing = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+  if (env.AI_PROVIDER && !env.AI_MODEL) missing("AI_MODEL", `AI_PROVIDER is ${env.AI_PROVIDER}, so AI_MODEL must name its model (e.g. gpt-4o-mini); or leave both empty for the built-in grader alone`);
+  if (env.AI_MODEL && !env.AI_PROVIDER) missing("AI_PROVIDER", "AI_MODEL is set, so AI_PROVIDER must be openai, anthropic, ollama or openai-compatible; or leave both empty for the built-in grader alone");
+  if (env.S3_BUCKET) {
+    const absent = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+    if (absent.length) missing(absent[0]!, `S3_BUCKET is set, so S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too. Missing: ${absent.join(", ")}; or leave S3_BUCKET empty to keep files under DATA_DIR.`);
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,6 +108,7 @@ export function concurrencyProblem(env: Env): string | undefined {
 /** S3-compatible storage when S3_BUCKET is set (with its endpoint and keys), else undefined: files go under DATA_DIR. */
 export function s3ConfigFrom(env: Env) {
   if (!env.S3_BUCKET) return undefined;
+  // loadEnv refuses a bucket without these; this only narrows the types.
   if (!env.S3_ENDPOINT || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
     throw new Error("S3_BUCKET is set, so S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too.");
   }

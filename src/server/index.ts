@@ -1,10 +1,18 @@
 import { StartupProblem } from "./db/startup-problem";
-import { loadEnv } from "./env";
-import { createLogger } from "./logger";
+import { loadEnv, type Env } from "./env";
+import { createLogger, safeLogLevel } from "./logger";
 import { doNotRestartExitCode } from "./restart-policy";
 import { startServer } from "./server";
+import { explainStartError } from "./startup-checks";
 
-const env = loadEnv();
+// A wrong setting is one line naming it, and no restart (the supervisor checks first; this is for running index.js alone).
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  createLogger(safeLogLevel(process.env.LOG_LEVEL)).fatal(error instanceof Error ? error.message : String(error));
+  process.exit(doNotRestartExitCode);
+}
 const logger = createLogger(env.LOG_LEVEL);
 
 // A promise nobody awaited that fails is one request's or one job's problem: logged, and the server goes on. An
@@ -51,8 +59,9 @@ try {
   // Announced only once a stop signal would be handled: whoever waits for this line may stop the server at once.
   const databaseLabel = running.deps.database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.DATA_DIR}`;
   logger.info({ url: running.url, database: running.deps.database.kind }, `Markwise is ready at ${running.url} (database: ${databaseLabel})`);
-} catch (error) {
+} catch (thrown) {
+  const error = explainStartError(thrown, env);
   if (error instanceof StartupProblem) stopFor(error);
-  logger.fatal({ err: error }, "could not start Markwise");
+  logger.fatal({ err: error }, error instanceof Error && error !== thrown ? error.message : "could not start Markwise");
   process.exit(1);
 }

@@ -30,3 +30,13 @@ describe("the log never holds a failed query's values", () => {
     expect(written).not.toContain("My essay about my family");
   });
 });
+
+describe("the level a logger is built with before the settings are checked", () => {
+  it("is the given level when pino knows it, else info (LOG_LEVEL=verbose crashed pino before the check named it)", async () => {
+    const { safeLogLevel } = await import("./logger");
+    expect(safeLogLevel("debug")).toBe("debug");
+    expect(safeLogLevel("verbose")).toBe("info");
+    expect(safeLogLevel(undefined)).toBe("info");
+    expect(() => createLogger(safeLogLevel("verbose"))).not.toThrow();
+  });
+});

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { logLevels } from "./env";
 
 /**
  * A failed query's error carries its parameter values (student names, essays, feedback) in `params` and at the end
@@ -17,6 +18,14 @@ function withoutQueryValues(error: Error): pino.SerializedError {
     };
   };
   return clean(serialized as unknown as Record<string, unknown>) as unknown as pino.SerializedError;
+}
+
+/**
+ * The level to build a logger with before the settings are checked: pino throws on an unknown one ("default level:verbose
+ * must be included in custom levels"), which crashed before the check could name LOG_LEVEL.
+ */
+export function safeLogLevel(level: string | undefined): string {
+  return level && (logLevels as readonly string[]).includes(level) ? level : "info";
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream) {

@@ -12,6 +12,7 @@ import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
 import { createLogger } from "./logger";
+import { checkDataDirWritable } from "./startup-checks";
 import { createAuth } from "./auth/auth";
 import { createLocalFileStorage } from "./integrations/storage/file-storage";
 import { createS3FileStorage } from "./integrations/storage/s3-storage";
@@ -51,6 +52,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env } = options;
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  checkDataDirWritable(env);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const upkeep = startUpkeepFor(database, logger.child({ component: "database-upkeep" }), UPKEEP_INTERVALS);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
@@ -62,8 +64,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const fetchWhenReady = handlers.track((request: Request, bindings: unknown) =>
     ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment.", fields: {} } }, { status: 503 }),
   );
-  const server = await new Promise<ServerType>((resolve) => {
-    const instance = serve({ fetch: fetchWhenReady, port: env.PORT, hostname: env.HOST }, () => resolve(instance));
+  // A port in use is an 'error' event: unheard, it was an uncaught crash the supervisor restarted five times.
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const instance = serve({ fetch: fetchWhenReady, port: env.PORT, hostname: env.HOST }, () => {
+      instance.off("error", reject);
+      resolve(instance);
+    });
+    instance.once("error", reject);
+  }).catch(async (error: unknown) => {
+    await database.close().catch(() => undefined);
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;

@@ -6,21 +6,23 @@
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import { concurrencyProblem, loadEnv } from "./env";
-import { createLogger } from "./logger";
+import { createLogger, safeLogLevel } from "./logger";
 import { doNotRestartExitCode, nextRestart, restartLimits } from "./restart-policy";
 
-const logger = createLogger(process.env.LOG_LEVEL ?? "info").child({ component: "supervisor" });
+const logger = createLogger(safeLogLevel(process.env.LOG_LEVEL)).child({ component: "supervisor" });
+// A settings problem exits with the code that tells a service manager not to restart (systemd:
+// RestartPreventExitStatus=78): starting again with the same settings cannot help.
 let env: ReturnType<typeof loadEnv>;
 try {
   env = loadEnv();
 } catch (error) {
   logger.fatal(error instanceof Error ? error.message : String(error));
-  process.exit(1);
+  process.exit(doNotRestartExitCode);
 }
 const problem = concurrencyProblem(env);
 if (problem) {
   logger.fatal(problem);
-  process.exit(1);
+  process.exit(doNotRestartExitCode);
 }
 
 const self = fileURLToPath(import.meta.url);
@@ -51,7 +53,7 @@ function start(slot: (typeof slots)[number]) {
     }
     slot.runs.push({ ranMs: Date.now() - startedAt });
     const why = signal ? `signal ${signal}` : `exit code ${code}`;
-    if (code === doNotRestartExitCode) return giveUp({ pid, code, signal }, "the server cannot start as things stand; not restarting. Read the line above for the reason.");
+    if (code === doNotRestartExitCode) return giveUp({ pid, code, signal }, "the server cannot start as things stand; not restarting. Read the line above for the reason.", doNotRestartExitCode);
     const decision = nextRestart(slot.runs.slice(-restartLimits.maxQuickFailures));
     if (!decision.restart) return giveUp({ pid, code, signal }, `the server stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting; not restarting. Read the lines above for the reason.`);
     logger.error({ pid, code, signal, restartInMs: decision.delayMs }, `the server stopped unexpectedly (${why}); restarting${decision.delayMs ? ` in ${decision.delayMs / 1000} s` : ""}`);
@@ -61,11 +63,14 @@ function start(slot: (typeof slots)[number]) {
   });
 }
 
-/** Stops every server and exits 1 once they have stopped. */
-function giveUp(details: Record<string, unknown>, message: string) {
+/**
+ * Stops every server and exits once they have stopped: 1, or 78 when the server said starting again cannot help, so a
+ * service manager told not to restart on 78 does not start it again either.
+ */
+function giveUp(details: Record<string, unknown>, message: string, code = 1) {
   logger.fatal(details, message);
   // Before stopAll, which exits with it once no server is left.
-  exitCode = 1;
+  exitCode = code;
   stopAll("SIGTERM");
 }
 

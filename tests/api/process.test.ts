@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ const ownDatabase = { DATA_DIR: dataDir, DATABASE_URL: "" };
 /** `npm start`'s supervisor on these settings, run until it exits by itself: its exit code and everything it printed. */
 async function runSupervisorUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["build/server/supervisor.js"], {
-    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info" },
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -72,7 +73,7 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     try {
       const { code, output } = await runSupervisorUntilExit(ownDatabase);
 
-      expect(code).toBe(1);
+      expect(code).toBe(78);
       expect(output).toContain(`The data folder ${dataDir} is in use by another Markwise (process ${first.child.pid} on this computer`);
       expect(output).toContain("not restarting");
       // Started once, not restarted five times.
@@ -94,7 +95,7 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
       writeFileSync(path.join(damagedDir, "pglite", "global", "pg_control"), "not a control file");
       const { code, output } = await runSupervisorUntilExit({ ...ownDatabase, DATA_DIR: damagedDir });
 
-      expect(code).toBe(1);
+      expect(code).toBe(78);
       expect(output).toContain(`The embedded database in ${path.join(damagedDir, "pglite")} could not be opened: PGlite stopped with \\"Aborted()\\", which usually means its files are damaged`);
       expect(output.match(/"msg":"server started"/g)).toHaveLength(1);
       expect(output).toContain("not restarting");
@@ -102,6 +103,34 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
       expect(existsSync(path.join(damagedDir, LOCK_FILE_NAME))).toBe(false);
     } finally {
       rmSync(damagedDir, { recursive: true, force: true });
+    }
+  });
+
+  it("stops on a wrong setting with one line naming it, exit 78 (a service manager's do-not-restart code), starting no server", async () => {
+    const { code, output } = await runSupervisorUntilExit({ ...ownDatabase, PUBLIC_URL: "example.org", SMTP_URL: "smtp.school.org" });
+    expect(code).toBe(78);
+    expect(output).toContain("PUBLIC_URL must be a full URL like https://markwise.school.org");
+    expect(output).toContain("SMTP_URL must be a URL such as smtp://user:pass@smtp.school.org:587");
+    expect(output).not.toContain("server started");
+    expect(output.trim().split("\n")).toHaveLength(1);
+
+    const badLevel = await runSupervisorUntilExit({ ...ownDatabase, LOG_LEVEL: "verbose" });
+    expect(badLevel.code).toBe(78);
+    expect(badLevel.output).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
+  });
+
+  it("stops without restarting when PORT is taken by another program, naming PORT", async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    try {
+      const { code, output } = await runSupervisorUntilExit({ ...ownDatabase, PORT: String(port) });
+      expect(code).toBe(78);
+      expect(output).toContain(`PORT ${port} is in use by another program (on HOST 127.0.0.1); stop it or choose another PORT.`);
+      expect(output.match(/"msg":"server started"/g)).toHaveLength(1);
+      expect(output).toContain("not restarting");
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
     }
   });
 
