@@ -25,4 +25,23 @@ if (builtAt < Math.max(...inputs.map(newestMtime))) {
   const { buildServer } = await import("./build-server.mjs");
   await buildServer();
 }
+stopWithTheShellNpmStarted();
 await import(path.resolve("build/server/supervisor.js"));
+
+/**
+ * `npm start` runs this through `sh -c`; npm passes a SIGTERM on to that shell, and Debian's sh (dash) dies of it
+ * without passing it further, so the supervisor and its servers went on serving, orphaned, holding the port and the
+ * data folder (a service manager signalling npm's pid then started a second copy). So, when npm started this, the
+ * shell going away (this process's parent changes) counts as SIGTERM: in-flight requests finish and everything stops.
+ * Run directly (`node scripts/start.mjs`, `node build/server/supervisor.js`) the signal arrives itself.
+ */
+function stopWithTheShellNpmStarted() {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, 250);
+  watch.unref();
+}
