@@ -23,5 +23,6 @@ export const errorCodes = [
   "rate_limited",
   "internal",
   "unavailable",
+  "insufficient_storage",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

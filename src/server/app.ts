@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { loadSession, mountAuth } from "./auth/mount-auth";
 import { forgetAfterChanges, SessionCache } from "./auth/session-cache";
+import { diskFullMessage, isDiskFull } from "./integrations/files/disk-full";
 import { AppError } from "./http/app-error";
 import { compressLargeJson } from "./http/compress-json";
 import { ApiRouter } from "./http/api-router";
@@ -86,6 +87,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       if (error.code === "payload_too_large") c.header("Connection", "close");
       if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(error.toBody(), error.status);
+    }
+    if (isDiskFull(error)) {
+      (c.get("logger") ?? deps.logger).error({ err: error }, "a write failed because the server's disk is full");
+      return c.json(new AppError("insufficient_storage", diskFullMessage).toBody(), 507);
     }
     (c.get("logger") ?? deps.logger).error({ err: error }, "unhandled error");
     const internal = new AppError("internal", "Something went wrong on our side. Please try again; if it keeps happening, contact support.");

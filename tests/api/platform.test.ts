@@ -20,7 +20,7 @@ describe(`the platform (${testDatabaseKind})`, () => {
   it("reports health with the database up", async () => {
     const response = await client.get("/api/health");
     expect(response.status).toBe(200);
-    expect(response.data).toEqual({ status: "ok", db: "up" });
+    expect(response.data).toEqual({ status: "ok", db: "up", dataDir: "writable" });
   });
 
   it("answers unknown API paths with a JSON 404, never the HTML page", async () => {

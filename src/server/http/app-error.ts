@@ -14,6 +14,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 };
 
 /** The one error type routes and services throw; `toErrorBody` and `status` map it to HTTP in one place. */

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
+import { isDiskFull } from "../files/disk-full";
 
 export interface MailMessage {
   to: string[];
@@ -27,10 +28,16 @@ export interface MailerOptions {
   logger: Logger;
   /** Without SMTP each message is also written here, readable by this account only, for `npm run outbox`. */
   outboxDir: string;
+  /** The outbox file's write (tests put a failing one here, as a full disk would). */
+  writeFile?: typeof writeFile;
 }
 
 /** One mail service for the whole app: SMTP when SMTP_URL is set, otherwise the outbox table. */
-export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, db, logger, outboxDir, writeFile: write = writeFile }: MailerOptions): Mailer {
+  // A mail that is not delivered must be an error in the log, naming whom it was for (never its text: links in it sign
+  // people in): before, a full disk or a bad SMTP server left only better-auth's "Failed to run background task".
+  const failed = (message: MailMessage, error: unknown, what: string) =>
+    logger.error({ to: message.to, subject: message.subject, err: error }, what);
   if (smtpUrl) {
     // nodemailer is loaded with the first mail: an idle server need not hold it (issue 16).
     let transporter: Promise<Transporter> | undefined;
@@ -38,7 +45,12 @@ export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOpt
       transport: "smtp",
       async send(message) {
         transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-        await (await transporter).sendMail({ from, ...message, to: message.to.join(", ") });
+        try {
+          await (await transporter).sendMail({ from, ...message, to: message.to.join(", ") });
+        } catch (error) {
+          failed(message, error, "mail could not be sent through SMTP_URL; the recipient did not get it");
+          throw error;
+        }
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
       },
       forgetMailTo: async () => undefined,
@@ -47,8 +59,19 @@ export function createMailer({ smtpUrl, from, db, logger, outboxDir }: MailerOpt
   return {
     transport: "outbox",
     async send(message) {
-      await db.insert(outbox).values(message);
-      await writeOutboxFile(outboxDir, message);
+      try {
+        await db.insert(outbox).values(message);
+      } catch (error) {
+        failed(message, error, "mail could not be kept in the outbox (the database refused it); it is lost");
+        throw error;
+      }
+      try {
+        await writeOutboxFile(outboxDir, message, write);
+      } catch (error) {
+        // Kept in the table, so not lost, but `npm run outbox` reads the folder: whoever runs Markwise must know.
+        failed(message, error, `mail kept in the outbox table but not written to ${outboxDir}, so \`npm run outbox\` does not show it${isDiskFull(error) ? " (the disk is full)" : ""}`);
+        return;
+      }
       // Links in these mails sign people in or reset passwords: the log, which many can read, never holds them.
       logger.info({ to: message.to, subject: message.subject }, "mail kept in the outbox; read it with `npm run outbox`");
     },
@@ -67,8 +90,15 @@ async function removeOutboxFilesTo(dir: string, address: string): Promise<void> 
   }
 }
 
-async function writeOutboxFile(dir: string, message: MailMessage): Promise<void> {
+async function writeOutboxFile(dir: string, message: MailMessage, write: typeof writeFile): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.txt`;
-  await writeFile(path.join(dir, name), `To: ${message.to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
+  const file = path.join(dir, name);
+  try {
+    await write(file, `To: ${message.to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
+  } catch (error) {
+    // A full disk leaves the file empty, which `npm run outbox` showed as a message with nothing in it.
+    await rm(file, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
