@@ -13,7 +13,7 @@ try {
   createLogger(safeLogLevel(process.env.LOG_LEVEL)).fatal(error instanceof Error ? error.message : String(error));
   process.exit(doNotRestartExitCode);
 }
-const logger = createLogger(env.LOG_LEVEL);
+const logger = createLogger(env.LOG_LEVEL, undefined, { withPid: env.WEB_CONCURRENCY > 1 });
 
 // A promise nobody awaited that fails is one request's or one job's problem: logged, and the server goes on. An
 // exception thrown outside any handler may have left state half-changed, so the process ends and the supervisor

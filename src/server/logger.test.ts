@@ -40,3 +40,27 @@ describe("the level a logger is built with before the settings are checked", () 
     expect(() => createLogger(safeLogLevel("verbose"))).not.toThrow();
   });
 });
+
+describe("an error given as its message", () => {
+  it("is logged as { message }, not one key per character (the grading queue's sweeps did this)", () => {
+    const { logger, lines } = capture();
+    logger.warn({ err: "connection terminated" }, "grading sweep failed; it runs again shortly");
+    expect(JSON.parse(lines[0]!).err).toEqual({ message: "connection terminated" });
+  });
+});
+
+describe("the process id", () => {
+  it("is on every line when asked for (several server processes share one log), and not otherwise", () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    createLogger("info", stream, { withPid: true }).info("one");
+    createLogger("info", stream).info("two");
+    expect(JSON.parse(lines[0]!).pid).toBe(process.pid);
+    expect(JSON.parse(lines[1]!).pid).toBeUndefined();
+  });
+});

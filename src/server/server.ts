@@ -81,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const trustedOrigins = trustedOriginsFor(publicUrl, env.PUBLIC_URL !== undefined);
   const auth = createAuth({
     db: database.db,
+    logger,
     mailer,
     secret: await resolveAuthSecret(database.db, env.AUTH_SECRET),
     publicUrl,

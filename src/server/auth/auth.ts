@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import type { Logger } from "pino";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { username } from "better-auth/plugins/username";
@@ -8,10 +9,12 @@ import * as schema from "../db/schema";
 import type { Mailer } from "../integrations/mail/mailer";
 import { ltiSessionPlugin } from "../services/lti/lti-session-plugin";
 import { accountExistsMail, passwordResetMail, verificationMail } from "./auth-mails";
+import { authLogger } from "./auth-log";
 import { googleEndpointsPlugin, type GoogleEndpoints } from "./google-endpoints-plugin";
 
 export interface AuthConfig {
   db: Db;
+  logger: Logger;
   mailer: Mailer;
   secret: string;
   publicUrl: string;
@@ -33,6 +36,7 @@ export function createAuth(config: AuthConfig) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.secret,
+    logger: authLogger(config.logger),
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(config.db, { provider: "pg", schema, usePlural: true }),
     // Our own database-backed limiter (rate-limit.ts) covers these routes per IP and per account.

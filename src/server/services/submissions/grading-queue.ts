@@ -54,7 +54,7 @@ export async function startGradingWorker(deps: GradingDeps & { queue: JobQueue; 
     try {
       await work();
     } catch (error) {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, `${what} failed; it runs again shortly`);
+      deps.logger.warn({ err: error }, `${what} failed; it runs again shortly`);
     }
   };
   const sweep = (leaseSeconds: number) =>
