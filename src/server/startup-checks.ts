@@ -28,7 +28,7 @@ export function checkDataDirWritable(env: Env, write: typeof writeFileSync = wri
     mkdirSync(folder, { recursive: true });
     write(probe, "");
   } catch (error) {
-    const why = codeOf(error) === "ENOSPC" || codeOf(error) === "EDQUOT" ? "its disk is full" : `${codeOf(error) ?? "error"}: ${(error as Error).message}`;
+    const why = codeOf(error) === "ENOSPC" || codeOf(error) === "EDQUOT" ? "its disk is full" : (error as Error).message;
     throw new StartupProblem(`DATA_DIR ${folder} is not writable (${why}). Give Markwise a folder its user can write, e.g. DATA_DIR=/var/lib/markwise, or fix the folder's permissions or disk.`, { cause: error });
   } finally {
     rmSync(probe, { force: true });
