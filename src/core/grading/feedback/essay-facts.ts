@@ -3,9 +3,9 @@ import type { TextAnalysis } from "../features.js";
 import { findParagraphs, findWords, stemWord, type Span } from "../text.js";
 import { stopWords } from "../word-lists.js";
 import { commaSpliceOf, subordinatorsOf } from "../../language/clauses.js";
-import { tagText, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
-import { zipfFrequency } from "../../language/word-frequency.js";
+import { tagText, type TaggedSentence, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
 import type { BorrowedWords } from "../borrowed-words.js";
+import { greetingEnd, isNameToken, nounsOf, placeholder } from "./topic-nouns.js";
 
 /** What the feedback knows about one sentence of the student's text. */
 export interface SentenceFacts {
@@ -77,36 +77,7 @@ const transitionPatterns = leadingTransitions
 
 const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage)|according to|the author)\b/i;
 const claimMarkers = /\b(?:i (?:think|believe|feel|agree|disagree)|in my opinion|i am (?:for|against)|should|must|need to|ought to)\b/i;
-/** ASAP-style anonymisation tokens (@PERSON1, @CAPS2): words, but never worth naming. */
-const placeholder = /^@[A-Z]+\d*/;
 const placeholders = /@[A-Z]+\d*/g;
-/** Nouns too general to say what a sentence is about. */
-const generalNouns = new Set(
-  "thing things way ways time times lot lots part parts kind kinds fact facts reason reasons example examples people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
-);
-
-/**
- * The nouns that say what a sentence is about, most specific first: rarer words before common ones (by everyday
- * frequency), the prompt's own words last, misspelled and general words left out.
- */
-function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspelledAt: Set<number>): string[] {
-  const seen = new Set<string>();
-  const found: Array<{ word: string; rank: number }> = [];
-  const firstWord = tokens.find((t) => t.isWord);
-  for (const t of tokens) {
-    // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
-    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}'’-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) continue;
-    const lower = t.text.toLowerCase();
-    // A capital keeps a name a name; the first word of a sentence is capitalised anyway.
-    const isName = t.pos === "PROPN" && /^[A-Z][a-z]/.test(t.text) && (t !== firstWord || zipfFrequency(lower) === undefined);
-    const word = isName ? t.text : lower;
-    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower)) continue;
-    seen.add(lower);
-    const zipf = zipfFrequency(lower) ?? zipfFrequency(t.lemma) ?? 3;
-    found.push({ word, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
-  }
-  return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
-}
 
 function transitionOf(text: string): string | undefined {
   for (const re of transitionPatterns) {
@@ -120,8 +91,11 @@ function transitionOf(text: string): string | undefined {
 export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: AssignmentContext, tagged: TaggedText = tagText(text)): EssayFacts {
   const paragraphs = findParagraphs(text);
   const paragraphOf = (offset: number) => Math.max(0, paragraphs.findIndex((p) => offset >= p.start && offset < p.end));
-  const sentences = tagged.sentences.map((s, index): SentenceFacts => {
-    const tokens = tagged.tokens.slice(s.firstToken, s.lastToken + 1);
+  const sentences = tagged.sentences.map((taggedSentence, index): SentenceFacts => {
+    // A letter's greeting is left out of the sentence the tagger glued it to: "Dear Local Newspaper," was quoted as
+    // "a concrete detail" (its capitals read as names) and gave topics such as "Readers".
+    const s = withoutGreeting(taggedSentence);
+    const tokens = tagged.tokens.slice(taggedSentence.firstToken, taggedSentence.lastToken + 1).filter((t) => t.start >= s.start);
     const misspelled = analysis.misspelled.filter((m) => m.start >= s.start && m.end <= s.end);
     const unmasked = s.text.replace(placeholders, "");
     const wordTokens = tokens.filter((t) => t.isWord || placeholder.test(t.text));
@@ -146,7 +120,7 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       ...optional("commaSplice", commaSpliceOf(tokens, transition, subordinators)),
       isLowercaseStart: /^[a-z]/.test(s.text),
       hasLowercaseI: /(?:^|\s)i(?=\s|['’])/.test(s.text),
-      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => t.pos === "PROPN" && /^[A-Z][a-z]/.test(t.text) && !misspelled.some((m) => m.start === t.start)),
+      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start)),
       isClaim: claimMarkers.test(s.text),
       isTelling: wordTokens.length <= 12 && tokens.some((t) => t.lemma === "be" || t.lemma === "feel" || t.lemma === "get") && tokens.some((t) => t.pos === "ADJ"),
       vagueWords: vaguePatterns.filter((v) => v.re.test(s.text)).map((v) => s.text.match(v.re)![0]),
@@ -165,6 +139,14 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
     avoid: new Set(),
     borrowed: analysis.borrowed,
   };
+}
+
+/** The sentence after a greeting ("Dear Editor, I think..."), or the whole sentence when it is nothing else. */
+function withoutGreeting(sentence: TaggedSentence): Pick<TaggedSentence, "text" | "start" | "end"> {
+  const greeting = greetingEnd(sentence.text);
+  const lead = greeting + (sentence.text.slice(greeting).match(/^\s*/)?.[0].length ?? 0);
+  if (greeting === 0 || lead >= sentence.text.length) return sentence;
+  return { text: sentence.text.slice(lead), start: sentence.start + lead, end: sentence.end };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -69,7 +69,9 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   }
   const opening = facts.sentences[0];
   const passage = quoted(facts, opening);
-  const topic = opening?.nouns[0] ?? facts.topics[0];
+  // Only a noun the essay goes on to be about is its topic: "My friend Ethan Brooks and I think this." names none.
+  const mainTopics = facts.topics.slice(0, 3);
+  const topic = opening?.nouns.find((noun) => mainTopics.includes(noun));
   if (!opening || !passage || facts.avoid.has(opening.index) || !topic) return undefined;
   return { note: clause(`you open clearly by naming your topic, ${topic}, in`, "{q}"), passage };
 }

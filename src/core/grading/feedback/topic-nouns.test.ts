@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
+import { buildAssignmentContext } from "../assignment-context.js";
+import { analyzeText } from "../features.js";
+import { gradeText } from "../grade.js";
+import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
+import { gatherEssayFacts } from "./essay-facts.js";
+import { readOrganization } from "./read-organization.js";
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+const prompt = "Write a letter to your local newspaper that persuades readers to agree with you about the effects computers have on people.";
+const factsOf = (text: string) => {
+  const context = buildAssignmentContext(makeInput({}, { prompt }));
+  return gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+};
+const nounsOf = (text: string) => factsOf(text).sentences.flatMap((s) => s.nouns);
+
+describe("the nouns a comment names as a sentence's topic or point", () => {
+  it("never names the word point itself", () => {
+    expect(nounsOf("Another positive point about computers is that you are able to get homework done on it.")).not.toContain("point");
+  });
+
+  it("never names a unit written after a number, nor an abbreviation without a vowel", () => {
+    const nouns = nounsOf("My brother was about @NUM1 lbs when he got his first bike. He rode it for 20 miles and 5 kg of groceries.");
+    expect(nouns).not.toContain("lbs");
+    expect(nouns).not.toContain("miles");
+    expect(nouns).not.toContain("kg");
+    expect(nouns).toContain("bike");
+  });
+
+  it("never names a homophone slip the dictionary accepts, in an adjective's place after 'is'", () => {
+    const nouns = nounsOf("If you don't think it's rite for people to have computers then you should try one at the library.");
+    expect(nouns).not.toContain("rite");
+    expect(nouns).toContain("library");
+  });
+
+  it("never names a person, a classmate's name included, nor the word that introduces them", () => {
+    const facts = factsOf("My friend Ethan Brooks and I think this. Computers help students research volcanoes and write reports for school.");
+    const nouns = facts.sentences.flatMap((s) => s.nouns);
+    for (const word of ["Ethan", "ethan", "Brooks", "brooks", "friend"]) expect(nouns).not.toContain(word);
+    expect(facts.topics).not.toContain("ethan");
+  });
+
+  it("never names the end of a web address", () => {
+    expect(nounsOf("People can go to movie tickets.com and purchase their tickets without waiting in line.")).not.toContain("com");
+  });
+});
+
+describe("a letter's greeting", () => {
+  const letter = "Dear Local Newspaper Readers, I am writing to you about my opinion on the effects computers have on people. Computers are good. They are fun to use at home. I think kids should use them because they learn a lot.";
+
+  it("is not part of the first sentence's facts: no detail, no topic", () => {
+    const [first] = factsOf(letter).sentences;
+    expect(first!.text.startsWith("I am writing")).toBe(true);
+    expect(first!.hasDetail).toBe(false);
+    expect(first!.nouns).not.toContain("readers");
+    expect(first!.nouns).not.toContain("newspaper");
+  });
+
+  it("is never quoted, as a concrete detail or otherwise", () => {
+    for (const length of ["brief", "standard", "detailed"] as const) {
+      const { feedback } = gradeText(makeInput({ feedbackLength: length }, { prompt }), letter, { spellChecker: fakeSpellChecker() });
+      expect(feedback).not.toContain("Dear Local");
+      expect(feedback).not.toMatch(/concrete detail: "I am writing/);
+    }
+  });
+});
+
+describe("the topic an essay's opening is praised for naming", () => {
+  it("is one the essay is about, never a classmate's name", () => {
+    const text = "My friend Ethan Brooks and I think this. Computers help students research volcanoes. Computers let families call relatives. Computers make homework faster for students.";
+    expect(readOrganization(factsOf(text)).strength?.note ?? "").not.toMatch(/naming your topic, (?:Ethan|friend)/);
+    const named = readOrganization(factsOf("Computers help students research volcanoes and planets. Computers let families call relatives. Computers make homework faster for students."));
+    expect(named.strength?.note).toMatch(/naming your topic, (?:computers|volcanoes|students), in/);
+  });
+});

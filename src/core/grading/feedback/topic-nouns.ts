@@ -1,0 +1,70 @@
+import { stemWord } from "../text.js";
+import { stopWords } from "../word-lists.js";
+import type { TaggedToken } from "../../language/tag-text.js";
+import { zipfFrequency } from "../../language/word-frequency.js";
+
+/** ASAP-style anonymisation tokens (@PERSON1, @CAPS2, @NUM1): words, but never worth naming. */
+export const placeholder = /^@[A-Z]+\d*/;
+
+/**
+ * Nouns too general to say what a sentence is about. "point" is here because the comments themselves speak of
+ * points: "the point about point" told the student nothing.
+ */
+const generalNouns = new Set(
+  "thing things way ways time times lot lots part parts kind kinds fact facts reason reasons example examples point points people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
+);
+
+/**
+ * A letter's greeting ("Dear Local Newspaper,"): the tagger glues it to the first sentence, and its capitalised
+ * words read as names, so it passed for "a concrete detail" and gave topics such as "Readers". Returns where the
+ * greeting ends within the sentence, or 0 when there is none.
+ */
+export function greetingEnd(sentence: string): number {
+  const found = sentence.match(/^\s*(?:Dear\s[^,:.!?\n]{1,60}|To whom it may concern)[,:]/i);
+  return found ? found[0].length : 0;
+}
+
+/** A capitalised proper noun: a person's or a place's name, a classmate's too ("My friend Ethan Brooks"). */
+export function isNameToken(token: TaggedToken, isFirstWord: boolean): boolean {
+  // The first word of a sentence is capitalised anyway: there it is a name only when the lower-case word is unknown.
+  return token.pos === "PROPN" && /^[A-Z][a-z]/.test(token.text) && (!isFirstWord || zipfFrequency(token.text.toLowerCase()) === undefined);
+}
+
+/**
+ * Whether a noun is what its sentence is about. Left out: names (a classmate's name is no topic) and the word
+ * before a name, measures written
+ * after a number or without a vowel ("@NUM1 lbs", "kg"), the end of a web address ("tickets.com"), and a bare singular noun right after "is" with no article:
+ * that place is an adjective's, so the noun is most likely a homophone slip the dictionary accepts ("it's rite for
+ * people", for "right").
+ */
+function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean): boolean {
+  const t = tokens[i]!;
+  // A name, or the word that introduces one ("my friend Ethan", "my teacher Mrs. Novak"): about a person, not a topic.
+  if (isNameToken(t, isFirstWord) || (tokens[i + 1] && isNameToken(tokens[i + 1]!, false))) return false;
+  const before = tokens[i - 1];
+  if (before && (before.pos === "NUM" || /^@NUM/.test(before.text))) return false;
+  // "tickets.com": the end of a web address, not a word of the sentence.
+  if (!/[aeiouy]/i.test(t.text) || (before?.text === "." && before.end === t.start)) return false;
+  const isSingular = t.lemma.toLowerCase() === t.text.toLowerCase();
+  return !(t.pos === "NOUN" && isSingular && before?.pos === "AUX" && before.lemma === "be");
+}
+
+/**
+ * The nouns that say what a sentence is about, most specific first: rarer words before common ones (by everyday
+ * frequency), the prompt's own words last, misspelled and general words left out.
+ */
+export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspelledAt: Set<number>): string[] {
+  const seen = new Set<string>();
+  const found: Array<{ word: string; rank: number }> = [];
+  const firstWord = tokens.find((t) => t.isWord);
+  tokens.forEach((t, i) => {
+    // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
+    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}'’-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) return;
+    const lower = t.text.toLowerCase();
+    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower) || !isTopicNoun(tokens, i, t === firstWord)) return;
+    seen.add(lower);
+    const zipf = zipfFrequency(lower) ?? zipfFrequency(t.lemma) ?? 3;
+    found.push({ word: lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
+  });
+  return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
+}
