@@ -2,12 +2,13 @@ import type { AssignmentContext } from "../assignment-context.js";
 import type { CriterionKind } from "../criterion-kind.js";
 import type { TextAnalysis } from "../features.js";
 import type { CriterionScore, FeedbackParts, GradingRubricCriterion, GradingSettings } from "../types.js";
-import { bandOf, composeFeedback, notEnglishFeedback, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, type ScoreBand } from "./compose.js";
+import { bandOf, composeFeedback, notEnglishFeedback, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, } from "./compose.js";
 import { gatherEssayFacts } from "./essay-facts.js";
-import { quote, renderFinding } from "./phrasing.js";
+import { endSentence, quote, renderFinding } from "./phrasing.js";
+import { scoreLead } from "./level-words.js";
 import type { SpellingSuggester } from "./read-conventions.js";
 
-export { assembleFeedback, bandOf, composeFeedback, emptyFeedback, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, type FeedbackSection, type PhrasedAspect, type ScoreBand } from "./compose.js";
+export { assembleFeedback, bandOf, composeFeedback, emptyFeedback, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, type FeedbackSection, type PhrasedAspect, } from "./compose.js";
 export { checkModelComment, quotationsOf, type CheckedComment, type ModelComment } from "./model-comments.js";
 export { frameStep, phraseOpening } from "./phrasing.js";
 export { gatherEssayFacts, type EssayFacts } from "./essay-facts.js";
@@ -52,8 +53,6 @@ const engineAspects: Array<{ kind: CriterionKind; label: string }> = [
   { kind: "conventions", label: "Conventions" },
 ];
 
-const bandWords: Record<ScoreBand, string> = { low: "Limited", middle: "Developing", high: "Strong" };
-
 function fractionOf(s: CriterionScore): number {
   return s.max > s.min ? (s.score - s.min) / (s.max - s.min) : 0;
 }
@@ -85,8 +84,9 @@ export function writeFeedback(input: FeedbackInput): WrittenFeedback {
     const reading = document.readings[shared] ?? readAspect({ kind, label: criterion.name }, facts, input.suggest);
     const band = bandOf(fractionOf(score));
     const main = band === "low" ? (reading.problem ?? reading.step) : band === "high" ? (reading.strength ?? reading.step) : (reading.strength ?? reading.problem ?? reading.step);
-    const evidence = main !== reading.step && !main.passage && reading.step.passage ? ` See ${quote(reading.step.passage.text)}.` : "";
-    const rationale = `${bandWords[band]} (${score.score}/${score.max}): ${renderFinding(main, main === reading.step ? "Next step: " : "").text}${evidence}`;
+    // A quotation that ends the student's sentence ends this one too: `See "...a diffrent.".` had two full stops.
+    const evidence = main !== reading.step && !main.passage && reading.step.passage ? ` ${endSentence(`See ${quote(reading.step.passage.text)}`)}` : "";
+    const rationale = `${scoreLead(criterion, score, band)}${renderFinding(main, main === reading.step ? "Next step: " : "").text}${evidence}`;
     const quotes = [reading.strength, reading.problem, reading.step].flatMap((f) => (f?.passage ? [f.passage.text] : []));
     return { criterionId: criterion.id, rationale, quotes: [...new Set(quotes)] };
   });

@@ -29,14 +29,17 @@ export function quote(passage: string): string {
   return passage.includes('"') ? `“${passage}”` : `"${passage}"`;
 }
 
+/** Ends a sentence with a full stop unless a quotation at its end already closes it ("districts."” included). */
+export function endSentence(sentence: string): string {
+  return /[.!?]["”'’]*$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 /** Fills `{q}` with the quotation in double quotation marks and ends the sentence cleanly. */
 export function renderFinding(finding: Finding, prefix: string): { text: string; quotes: string[] } {
   // A function, not a string: "$&" or "$'" in a student's words must not be read as replacement patterns.
   const body = finding.passage ? finding.note.replace("{q}", () => quote(finding.passage!.text)) : finding.note;
   const sentence = prefix ? `${prefix}${body}` : capitalize(body);
-  // A quotation ending the sentence may close two quotations at once ("districts."” when the student quoted too).
-  const ended = /[.!?]["”'’]*$/.test(sentence) ? sentence : `${sentence}.`;
-  return { text: ended, quotes: finding.passage ? [finding.passage.text] : [] };
+  return { text: endSentence(sentence), quotes: finding.passage ? [finding.passage.text] : [] };
 }
 
 /** A next step someone else wrote (a model), introduced the way this tone introduces its own steps. */

@@ -59,7 +59,7 @@ describe("a letter's greeting", () => {
   });
 
   it("is never quoted, as a concrete detail or otherwise", () => {
-    for (const length of ["brief", "standard", "detailed"] as const) {
+    for (const length of ["short", "standard", "detailed"] as const) {
       const { feedback } = gradeText(makeInput({ feedbackLength: length }, { prompt }), letter, { spellChecker: fakeSpellChecker() });
       expect(feedback).not.toContain("Dear Local");
       expect(feedback).not.toMatch(/concrete detail: "I am writing/);
