@@ -165,6 +165,22 @@ describe(`returning feedback to students (${testDatabaseKind})`, () => {
     expect(byName["Dev Shah"]).toBeUndefined();
   });
 
+  it("says each criterion's comment once: in the feedback, not again under the scores", async () => {
+    const chloe = created.find((link) => link.studentName === "Chloe Park")!;
+    const page = await anonymous().get(new URL(chloe.url).pathname);
+    const detail = (await setup.teacher.client.get(`/api/submissions/${setup.byName["Chloe Park"]!.id}`)).data;
+    const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    const rationales = (detail.engineGrade.criterionScores as { rationale: string }[]).map((score) => score.rationale);
+    expect(rationales.length).toBeGreaterThan(0);
+    for (const rationale of rationales) {
+      // The comment without its score lead ("Strong (4/6): ") and its tail, as the page prints it.
+      const comment = escape(rationale.replace(/^[^:]*\(\d+(?:\.\d+)?\/\d+\): /, "").slice(0, 60));
+      expect(page.text.split(comment).length - 1, comment).toBe(1);
+    }
+    expect(page.text).not.toContain('class="rationale"');
+    expect(page.text).toMatch(/<mark/);
+  });
+
   it("adds links for newly reviewed students on a second return and keeps the ones already sent", async () => {
     const { teacher, assignment, byName } = setup;
     expect((await teacher.client.post(`/api/submissions/${byName["Dev Shah"]!.id}/accept`)).status).toBe(200);

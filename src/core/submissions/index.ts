@@ -3,3 +3,4 @@ export { parseRoster, rosterEmail, rosterLimits, type RosterLine, type RosterPro
 export { studentFromFileName } from "./student-from-file-name.js";
 export type { StudentName } from "./student-names.js";
 export { evidenceSegments, locateQuote, type MissingQuote, type TextSegment } from "./evidence.js";
+export { quotesNotInFeedback, sheetRationale } from "./sheet-comments.js";

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import { mean, median } from "../../../core/statistics";
+import { sheetRationale } from "../../../core/submissions";
 import type { DraftHandling, FeedbackReport, FeedbackSheet, Gradebook } from "../../../contracts/submissions";
 import { draftMark, gradeStateLabel } from "../../../contracts/submissions";
 import { rosterStudents } from "../../db/schema";
@@ -195,7 +196,8 @@ export function feedbackSheetOf(assignment: AssignmentRow, row: SubmissionRow): 
       // The engine's reasoning and the passages it quotes only while its score stands; a teacher's edit
       // replaces the number, and the engine's words about another number would mislead.
       const engine = isTeachersWording ? undefined : row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
-      return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: engine?.rationale ?? null, quotes: engine?.quotes ?? [] };
+      // Once: the rationale only where the feedback does not already say it (it repeated each comment).
+      return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: sheetRationale(engine?.rationale, row.feedback), quotes: engine?.quotes ?? [] };
     }),
     rawScore: row.overallScore,
     late: late.daysLate || late.penalty ? late : null,
