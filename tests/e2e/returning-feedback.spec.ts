@@ -1,4 +1,5 @@
 import { AxeBuilder } from "@axe-core/playwright";
+import { extractText, getDocumentProxy } from "unpdf";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
@@ -126,5 +127,50 @@ describe("returning feedback to students", () => {
     await page.getByRole("main").getByRole("link", { name: "Return to students" }).click();
     await page.getByRole("region", { name: "Return to students" }).getByText("3 reviewed grades ready to return").waitFor();
     app.assertNoConsoleErrors(page);
+  });
+
+  it("prints each student's sheet with their name and the title on every page, and each comment once", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(15_000);
+    const teacher = await signInAsNewTeacher(app, page, "prt");
+    const title = "Uniforms, period 4";
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { title, settings: { holisticVsPoints: "points" } });
+    const names = ["Ana Ortiz", "Ben Cole", "Chloe Park"];
+    const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(names.map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 80, name)))) });
+    expect(upload.status, upload.text).toBe(200);
+    await waitForGrading(teacher.client, assignment.id);
+    const list: { id: string; studentName: string }[] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
+    const idOf = (name: string) => list.find((item) => item.studentName === name)!.id;
+    for (const name of ["Ana Ortiz", "Chloe Park"]) expect((await teacher.client.post(`/api/submissions/${idOf(name)}/accept`)).status).toBe(200);
+    // Ben's teacher wrote at length: his sheet runs onto further pages, which must say whose they are.
+    const ben = (await teacher.client.get(`/api/submissions/${idOf("Ben Cole")}`)).data;
+    const long = Array.from({ length: 60 }, (_, i) => `Point ${i + 1}: look again at paragraph ${(i % 5) + 1} and add one detail that shows your reason.`).join("\n\n");
+    expect((await teacher.client.put(`/api/submissions/${idOf("Ben Cole")}/grade`, { criteriaScores: ben.criteriaScores, feedback: long })).status).toBe(200);
+    const ana = (await teacher.client.get(`/api/submissions/${idOf("Ana Ortiz")}`)).data;
+
+    await page.goto(`${app.url}/assignments/${assignment.id}/feedback`);
+    await page.getByRole("heading", { name: "Printable feedback" }).waitFor();
+    const anaSheet = page.getByRole("article", { name: "Ana Ortiz" });
+    const anaText = await anaSheet.innerText();
+    // The grader's comment per criterion is in the feedback, not said again under the scores.
+    for (const score of ana.engineGrade.criterionScores as { rationale: string }[]) {
+      const comment = score.rationale.replace(/^[^:]*\(\d+(?:\.\d+)?\/\d+\): /, "").slice(0, 60);
+      expect(anaText.split(comment).length - 1, comment).toBe(1);
+    }
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    app.assertNoConsoleErrors(page);
+
+    const pdf = await page.pdf({ format: "A4" });
+    const { text: pages } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
+    const whose = pages.map((text) => names.filter((name) => text.includes(name)));
+    expect(whose.filter((found) => found.includes("Ben Cole")).length).toBeGreaterThanOrEqual(2);
+    for (const [index, text] of pages.entries()) {
+      expect(whose[index], `page ${index + 1}`).toHaveLength(1);
+      expect(text, `page ${index + 1}`).toContain(title);
+    }
+    // One page each for the short sheets: a sheet starts on a new page and is not padded onto a second.
+    expect(whose.filter((found) => found.includes("Ana Ortiz"))).toHaveLength(1);
+    expect(whose.filter((found) => found.includes("Chloe Park"))).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { Printer } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
 import { draftMark, type DraftHandling, type FeedbackReport } from "../../../contracts/submissions";
+import { quotesNotInFeedback } from "../../../core/submissions";
 import { SimpleHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
@@ -89,19 +90,43 @@ function Report({ report, onDraftsChange }: { report: FeedbackReport; onDraftsCh
 
 function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; title: string; totalPoints: number; holistic: boolean }) {
   const headingId = `sheet-${sheet.submissionId}`;
-  const hasPenalty = sheet.late !== null && sheet.rawScore !== null && sheet.late.finalScore !== sheet.rawScore;
   return (
     <article
       aria-labelledby={headingId}
-      className="grid gap-5 rounded-2xl border border-border bg-surface p-5 shadow-card break-inside-avoid-page sm:p-8 print:break-after-page print:rounded-none print:border-0 print:p-0 print:shadow-none print:last:break-after-auto"
+      className="rounded-2xl border border-border bg-surface p-5 shadow-card break-inside-avoid-page sm:p-8 print:break-after-page print:rounded-none print:border-0 print:p-0 print:shadow-none print:last:break-after-auto"
     >
-      <header className="grid gap-1 border-b border-border pb-4">
-        <p className="text-sm text-muted-foreground">{title}</p>
-        <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
-          {sheet.studentName}
-        </h2>
-        {sheet.isDraft ? <p className="justify-self-start rounded-md border-2 border-destructive px-2 py-0.5 text-sm font-semibold text-destructive uppercase">{draftMark}</p> : null}
-      </header>
+      {/* A table only for its header: Chromium repeats a table's thead on every printed page the sheet runs onto,
+          so a second page says whose it is (CSS display:table-header-group on other elements is not repeated). */}
+      <table role="presentation" className="w-full">
+        <thead>
+          <tr>
+            <td className="pb-5 align-top">
+              <div className="grid gap-1 border-b border-border pb-4">
+                <p className="text-sm text-muted-foreground">{title}</p>
+                <h2 id={headingId} className="font-display text-2xl font-semibold tracking-tight">
+                  {sheet.studentName}
+                </h2>
+                {sheet.isDraft ? <p className="justify-self-start rounded-md border-2 border-destructive px-2 py-0.5 text-sm font-semibold text-destructive uppercase">{draftMark}</p> : null}
+              </div>
+            </td>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td className="align-top">
+              <SheetBody sheet={sheet} headingId={headingId} totalPoints={totalPoints} holistic={holistic} />
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </article>
+  );
+}
+
+function SheetBody({ sheet, headingId, totalPoints, holistic }: { sheet: Sheet; headingId: string; totalPoints: number; holistic: boolean }) {
+  const hasPenalty = sheet.late !== null && sheet.rawScore !== null && sheet.late.finalScore !== sheet.rawScore;
+  return (
+    <div className="grid gap-5">
       <ul aria-label="Scores by criterion" className="grid gap-4">
         {sheet.criteria.map((criterion) => (
           <li key={criterion.id} className="grid gap-1">
@@ -110,10 +135,11 @@ function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; 
               <p className="font-semibold tabular-nums">{`${criterion.score === null ? "—" : formatScore(criterion.score)} / ${formatScore(criterion.maxPoints)}`}</p>
             </div>
             {criterion.rationale ? <p className="text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground print:text-foreground">{criterion.rationale}</p> : null}
-            {criterion.quotes.length ? (
+            {quotesNotInFeedback(criterion.quotes, sheet.feedback).length ? (
               <div className="grid gap-1 text-sm">
                 <p className="text-muted-foreground print:text-foreground">From your essay:</p>
-                {criterion.quotes.map((quote) => (
+                {/* A passage the feedback below quotes already is not printed twice. */}
+                {quotesNotInFeedback(criterion.quotes, sheet.feedback).map((quote) => (
                   <blockquote key={quote} className="border-l-2 border-border pl-3 italic">{`“${quote}”`}</blockquote>
                 ))}
               </div>
@@ -147,6 +173,6 @@ function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; 
           <p className="text-sm leading-relaxed whitespace-pre-wrap">{sheet.feedback}</p>
         </section>
       ) : null}
-    </article>
+    </div>
   );
 }
