@@ -118,7 +118,8 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       opener: firstWord,
       ...optional("transition", transition),
       ...optional("commaSplice", commaSpliceOf(tokens, transition, subordinators)),
-      isLowercaseStart: /^[a-z]/.test(s.text),
+      // Judged on the whole line: after "Dear Editor," a lower-case word may go on the greeting's sentence.
+      isLowercaseStart: /^[a-z]/.test(taggedSentence.text),
       hasLowercaseI: /(?:^|\s)i(?=\s|['’])/.test(s.text),
       hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start)),
       isClaim: claimMarkers.test(s.text),

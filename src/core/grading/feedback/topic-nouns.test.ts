@@ -58,6 +58,11 @@ describe("a letter's greeting", () => {
     expect(first!.nouns).not.toContain("newspaper");
   });
 
+  it("leaves the words after it on the greeting's line, so a lower-case word there is no sentence start", () => {
+    expect(factsOf("Dear Editor, computers help students learn about volcanoes and planets.").sentences[0]!.isLowercaseStart).toBe(false);
+    expect(factsOf("computers help students learn about volcanoes and planets.").sentences[0]!.isLowercaseStart).toBe(true);
+  });
+
   it("is never quoted, as a concrete detail or otherwise", () => {
     for (const length of ["short", "standard", "detailed"] as const) {
       const { feedback } = gradeText(makeInput({ feedbackLength: length }, { prompt }), letter, { spellChecker: fakeSpellChecker() });
