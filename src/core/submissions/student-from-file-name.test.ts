@@ -23,6 +23,13 @@ describe("studentFromFileName", () => {
     { rule: "ignores folders in the name", file: "Period 3/Jane Doe.docx", expected: { name: "Jane Doe" } },
     { rule: "falls back to the file name without extension when only work words are left", file: "Final Essay.docx", expected: { name: "Final Essay" } },
     { rule: "falls back to the file name, keeping an identifier, when it is only a number", file: "20231234.pdf", expected: { name: "20231234", identifier: "20231234" } },
+    { rule: "keeps the number of an anonymised name", file: "Student 7.txt", expected: { name: "Student 7" } },
+    { rule: "keeps the number of a lowercase anonymised name", file: "student_2.txt", expected: { name: "Student 2" } },
+    { rule: "keeps the number of an anonymised name among work words", file: "Anonymous Candidate 12 - Essay final.docx", expected: { name: "Anonymous Candidate 12" } },
+    { rule: "keeps a long anonymised number in the name and as the identifier", file: "Candidate 0423.pdf", expected: { name: "Candidate 0423", identifier: "0423" } },
+    { rule: "keeps the number after a work word alone", file: "Essay 3.txt", expected: { name: "Essay 3" } },
+    { rule: "still reads a number after a real name as a second copy", file: "Jordan Lee 2.txt", expected: { name: "Jordan Lee" } },
+    { rule: "still drops a number after a name that only starts with a placeholder word", file: "Student Jordan Lee 2.txt", expected: { name: "Student Jordan Lee" } },
   ];
   it.each(table)("$rule: $file", ({ file, expected }) => {
     expect(studentFromFileName(file)).toEqual(expected);

@@ -6,6 +6,14 @@ const workWords = new Set([
   "revised", "revision", "rough", "late", "resubmission", "resubmit", "the", "my", "version", "edited", "updated",
 ]);
 
+/**
+ * Words that stand in for a name when papers are anonymised ("Student 7", "Candidate 0423"). With only these left,
+ * the number after them is what tells the students apart, so it stays in the name instead of reading as a version.
+ */
+const placeholderWords = new Set([
+  "student", "pupil", "learner", "anonymous", "anon", "candidate", "participant", "examinee", "entrant", "writer", "author", "user",
+]);
+
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
 /**
@@ -18,6 +26,8 @@ const hasLetters = (text: string) => /\p{L}/u.test(text);
  *   part of three or more digits alone is the identifier, and the name is the first part that holds no words about the work.
  * - Anything else: words split at spaces, underscores, dots and dashes, without words about the work and without
  *   short numbers (versions like "2" or "v3"); a number of 4 or more digits is the identifier.
+ * A name that is only placeholder words ("Student", "Anonymous Candidate") keeps the first number of its part:
+ * "Student 7" is a student of its own, while "Jordan Lee 2" is a second copy of Jordan Lee's paper.
  * A comma means "Last, First". Without one the written order is kept ("Doe_Jane" stays "Doe Jane"): nothing in a
  * file name says which word is the family name, and matchStudent compares names in any order anyway.
  * All-lowercase names are title-cased. When nothing is left, the name is the file name without its extension.
@@ -42,10 +52,13 @@ export function studentFromFileName(fileName: string): StudentName {
   const chosen = nameParts.find((part) => hasLetters(part) && wordsOf(part).every((word) => !isAboutTheWork(word))) ?? nameParts[0] ?? "";
 
   const words: string[] = [];
+  let firstNumber: string | undefined;
   for (const word of wordsOf(chosen)) {
+    if (/^\d+$/.test(word)) firstNumber ??= word;
     if (/^\d{4,}$/.test(word)) identifier ??= word;
     else if (!isAboutTheWork(word)) words.push(word);
   }
+  if (firstNumber && words.length > 0 && words.every((word) => placeholderWords.has(word.toLowerCase()))) words.push(firstNumber);
   const name = unreverseName(words.join(" ").replace(/\s+,/g, ","));
   if (!hasLetters(name)) return identifier ? { name: stem, identifier } : { name: stem };
   return identifier ? { name: titleCaseIfLowercase(name), identifier } : { name: titleCaseIfLowercase(name) };
