@@ -31,6 +31,11 @@ async function openSetup(viewport?: { width: number; height: number }) {
 }
 
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
+/** What a screen reader reads after the Score field's name: the texts its aria-describedby points at. */
+const scoreDescription = (page: Page) =>
+  page.getByLabel("Score").evaluate((input) =>
+    (input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+  );
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
 
 /** Next, the 1-second typing indicator, then the next step's heading and its transition message. */
@@ -107,9 +112,13 @@ describe("form setup", () => {
     await page.getByLabel("Score").fill("0");
     expect(await add.isDisabled()).toBe(true);
     await page.getByText("Score must be above 0").waitFor();
+    expect(await scoreDescription(page)).toBe("Score must be above 0");
+    await page.getByLabel("Score").fill("");
+    expect(await scoreDescription(page)).toBe("Out of 100");
     await page.getByLabel("Score").fill("88");
     await add.click();
     await page.getByText("Sample 1 · Score 88").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("sample-content");
     expect(await page.getByLabel("Sample text").inputValue()).toBe("");
     await page.screenshot({ path: "test-results/setup-4-samples.png", fullPage: true });
     await advance(page, "Review and finish");

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { acceptedDocumentTypes, maxDocumentBytes, uploadDocument } from "../../features/setup/documents-api";
-import { ChoiceCards, Field, FieldError } from "../../features/teacher-profile/components/form-parts";
+import { ChoiceCards, Field, FieldError, fieldDescribedBy } from "../../features/teacher-profile/components/form-parts";
 import { describeError } from "../../lib/api";
 import type { UpdateSetup } from "./welcome-step";
 
@@ -75,6 +75,8 @@ export function SamplesStep({ state, update }: { state: SetupState; update: Upda
     update((current) => ({ ...current, samples: [...current.samples, sample] }));
     setDraft({ ...emptyDraft, mode: draft.mode });
     if (fileInput.current) fileInput.current.value = "";
+    // "Add sample" turns disabled as the fields clear, which would drop keyboard focus to the page body: start the next sample instead.
+    document.getElementById(draft.mode === "upload" ? "sample-file" : "sample-content")?.focus();
   }
 
   function removeSample(index: number) {
@@ -183,6 +185,7 @@ export function SamplesStep({ state, update }: { state: SetupState; update: Upda
               value={draft.score}
               onChange={(event) => set({ score: event.target.value })}
               aria-invalid={scoreProblem ? true : undefined}
+              aria-describedby={fieldDescribedBy("sample-score", { hint: `Out of ${maxScore}`, error: scoreProblem })}
             />
           </Field>
           <Field label="Your feedback" htmlFor="sample-feedback">

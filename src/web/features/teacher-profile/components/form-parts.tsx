@@ -37,6 +37,15 @@ export function Field({
   );
 }
 
+/**
+ * The ids a Field's control names in aria-describedby: the error when there is one (the hint is hidden then), else
+ * the hint, so a screen reader hears why a field is invalid and not only that it is.
+ */
+export function fieldDescribedBy(htmlFor: string, { hint, error }: { hint?: ReactNode; error?: string }): string | undefined {
+  if (error) return `${htmlFor}-error`;
+  return hint ? `${htmlFor}-hint` : undefined;
+}
+
 export function FieldError({ id, message }: { id?: string; message?: string }) {
   if (!message) return null;
   return (
