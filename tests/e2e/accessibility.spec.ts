@@ -71,3 +71,47 @@ describe("accessibility (axe-core): no serious or critical violation", () => {
     expect(found).toEqual([]);
   });
 });
+
+/** The focused element's tag and text, to say where a keyboard user is after an action. */
+const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent?.trim() ?? "" }));
+
+describe("keyboard focus (audit F, findings 7 and 9)", () => {
+  it("offers Skip to content first, moves focus to the new page's heading on a route change, and rings the empty tab panel", async () => {
+    const page = await app.newPage({ width: 1280, height: 800 });
+    page.setDefaultTimeout(15_000);
+    await signInAsNewTeacher(app, page, "keys");
+    await page.goto(`${app.url}/app`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+
+    await page.keyboard.press("Tab");
+    expect(await focused(page)).toEqual({ tag: "A", text: "Skip to content" });
+    expect(await page.getByRole("link", { name: "Skip to content" }).evaluate((link) => link.getBoundingClientRect().width > 1)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect((await focused(page)).tag).toBe("H1");
+
+    await page.getByRole("link", { name: "Profile" }).first().focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/app\/profile$/);
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+
+    await page.goto(`${app.url}/assignments`);
+    await page.getByRole("tab", { selected: true }).focus();
+    await page.keyboard.press("Tab");
+    const panel = await page.evaluate(() => ({ role: document.activeElement?.getAttribute("role"), ring: getComputedStyle(document.activeElement as Element).boxShadow }));
+    expect(panel.role).toBe("tabpanel");
+    expect(panel.ring).not.toBe("none");
+  });
+
+  it("puts Review profile and Start over before the message box in Tab order on a 360 px phone, as they are seen", async () => {
+    const page = await app.newPage({ width: 360, height: 740 });
+    page.setDefaultTimeout(15_000);
+    await signInAsNewTeacher(app, page, "chat-order");
+    await page.goto(`${app.url}/setup-wizard`);
+    const review = page.getByRole("button", { name: "Review profile" });
+    await review.waitFor();
+    const message = page.locator("#setup-chat-message");
+    const [reviewTop, messageTop] = [(await review.boundingBox())?.y ?? 0, (await message.boundingBox())?.y ?? 0];
+    expect(reviewTop).toBeLessThan(messageTop);
+    expect(await review.evaluate((button) => Boolean(button.compareDocumentPosition(document.getElementById("setup-chat-message")!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { Toaster } from "../components/ui/toast";
 import { SessionProvider } from "../features/auth/session";
 import { createQueryClient } from "../lib/query-client";
+import { SkipToContent, useFocusOnRouteChange } from "./route-focus";
 import "../app.css";
 
 // One cache for the whole visit: the shell unmounts on the landing page, and coming back should not refetch.
@@ -23,8 +24,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
 /** The layout route around every page but the landing page; loaded with the first of them (see router.tsx). */
 export function AppShell() {
+  useFocusOnRouteChange();
   return (
     <AppProviders>
+      <SkipToContent />
       <Outlet />
     </AppProviders>
   );

@@ -76,7 +76,7 @@ function AssignmentList() {
             ))}
           </Tabs.List>
           {listStatuses.map((item) => (
-            <Tabs.Content key={item} value={item} className="mt-6 focus-visible:outline-none">
+            <Tabs.Content key={item} value={item} className="mt-6 rounded-xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2">
               {isError ? <LoadFailed /> : <AssignmentTab teacherId={userId} status={item} />}
             </Tabs.Content>
           ))}

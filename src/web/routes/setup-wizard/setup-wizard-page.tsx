@@ -186,21 +186,9 @@ function SetupChat() {
         </div>
 
         <div className="mt-5 grid items-start gap-4 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-6">
-          <section aria-label="Setup chat" className="relative flex h-[min(78dvh,48rem)] min-h-[30rem] flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-card">
-            <div
-              ref={logRef}
-              role="log"
-              aria-label="Conversation"
-              aria-live="polite"
-              tabIndex={0}
-              className="relative flex flex-1 flex-col gap-4 overflow-y-auto bg-background/60 px-3 py-5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset sm:px-5"
-            >
-              <MessageList messages={chat.messages} isPending={isPending} activeUploadId={activeUploadId} onQuickAction={(action) => void sendQuickAction(action)} onUploadPick={sendUploads} />
-            </div>
-            <Composer isPending={isPending} onSend={send} uploadImage={uploadImage} />
-          </section>
-
-          <aside aria-labelledby="checklist-heading" className="order-first grid gap-4 rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5 lg:sticky lg:top-6 lg:order-none">
+          {/* The profile comes first in the page as it does on a phone, where it sits above the chat, so Tab follows
+              what the eye sees there; on wide screens the grid places it in the right-hand column. */}
+          <aside aria-labelledby="checklist-heading" className="grid gap-4 rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5 lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1">
             <h2 id="checklist-heading" className="font-display text-lg font-semibold tracking-tight">
               Your profile
             </h2>
@@ -230,6 +218,20 @@ function SetupChat() {
               </div>
             </div>
           </aside>
+          <section aria-label="Setup chat" className="relative lg:col-start-1 lg:row-start-1 flex h-[min(78dvh,48rem)] min-h-[30rem] flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-card">
+            <div
+              ref={logRef}
+              role="log"
+              aria-label="Conversation"
+              aria-live="polite"
+              tabIndex={0}
+              className="relative flex flex-1 flex-col gap-4 overflow-y-auto bg-background/60 px-3 py-5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset sm:px-5"
+            >
+              <MessageList messages={chat.messages} isPending={isPending} activeUploadId={activeUploadId} onQuickAction={(action) => void sendQuickAction(action)} onUploadPick={sendUploads} />
+            </div>
+            <Composer isPending={isPending} onSend={send} uploadImage={uploadImage} />
+          </section>
+
         </div>
       </main>
 
