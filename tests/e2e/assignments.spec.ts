@@ -210,6 +210,8 @@ describe("new-assignment wizard", () => {
     await page.getByLabel("Maximum points").fill("20");
     await page.getByLabel("Performance level descriptors").fill("20 - Every step repeatable\n10 - Some steps missing\n0 - No method");
     await add.click();
+    // The button turns disabled as the fields clear: focus goes back to the name field, not the page body.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("criterion-name");
     const total = page.getByText("Total Points", { exact: true }).locator("..");
     expect((await renderedTextOf(total)).replace(/\s+/g, " ")).toBe("Total Points 20");
     for (const [name, points] of [["Analysis", "15"], ["Spelling", "5"]] as const) {
@@ -239,6 +241,7 @@ describe("new-assignment wizard", () => {
     await addSampleButton.click();
     await toastWith(page, assignmentMessages.sampleUploaded).waitFor();
     await page.getByText("Sample 1: student-essay.pdf", { exact: true }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === "sample-file");
     await addSample(page, "documents/student-essay.docx", "21", "Method incomplete; good discussion.", { "Method (0-20)": "12", "Analysis (0-15)": "9" });
     const firstSample = page.getByRole("listitem").filter({ hasText: "Sample 1: student-essay.pdf" });
     expect((await renderedTextOf(firstSample.getByText(/^Overall score:/))).replace(/\s+/g, " ")).toBe("Overall score: 28 / 35");

@@ -105,6 +105,8 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, 
     setName("");
     setPoints("");
     setDescriptors("");
+    // Add Criterion turns disabled as the fields clear, which would drop keyboard focus to the page body.
+    document.getElementById("criterion-name")?.focus();
   }
 
   return (

@@ -1,5 +1,5 @@
 import { Info, LoaderCircle, Plus } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { assignmentMessages, sampleScoreProblems } from "../../../../contracts/assignments";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -21,6 +21,14 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
   const [feedback, setFeedback] = useState("");
   const [isUploading, setIsUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Add Sample and the file field are disabled while uploading, which drops keyboard focus to the page body; once the
+  // sample is added the file field is enabled again and takes focus for the next one.
+  const [focusFileNext, setFocusFileNext] = useState(false);
+  useEffect(() => {
+    if (!focusFileNext || isUploading) return;
+    fileInput.current?.focus();
+    setFocusFileNext(false);
+  }, [focusFileNext, isUploading]);
 
   const scoreValue = Number(score);
   // The server's rule and words (above 0, at most the total), shown as soon as a score is typed.
@@ -55,6 +63,7 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
       setCriterionScores({});
       setFeedback("");
       if (fileInput.current) fileInput.current.value = "";
+      setFocusFileNext(true);
     } catch (error) {
       showFailure(assignmentMessages.sampleFailed, error);
     } finally {
