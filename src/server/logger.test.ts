@@ -1,16 +1,10 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { logCapture } from "./log-capture";
 import { createLogger } from "./logger";
 
 function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", stream), lines };
+  const { destination, lines } = logCapture();
+  return { logger: createLogger("info", destination), lines };
 }
 
 describe("the log never holds a failed query's values", () => {
@@ -51,15 +45,9 @@ describe("an error given as its message", () => {
 
 describe("the process id", () => {
   it("is on every line when asked for (several server processes share one log), and not otherwise", () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    createLogger("info", stream, { withPid: true }).info("one");
-    createLogger("info", stream).info("two");
+    const { destination, lines } = logCapture();
+    createLogger("info", destination, { withPid: true }).info("one");
+    createLogger("info", destination).info("two");
     expect(JSON.parse(lines[0]!).pid).toBe(process.pid);
     expect(JSON.parse(lines[1]!).pid).toBeUndefined();
   });

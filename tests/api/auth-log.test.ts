@@ -1,19 +1,13 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
+import { logCapture } from "../../src/server/log-capture";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-const logLines: string[] = [];
+const { destination: logDestination, lines: logLines } = logCapture();
 let server: TestServer;
 beforeAll(async () => {
-  const logDestination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
   server = await startTestServer({ logDestination });
 });
 afterAll(() => server?.stop());

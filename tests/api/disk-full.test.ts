@@ -1,23 +1,17 @@
 import { rmSync, writeFileSync } from "node:fs";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm } from "../support/submissions";
 import { testDatabaseKind } from "../support/test-database";
+import { logCapture } from "../../src/server/log-capture";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 // Audit F, finding 2: on a full disk an upload answered "Something went wrong on our side", and health said ok.
 // The disk is not filled: the failing write is put in place of the real one.
-const logLines: string[] = [];
+const { destination: logDestination, lines: logLines } = logCapture();
 let server: TestServer;
 beforeAll(async () => {
-  const logDestination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
   server = await startTestServer({ logDestination });
 });
 afterAll(() => server?.stop());

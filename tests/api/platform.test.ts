@@ -1,7 +1,7 @@
-import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envSchema } from "../../src/server/env";
+import { logCapture } from "../../src/server/log-capture";
 import { startServer } from "../../src/server/server";
 import { TestClient } from "../support/http";
 import { createTestDatabase } from "../support/test-database";
@@ -46,13 +46,7 @@ describe(`the platform (${testDatabaseKind})`, () => {
 
 describe(`logging and database loss (${testDatabaseKind})`, () => {
   it("logs one JSON line per request with a request id, echoed in X-Request-Id", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
-    });
+    const { destination: sink, lines } = logCapture();
     const testDatabase = await createTestDatabase();
     const running = await startServer({
       env: envSchema.parse({ PORT: "0", HOST: "127.0.0.1" }),

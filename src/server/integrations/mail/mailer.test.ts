@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { logCapture } from "../../log-capture";
 import type { Db } from "../../db/client";
 import { createLogger } from "../../logger";
 import { createMailer } from "./mailer";
@@ -11,14 +11,8 @@ const folder = mkdtempSync(path.join(os.tmpdir(), "markwise-mailer-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", stream), lines };
+  const { destination, lines } = logCapture();
+  return { logger: createLogger("info", destination), lines };
 }
 
 const mail = { to: ["ana@school.test"], subject: "Reset your Markwise password", text: "Choose a new password here: http://localhost/api/auth/reset-password/SECRET-TOKEN" };
