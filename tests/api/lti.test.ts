@@ -391,4 +391,16 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     expect((await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {})).data).toMatchObject({ sent: 1 });
     expect(platform.lineItemUpdates).toHaveLength(updatesBefore + 1);
   });
+
+  it("leaves the grades in the LMS when a class list pasted over the roster drops every platform match", async () => {
+    // A review of the change: replacing the roster removes its platform matches, and every grade sent before was then
+    // taken back as if each paper had moved to another student, erasing the class's grades in the LMS.
+    const scoresBefore = platform.scores.length;
+    const pasted = await teacher.client.put(`/api/assignments/${assignmentId}/roster`, { text: `Name\n${[...names, "Eve Lane"].join("\n")}\n` });
+    expect(pasted.status, pasted.text).toBe(200);
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.data).toMatchObject({ sent: 0, withdrawn: [], isRosterImported: false });
+    expect(platform.scores.slice(scoresBefore)).toEqual([]);
+  });
 });

@@ -19,14 +19,25 @@ export interface StaleSends {
 
 /**
  * The sends whose work no longer goes where they went. `destinationNow` is where each piece of work's grade goes now
- * (undefined: nowhere, its student is not in the course); `sendingTo` is every place a grade goes in this send.
+ * (undefined: nowhere, its student is not in the course); `sendingTo` is every place a grade goes in this send;
+ * `knownPlaces` is every place that belongs to a student matched in the course now.
  */
-export function staleSends(sent: readonly SentTo[], destinationNow: ReadonlyMap<string, string | undefined>, sendingTo: ReadonlySet<string>): StaleSends {
+export function staleSends(
+  sent: readonly SentTo[],
+  destinationNow: ReadonlyMap<string, string | undefined>,
+  sendingTo: ReadonlySet<string>,
+  knownPlaces: ReadonlySet<string>,
+): StaleSends {
   const withdraw: SentTo[] = [];
   const resendTo = new Set<string>();
   for (const post of sent) {
     // Work deleted since: its send rows go with it (cascade), so a missing entry is work still here without a place.
-    if (destinationNow.get(post.submissionId) === post.to) continue;
+    const now = destinationNow.get(post.submissionId);
+    if (now === post.to) continue;
+    // Work with no place now whose old place belongs to no one known either: the match was lost (a class list pasted
+    // over the roster drops every platform match), not moved to another student. Taking it back then erased the
+    // whole class's grades in the LMS; it stays where it is until a roster import says whose place that is.
+    if (now === undefined && !knownPlaces.has(post.to)) continue;
     if (sendingTo.has(post.to)) resendTo.add(post.to);
     else withdraw.push(post);
   }

@@ -115,7 +115,10 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
       .select({ id: submissions.id, studentName: submissions.studentName, status: submissions.status, overallScore: submissions.overallScore, email: rosterStudents.email })
       .from(submissions)
       .leftJoin(rosterStudents, eq(rosterStudents.id, submissions.rosterStudentId))
-      .where(eq(submissions.assignmentId, assignmentId));
+      .where(eq(submissions.assignmentId, assignmentId))
+      // Locked, so a rename of one of these papers waits for this return (and then revokes the link it made), or this
+      // return waits for the rename and reads its new student: without it a link could go to the former student.
+      .for("update", { of: submissions });
     const returnable = work.filter(isReturnable);
     if (!returnable.length) throw new AppError("conflict", feedbackLinkMessages.nothingToReturn);
     // An expired link gives way to a new one; a working link is kept, so a student's e-mail still opens their page.

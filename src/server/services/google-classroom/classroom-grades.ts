@@ -48,7 +48,8 @@ export async function sendGradesToClassroom(deps: ClassroomDeps, teacherId: stri
   }
   // Every stale grade is cleared, even where the former student's own grade goes now: a patch of the draft alone
   // would leave the other student's returned (assigned) grade in place.
-  const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.classroomSubmissionId })), destinationNow, new Set());
+  const matchedPlaces = new Set(members.flatMap((member) => classroomSubmissionOf.get(member.googleUserId) ?? []));
+  const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.classroomSubmissionId })), destinationNow, new Set(), matchedPlaces);
 
   // Taken back before anything is patched: the former student must not keep another student's grade.
   const userOfSubmission = new Map(classroomSubmissions.map((item) => [item.id, item.userId]));

@@ -108,7 +108,7 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
 
   const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], isRosterImported: members.length > 0, withdrawn: [], failed: [] };
   const sendingTo = new Set(reviewed.flatMap((row) => subjectNow.get(row.id) ?? []));
-  const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.subject })), subjectNow, sendingTo);
+  const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.subject })), subjectNow, sendingTo, new Set(subjectOf.values()));
   const toSend = [];
   for (const row of reviewed) {
     const subject = subjectNow.get(row.id);
