@@ -40,4 +40,23 @@ describe("a corrected sentence", () => {
     // A misspelling put right the key did not know of needs the dictionary to say so.
     expect(isFixAccepted(keepsOthers, "First, computers teach hand eye coordination and I'm sure it helps a lot.")).toBe(false);
   });
+
+  // A review of the scorer found these four ways through it.
+  it("needs the key's end mark when that mark is the correction", () => {
+    const question = { original: "Are you going to the game.", answer: "Are you going to the game?" };
+    expect(isFixAccepted(question, question.original, spell)).toBe(false);
+    expect(isFixAccepted(question, "Are you going to the game", spell)).toBe(false);
+    expect(isFixAccepted(question, "are you going to the game?", spell)).toBe(true);
+  });
+
+  it("takes no word for a misspelled one unless it is near it, and no run-on or cut for a further fix", () => {
+    const named = { original: "Ethan went home quikly.", answer: "Ethan went home quickly." };
+    const withNames = fakeSpellChecker(["ethan", "quikly"]);
+    expect(isFixAccepted(named, "Bob went home quickly.", withNames)).toBe(false);
+    expect(isFixAccepted(named, "Ethan went home quickly.", withNames)).toBe(true);
+    const twoSentences = { original: "I like it. I like dogs alot.", answer: "I like it. I like dogs a lot." };
+    expect(isFixAccepted(twoSentences, "I like it, I like dogs a lot.", spell)).toBe(false);
+    expect(isFixAccepted(twoSentences, "I like it. I like. Dogs a lot.", spell)).toBe(false);
+    expect(isFixAccepted(twoSentences, "I like it. I like dogs a lot.", spell)).toBe(true);
+  });
 });

@@ -12,6 +12,9 @@ export function isFixAccepted(item: { original: string; answer: string }, given:
   const key = tokensOf(item.answer);
   let answer = tokensOf(given);
   if (answer.length === 0) return false;
+  // The tokens leave the end mark aside, so a key whose correction is that mark ("going." -> "going?") needs it here:
+  // otherwise the sentence left as it was scored right.
+  if (endMarkOf(item.original) !== endMarkOf(item.answer) && endMarkOf(given) !== endMarkOf(item.answer)) return false;
   const required = changedInKey(original, key);
   // The case of the first letter counts only when the key's correction is that capital.
   if (!required.has(0) && key[0] && answer[0] && key[0].toLowerCase() === answer[0].toLowerCase()) answer = [key[0], ...answer.slice(1)];
@@ -22,6 +25,8 @@ const wordPattern = /^[\p{L}\p{N}]/u;
 const isWord = (token: string) => wordPattern.test(token);
 const joinWords = new Set(["and", "but", "so"]);
 const endsSentence = (token: string | undefined) => token === "." || token === "!" || token === "?";
+
+const endMarkOf = (text: string) => text.trim().match(/[.!?]+$/)?.[0] ?? "";
 
 /** Words (with their apostrophes: "I'm") and single marks; spaces, curly quotes and the final full stop aside. */
 function tokensOf(text: string): string[] {
@@ -70,6 +75,12 @@ function hunks(a: string[], b: string[]): Hunk[] {
  * after it), capitalises a sentence's first word or "i", or puts a misspelled word of the key right.
  */
 function isBetterOrSame(hunk: Hunk, key: string[], answer: string[], spellChecker: SpellChecker | undefined): boolean {
+  // A sentence end of the key's taken out makes a run-on ("I like it, I like dogs."); one added where the key has no
+  // comma, semicolon or joining word cuts a sentence in two ("I went. Home.").
+  const keyEnds = hunk.keyAt.some((i) => endsSentence(key[i]));
+  const answerEnds = hunk.answerAt.some((j) => endsSentence(answer[j]));
+  if (keyEnds && !answerEnds) return false;
+  if (answerEnds && !keyEnds && !hunk.keyAt.some((i) => key[i] === "," || key[i] === ";" || joinWords.has(key[i]!.toLowerCase()))) return false;
   for (const j of hunk.answerAt) {
     if (endsSentence(answer[j]) && answer[j + 1] !== undefined && isWord(answer[j + 1]!) && !/^[\p{Lu}\p{N}]/u.test(answer[j + 1]!)) return false;
   }
@@ -83,7 +94,22 @@ function isBetterOrSame(hunk: Hunk, key: string[], answer: string[], spellChecke
   if (isSplit) return true;
   // Another misspelling put right ("alot" as "a lot"): every word of the key's here is misspelled, every one given is not.
   if (!spellChecker || keyWords.length === 0 || answerWords.length === 0 || answerWords.length > keyWords.length + 1) return false;
-  return keyWords.every((i) => !spellChecker.correct(key[i]!)) && answerWords.every((j) => spellChecker.correct(answer[j]!));
+  const isMisspelled = keyWords.every((i) => !spellChecker.correct(key[i]!)) && answerWords.every((j) => spellChecker.correct(answer[j]!));
+  // ...and near it: a name the dictionary lacks ("Ethan") is no licence for any word ("Bob").
+  const written = keyWords.map((i) => key[i]!.toLowerCase()).join("");
+  const put = answerWords.map((j) => answer[j]!.toLowerCase()).join("");
+  return isMisspelled && editDistance(written, put) <= Math.max(2, Math.floor(written.length / 3));
+}
+
+/** Letters to add, drop or change to turn one word into the other. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
 }
 
 /** A capital the key lacks is right on "i" and on a word that starts a sentence in the answer. */
