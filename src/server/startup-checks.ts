@@ -26,7 +26,8 @@ export function checkDataDirWritable(env: Env, write: typeof writeFileSync = wri
   const probe = path.join(folder, `.markwise-write-check.${process.pid}`);
   try {
     mkdirSync(folder, { recursive: true });
-    write(probe, "");
+    // A few bytes: an empty file takes no block, so a full disk would let it through.
+    write(probe, "ok");
   } catch (error) {
     const why = codeOf(error) === "ENOSPC" || codeOf(error) === "EDQUOT" ? "its disk is full" : (error as Error).message;
     throw new StartupProblem(`DATA_DIR ${folder} is not writable (${why}). Give Markwise a folder its user can write, e.g. DATA_DIR=/var/lib/markwise, or fix the folder's permissions or disk.`, { cause: error });

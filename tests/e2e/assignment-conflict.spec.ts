@@ -105,7 +105,7 @@ describe("a rubric uploaded in a tab that is behind", () => {
       const text = (await alert.innerText()).replace(/\s+/g, " ");
       expect(text).toContain("This assignment was changed in another tab or window after you opened it: its rubric there is now Claim (12)");
       expect(text).toContain("Saved in the other tab or window: Title Uniforms essay (other tab) Rubric Claim (12)");
-      expect(text).toContain("Your changes are still on this page, and the rubric from your document is not saved. Upload it again to replace that version's rubric, or load the saved version instead");
+      expect(text).toContain("Your changes are still on this page, and the rubric from your document is not saved. Upload it again to replace that version's rubric (Next would save this page's criteria over it), or load the saved version instead");
       expect((await teacher.client.get(url)).data.rubric.criteria).toEqual(otherCriteria);
       // Far below the upload on a phone, the notice is brought into view.
       expect(await alert.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight && element.getBoundingClientRect().bottom > 0)).toBe(true);

@@ -30,18 +30,29 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const testDatabase = await createTestDatabase();
   // Uploaded files go to a folder of this server's own, removed on stop.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-test-"));
-  const env = envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir,
-    // Tests sign up many teachers from one address; the rate-limit test sets its own lower limit.
-    AUTH_RATE_LIMIT_MAX: "1000",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
+  const dropAll = async () => {
+    await testDatabase.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Settings a test means to refuse throw here: the database and folder go with them, not left behind.
+  const env = (() => {
+    try {
+      return envSchema.parse({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir,
+        // Tests sign up many teachers from one address; the rate-limit test sets its own lower limit.
+        AUTH_RATE_LIMIT_MAX: "1000",
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent", ...options.env });
+    } catch (error) {
+      void dropAll();
+      throw error;
+    }
+  })();
   const running = await startServer({
     env,
     logger: options.logDestination ? createLogger("info", options.logDestination) : createLogger(env.LOG_LEVEL),
     database: testDatabase.database,
     staticRoot: options.staticRoot ?? (options.withClient ? undefined : null),
   }).catch(async (error: unknown) => {
-    await testDatabase.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dropAll();
     throw error;
   });
   return {
@@ -50,8 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     stop: async () => {
       await running.close();
-      await testDatabase.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await dropAll();
     },
   };
 }

@@ -456,7 +456,7 @@ function ConflictNotice({ conflict, draft, isLast, onLoad }: { conflict: Conflic
       ) : null}
       <p>
         {conflict.refused === "upload"
-          ? "Your changes are still on this page, and the rubric from your document is not saved. Upload it again to replace that version's rubric"
+          ? `Your changes are still on this page, and the rubric from your document is not saved. Upload it again to replace that version's rubric (${isLast ? "Finish" : "Next"} would save this page's criteria over it)`
           : `Your changes are still on this page. Press ${isLast ? "Finish" : "Next"} to save them over that version`}
         {saved ? ", or load the saved version instead (your changes on this page are then discarded)." : "."}
       </p>
