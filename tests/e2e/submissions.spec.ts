@@ -183,9 +183,22 @@ describe("student submissions", () => {
       await sheet.getByText(/^Overall score$/).waitFor();
       await sheet.getByText("Draft, not reviewed", { exact: true }).waitFor();
     }
-    // The passages the grader quotes are on the sheet, in quotation marks.
-    expect(await page.getByText("From your essay:", { exact: true }).count()).toBeGreaterThan(0);
-    expect(await page.locator("blockquote").first().innerText()).toMatch(/^“.+”$/);
+    // The passages the grader quotes are on each sheet: in its feedback, or else under "From your essay:" in quotation
+    // marks (a passage the feedback quotes already is not printed twice).
+    const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+    const listed: { id: string; studentName: string }[] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
+    let quoted = 0;
+    for (const { id, studentName } of listed) {
+      // Nobody reviewed these: the grader's grade is the one on the sheet.
+      const detail = (await teacher.client.get(`/api/submissions/${id}`)).data as { engineGrade: { criterionScores: { quotes: string[] }[] } | null };
+      const sheetText = flat(await page.getByRole("article", { name: studentName }).innerText());
+      for (const quote of (detail.engineGrade?.criterionScores ?? []).flatMap((criterion) => criterion.quotes)) {
+        expect(sheetText, studentName).toContain(flat(quote));
+        quoted++;
+      }
+    }
+    expect(quoted).toBeGreaterThan(0);
+    for (const block of await page.locator("blockquote").allInnerTexts()) expect(block).toMatch(/^“.+”$/);
     await page.screenshot({ path: `${shots}/feedback-1280.png`, fullPage: true });
     await page.emulateMedia({ media: "print" });
     expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
