@@ -89,24 +89,16 @@ async function matchScoreMaximum(fetcher: typeof fetch, accessToken: string, ite
 
 /** Posts one student's score and comment to a line item (AGS Score publish service). */
 export async function postScore(fetcher: typeof fetch, accessToken: string, lineItemUrl: string, score: ScoreToPost, timestamp: Date): Promise<void> {
-  await call(
-    fetcher,
-    scoresUrlOf(lineItemUrl),
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v1.score+json" },
-      body: JSON.stringify({
-        userId: score.subject,
-        scoreGiven: score.scoreGiven,
-        scoreMaximum: score.scoreMaximum,
-        ...(score.comment ? { comment: score.comment } : {}),
-        timestamp: timestamp.toISOString(),
-        activityProgress: "Completed",
-        gradingProgress: "FullyGraded",
-      }),
-    },
-    `a score for user ${score.subject}`,
-  );
+  const body = {
+    userId: score.subject,
+    scoreGiven: score.scoreGiven,
+    scoreMaximum: score.scoreMaximum,
+    ...(score.comment ? { comment: score.comment } : {}),
+    timestamp: timestamp.toISOString(),
+    activityProgress: "Completed",
+    gradingProgress: "FullyGraded",
+  };
+  await publishScore(fetcher, accessToken, lineItemUrl, body, `a score for user ${score.subject}`);
 }
 
 /**
@@ -114,14 +106,16 @@ export async function postScore(fetcher: typeof fetch, accessToken: string, line
  * item): the work it was for has been put under another student since it was sent.
  */
 export async function clearScore(fetcher: typeof fetch, accessToken: string, lineItemUrl: string, subject: string, timestamp: Date): Promise<void> {
+  const body = { userId: subject, timestamp: timestamp.toISOString(), activityProgress: "Initialized", gradingProgress: "NotReady" };
+  await publishScore(fetcher, accessToken, lineItemUrl, body, `to take back the score of user ${subject}`);
+}
+
+/** One score to the line item's scores endpoint (AGS Score publish service): a grade, or a grade taken back. */
+async function publishScore(fetcher: typeof fetch, accessToken: string, lineItemUrl: string, body: Record<string, unknown>, what: string): Promise<void> {
   await call(
     fetcher,
     scoresUrlOf(lineItemUrl),
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v1.score+json" },
-      body: JSON.stringify({ userId: subject, timestamp: timestamp.toISOString(), activityProgress: "Initialized", gradingProgress: "NotReady" }),
-    },
-    `to take back the score of user ${subject}`,
+    { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/vnd.ims.lis.v1.score+json" }, body: JSON.stringify(body) },
+    what,
   );
 }
