@@ -272,6 +272,23 @@ describe("importRubric: a table with one criterion, its levels as rows", () => {
     expect(read(["Personal Narrative – Holistic Rubric"]).criteria[0]?.name).toBe("Personal Narrative");
     expect(read(["Holistic Scoring Guide"]).criteria[0]?.name).toBe("Overall");
   });
+
+  it("reads a Points column of levels as one criterion's scale, not as a criterion per level", () => {
+    for (const header of [["Points", "Description"], ["Points", "What it looks like"]]) {
+      const result = read(["Argument Essay – Holistic Rubric"], [header, ...levels.slice(1)]);
+      expect(result.criteria.map((c) => [c.name, c.maxPoints, c.descriptors.length])).toEqual([["Argument Essay", 4, 4]]);
+    }
+  });
+
+  it("still reads a Criterion | Points list whose points step down as criteria", () => {
+    const list = [["Criterion", "Points"], ["Thesis", "4"], ["Evidence and support", "3"], ["Organization", "2"], ["Conventions", "1"]];
+    expect(read(["Essay Rubric"], list).criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 4],
+      ["Evidence and support", 3],
+      ["Organization", 2],
+      ["Conventions", 1],
+    ]);
+  });
 });
 
 describe("importRubric: documents that are not rubrics", () => {

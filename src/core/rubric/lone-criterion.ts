@@ -7,7 +7,7 @@ import { lineKey, type DraftCriterion } from "./types.js";
  * caption (a row with one cell above the header), else the heading right before the table, else the title's subject.
  */
 const genericHeader =
-  /^(descriptions?|descriptors?|details?|expectations?|requirements?|criteria description|performance( descriptions?| indicators?| levels?)?|characteristics|indicators?|level descriptions?|what .* looking for)$/i;
+  /^(descriptions?|descriptors?|details?|expectations?|requirements?|criteria description|performance( descriptions?| indicators?| levels?)?|characteristics|indicators?|level descriptions?|what .* (looking for|looks like))$/i;
 /** What a title says about the document rather than about what is graded: "Holistic Scoring Guide", "Rubric". */
 const rubricWords = /\b(holistic|analytic|scoring|guide|rubric|r[úu]brica|grille|bar[èe]me|scale|criteria)\b/i;
 /** The name given when the document names nothing but the rubric itself: a holistic rubric grades the work overall. */

@@ -1,6 +1,7 @@
 import { cleanName, isCriterionName, isTotalLine } from "./names.js";
 import { headerPoints, highestPoints, pointsOnlyPattern, pointsSource, rangeSource, unit } from "./points.js";
 import type { DraftCriterion } from "./types.js";
+import { isScaleOfLevels } from "./level-rows.js";
 import { takeWeight, weightCell, type Weight } from "./weights.js";
 
 /**
@@ -49,7 +50,9 @@ export function readTables(tables: string[][][]): TableReading {
     // A table split over two PDF pages continues without its header row.
     const header = findHeader(table) ?? (carried && carried.width === width ? { ...carried, row: -1 } : undefined);
     const found = header ? criteriaFromHeaderTable(table, header) : criteriaFromListTable(table);
-    if (found.criteria.length > 0) {
+    // "Points | Description" with a row per level is one holistic criterion: the levels-as-rows reading has it.
+    const levelsOnly = header !== undefined && header.levels.length === 0 && isScaleOfLevels(found.criteria.map((c) => ({ name: c.name, points: c.maxPoints })));
+    if (found.criteria.length > 0 && !levelsOnly) {
       criteria.push(...found.criteria);
       usedRows.push(...found.usedRows, ...(header && header.row >= 0 ? table.slice(0, header.row + 1) : []));
       if (header) carried = { ...header, width };
