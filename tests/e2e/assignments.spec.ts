@@ -667,3 +667,35 @@ describe("archive, restore, edit and phones", () => {
     app.assertNoConsoleErrors(page);
   });
 });
+
+describe("calibration preview with a screen reader", () => {
+  it("tells a screen reader that the preview arrived, with its figures, and tells it again for the same preview", async () => {
+    const { page, teacher } = await signedInPage(desktop);
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const added = await teacher.client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: sampleForm(studentEssay(1), 16, { "criterion-1": 8, "criterion-2": 8 }) });
+    expect(added.status, added.text).toBe(201);
+
+    await page.goto(`${app.url}/assignments/${assignment.id}/edit`);
+    await expectStep(page, 1, "Assignment Details");
+    await next(page, 2, "Assignment Rubric");
+    await next(page, 3, "Sample Work");
+    await next(page, 4, "Calibration Preview");
+    const status = page.getByRole("status").filter({ hasText: /^Preview of Sample 1/ });
+    const summary = /^Preview of Sample 1: sample\.txt ready\. Confidence Score \d{1,3}%\. Overall score predicted [\d.]+, actual 16, out of 20\.$/;
+
+    await generatePreview(page);
+    expect(await renderedTextOf(status)).toMatch(summary);
+    // The figures it reads are the ones on screen.
+    const shown = await renderedTextOf(page.getByText(/^\d{1,3}%$/).first());
+    expect(await renderedTextOf(status)).toContain(`Confidence Score ${shown}.`);
+
+    // Generating again empties the region first, so the same sentence is a change a screen reader announces again.
+    const release = await holdRequests(page, "**/calibration-preview");
+    await page.getByRole("button", { name: "Generate Preview" }).click();
+    await page.getByRole("button", { name: "Generating Preview..." }).waitFor();
+    expect(await status.count()).toBe(0);
+    release();
+    expect(await renderedTextOf(status)).toMatch(summary);
+    app.assertNoConsoleErrors(page);
+  });
+});

@@ -10,6 +10,12 @@ export function calibratedOnText(count: number): string {
   return `Calibrated on ${plural(count, "other sample")}`;
 }
 
+/** The result in one sentence, for a screen reader told of its arrival (the figures above, not the feedback). */
+export function previewSummary(preview: CalibrationPreview, sampleLabel: string, criteria: readonly Criterion[]): string {
+  const outOf = formatScore(maxSampleScore(criteria));
+  return `Preview of ${sampleLabel} ready. Confidence Score ${Math.round(preview.confidence)}%. Overall score predicted ${formatScore(preview.predictedOverall)}, actual ${formatScore(preview.actualOverall)}, out of ${outOf}.`;
+}
+
 function ScoreBar({ label, predicted, actual, max }: { label: string; predicted: number; actual: number | undefined; max: number }) {
   const share = (value: number) => `${Math.max(0, Math.min(100, max > 0 ? (value / max) * 100 : 0))}%`;
   return (

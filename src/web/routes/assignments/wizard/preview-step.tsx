@@ -5,7 +5,7 @@ import { feedbackLengths, tones } from "../../../../contracts/teacher-profile";
 import { Button } from "../../../components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import { generateCalibrationPreview } from "../../../features/assignments/api";
-import { CalibrationResult } from "../../../features/assignments/components/calibration-result";
+import { CalibrationResult, previewSummary } from "../../../features/assignments/components/calibration-result";
 import { sampleName } from "../../../features/assignments/components/sample-list";
 import { showFailure } from "../../../features/assignments/toasts";
 import { ChoiceCards, Field, PercentSlider } from "../../../features/teacher-profile/components/form-parts";
@@ -17,6 +17,9 @@ export function PreviewStep({ draft, update, updateSettings, disabled }: WizardS
   const samples = draft.sampleWork;
   const [sampleId, setSampleId] = useState(samples[0]?.id ?? "");
   const [isGenerating, setIsGenerating] = useState(false);
+  // The result appears below the button, out of a screen reader's way: its arrival is told in a sentence. Emptied at
+  // each start, so the same result generated again is told again.
+  const [announcement, setAnnouncement] = useState("");
   const settings = draft.gradingSettings;
   const preview = draft.calibrationPreview;
   const previewIndex = preview ? samples.findIndex((sample) => sample.id === preview.sampleId) : -1;
@@ -24,10 +27,14 @@ export function PreviewStep({ draft, update, updateSettings, disabled }: WizardS
   async function generate() {
     if (!sampleId || isGenerating) return;
     setIsGenerating(true);
+    setAnnouncement("");
     try {
       const result = await generateCalibrationPreview(draft.id, sampleId, { strictness: settings.strictness, tone: settings.tone, feedbackLength: settings.feedbackLength });
       update({ calibrationPreview: result });
+      const index = samples.findIndex((sample) => sample.id === result.sampleId);
+      if (index >= 0) setAnnouncement(previewSummary(result, sampleName(samples[index]!, index), draft.rubric.criteria));
     } catch (error) {
+      // A destructive toast is a foreground one: Radix announces it assertively, as an alert.
       showFailure(assignmentMessages.previewFailed, error);
     } finally {
       setIsGenerating(false);
@@ -91,6 +98,10 @@ export function PreviewStep({ draft, update, updateSettings, disabled }: WizardS
           {isGenerating ? "Generating Preview..." : "Generate Preview"}
         </Button>
       </div>
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
 
       {preview && previewIndex >= 0 ? (
         <section aria-labelledby="preview-result-heading" className="grid gap-4 border-t border-border pt-6">
