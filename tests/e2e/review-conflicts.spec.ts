@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
-import { toastWith } from "../support/page-text";
+import { renderedTextOf, toastWith } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -242,5 +242,139 @@ describe("review page, two saves of one grade", () => {
 
     const expected = ["409 (Conflict)", "500 (Internal Server Error)"].map((status) => `Failed to load resource: the server responded with a status of ${status}`);
     expect(app.consoleErrors(page).filter((line) => !expected.includes(line))).toEqual([]);
+  });
+});
+
+describe("review page, a save that failed out of sight stays in sight", () => {
+  it("marks the student in the queue until the edit is saved or discarded, and asks before a link leaves it behind", async () => {
+    const { page, assignmentId, queue, get } = await gradedClass(["Lia Moss", "Max Nunez", "Noor Ali"]);
+    const [first, second, third] = queue as [Summary, Summary, Summary];
+    const reviewQueue = page.getByRole("list", { name: "Review queue" });
+    const queueLink = (name: string) => reviewQueue.getByRole("link", { name: new RegExp(name) });
+    const notSaved = page.getByRole("list", { name: "Not saved" });
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await studentHeading(page, first.studentName).waitFor();
+
+    // The save is held while the teacher goes on to another student, then refused.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    await page.route(`**/api/submissions/${first.id}/grade`, async (route) => {
+      await saveHeld;
+      await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Try later", fields: {} } }) });
+    });
+    await page.keyboard.press("e");
+    const typed = "Lost if nobody says so.";
+    await page.getByLabel("Feedback", { exact: true }).fill(typed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Saving..." }).waitFor();
+    await queueLink(third.studentName).click();
+    await studentHeading(page, third.studentName).waitFor();
+    releaseSave();
+    await toastWith(page, `${first.studentName}'s grade was not saved. Your changes to it are kept.`).waitFor();
+
+    // The next toast replaces that one (one at a time); the queue still says it.
+    await page.getByRole("button", { name: "Accept" }).click();
+    await toastWith(page, `Accepted ${third.studentName}'s grade.`).waitFor();
+    expect(await toastWith(page, "was not saved").count()).toBe(0);
+    expect(await queueLink(first.studentName).getAttribute("aria-current")).toBeNull();
+    expect(await renderedTextOf(queueLink(first.studentName))).toContain("Not saved");
+    expect(await renderedTextOf(queueLink(second.studentName))).not.toContain("Not saved");
+    expect(await notSaved.getByRole("listitem").allInnerTexts()).toEqual([`${first.studentName}'s grade was not saved. Your changes to it are kept. Go back to ${first.studentName}`]);
+    await page.screenshot({ path: `${shots}/not-saved-marker-desktop.png` });
+    await page.setViewportSize(phone);
+    await notSaved.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/not-saved-marker-phone.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.setViewportSize(desktop);
+
+    // It lasts a reload of the page: the kept edit does.
+    await page.reload();
+    await studentHeading(page, second.studentName).waitFor();
+    await notSaved.getByRole("listitem").waitFor();
+
+    // A link off the page asks first; staying keeps the teacher here.
+    await page.getByRole("link", { name: "Back to the assignment" }).first().click();
+    const leave = page.getByRole("alertdialog", { name: `Leave with ${first.studentName}'s grade not saved?` });
+    await leave.waitFor();
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe(`/assignments/${assignmentId}/review`);
+
+    // Saved at last: the marks go, and links leave without a question.
+    await page.unroute(`**/api/submissions/${first.id}/grade`);
+    await notSaved.getByRole("link", { name: `Go back to ${first.studentName}` }).click();
+    await studentHeading(page, first.studentName).waitFor();
+    expect(await page.getByLabel("Feedback", { exact: true }).inputValue()).toBe(typed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, `Saved ${first.studentName}'s grade.`).waitFor();
+    await notSaved.waitFor({ state: "detached" });
+    expect(await renderedTextOf(queueLink(second.studentName))).not.toContain("Not saved");
+    expect(await get(`/api/submissions/${first.id}`)).toMatchObject({ feedback: typed });
+
+    // A discarded edit takes its mark with it; then the link leaves at once.
+    await page.route(`**/api/submissions/${second.id}/grade`, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "Try later", fields: {} } }) }),
+    );
+    await studentHeading(page, second.studentName).waitFor();
+    await page.keyboard.press("e");
+    await page.getByLabel("Feedback", { exact: true }).fill("Thrown away.");
+    await page.getByRole("button", { name: "Save" }).click();
+    await notSaved.getByRole("listitem").waitFor();
+    expect(await renderedTextOf(queueLink(second.studentName))).toContain("Not saved");
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await page.getByRole("alertdialog", { name: `Discard your changes to ${second.studentName}'s grade?` }).getByRole("button", { name: "Discard changes" }).click();
+    await notSaved.waitFor({ state: "detached" });
+    expect(await renderedTextOf(queueLink(second.studentName))).not.toContain("Not saved");
+    await page.getByRole("link", { name: "Back to the assignment" }).first().click();
+    await page.waitForURL(`${app.url}/assignments/${assignmentId}`);
+
+    const expected = ["503 (Service Unavailable)"].map((status) => `Failed to load resource: the server responded with a status of ${status}`);
+    expect(app.consoleErrors(page).filter((line) => !expected.includes(line))).toEqual([]);
+  });
+});
+
+describe("review page, focus after a review", () => {
+  /** The Edit button has focus (the keyboard's place once the edit form is gone). */
+  const editIsFocused = (page: Page) => page.getByRole("button", { name: "Edit" }).and(page.locator(":focus")).waitFor({ timeout: 3000 });
+  const focused = (page: Page) => page.evaluate(() => ({ id: document.activeElement?.id ?? "", text: document.activeElement?.textContent?.trim() ?? "" }));
+
+  it("moves focus to the next student's heading after Accept or Save, back to Edit when an edit closes, and to the end of the queue", async () => {
+    const { page, assignmentId, queue } = await gradedClass(["Oma Reed", "Pia Stone", "Quin Tate"]);
+    const [first, second, third] = queue as [Summary, Summary, Summary];
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await studentHeading(page, first.studentName).waitFor();
+
+    await page.keyboard.press("a");
+    await studentHeading(page, second.studentName).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === "student-heading");
+    expect(await focused(page)).toEqual({ id: "student-heading", text: second.studentName });
+
+    await page.keyboard.press("e");
+    await page.getByLabel("Feedback", { exact: true }).fill("Saved from the keyboard.");
+    await page.keyboard.press("Control+Enter");
+    await studentHeading(page, third.studentName).waitFor();
+    await page.waitForFunction((name) => document.activeElement?.textContent?.trim() === name, third.studentName);
+    expect(await focused(page)).toEqual({ id: "student-heading", text: third.studentName });
+
+    // Escape on an edit with no changes closes it: focus is back on Edit.
+    await page.keyboard.press("e");
+    await page.getByLabel("Feedback", { exact: true }).focus();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await editIsFocused(page);
+
+    // Escape on changes asks; discarding them also puts focus back on Edit.
+    await page.keyboard.press("e");
+    await page.getByLabel("Feedback", { exact: true }).fill("Not wanted after all.");
+    await page.keyboard.press("Escape");
+    await page.getByRole("alertdialog", { name: `Discard your changes to ${third.studentName}'s grade?` }).getByRole("button", { name: "Discard changes" }).click();
+    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await editIsFocused(page);
+
+    // The last Accept empties the queue: focus goes to the sentence that says so.
+    await page.keyboard.press("a");
+    await page.getByText("Nothing waits for review.").waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === "Nothing waits for review.");
+    app.assertNoConsoleErrors(page);
   });
 });

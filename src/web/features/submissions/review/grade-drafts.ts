@@ -1,4 +1,5 @@
 import type { SubmissionDetail } from "../../../../contracts/submissions";
+import { forgetFailedSave } from "./failed-saves";
 import { scoreOf, type ReviewCriterion } from "./review-criteria";
 
 /**
@@ -76,6 +77,8 @@ export function storeDraft(submissionId: string, draft: GradeDraft): void {
   safely(() => sessionStorage.setItem(keyOf(submissionId), JSON.stringify(draft)), undefined);
 }
 
+/** Drops the kept edit, and with it any mark that its save failed: nothing is left unsaved. */
 export function clearDraft(submissionId: string): void {
   safely(() => sessionStorage.removeItem(keyOf(submissionId)), undefined);
+  forgetFailedSave(submissionId);
 }

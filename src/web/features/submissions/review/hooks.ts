@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import type { GradeEditInput, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../../contracts/submissions";
 import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, restoreReview, saveGrade, submissionKeys } from "../api";
-import { clearDraft } from "./grade-drafts";
+import { markSaveFailed } from "./failed-saves";
+import { clearDraft, loadDraft } from "./grade-drafts";
 
 /** Statuses that have a grade a teacher can look at. */
 const gradedStatuses: readonly SubmissionStatus[] = ["needs_review", "accepted"];
@@ -76,6 +77,10 @@ export function useReviewActions(assignmentId: string) {
       onSuccess: (detail, { submissionId }) => {
         clearDraft(submissionId);
         settle(detail);
+      },
+      // Here too: the teacher may be on another student, or gone from the page, when the answer comes.
+      onError: (_error, { submissionId }) => {
+        if (loadDraft(submissionId)) markSaveFailed(submissionId);
       },
     }),
     regrade: useMutation({ mutationFn: ({ submissionId, confirm }: { submissionId: string; confirm: boolean }) => regrade(submissionId, confirm), onSuccess: settle }),

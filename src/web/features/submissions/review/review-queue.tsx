@@ -1,4 +1,4 @@
-import { Clock, Copy, TriangleAlert } from "lucide-react";
+import { CircleAlert, Clock, Copy, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { gradeStateLabel, type SubmissionSummary } from "../../../../contracts/submissions";
 import { Label } from "../../../components/ui/label";
@@ -10,6 +10,8 @@ import { reviewOrders, type ReviewOrder } from "./hooks";
 
 type ReviewQueueProps = {
   items: SubmissionSummary[] | undefined;
+  /** Students whose kept edit failed to save (failed-saves.ts), in the list shown or not. */
+  unsaved: { id: string; studentName: string }[];
   selectedId: string | undefined;
   showAll: boolean;
   onShowAllChange: (showAll: boolean) => void;
@@ -27,8 +29,9 @@ const orderLabels: Record<ReviewOrder, string> = {
 
 export const formatConfidence = (confidence: number | null) => (confidence === null ? "No confidence" : `${Math.round(confidence)}% confident`);
 
-export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyCount, order, onOrderChange }: ReviewQueueProps) {
+export function ReviewQueue({ items, unsaved, selectedId, showAll, onShowAllChange, busyCount, order, onOrderChange }: ReviewQueueProps) {
   const title = showAll ? "Graded submissions" : "Review queue";
+  const unsavedIds = new Set(unsaved.map((item) => item.id));
   return (
     <section aria-labelledby="queue-heading" className="rounded-2xl border border-border bg-surface p-3 shadow-card sm:p-4">
       <h2 id="queue-heading" className="px-1 font-display text-lg font-semibold tracking-tight">
@@ -59,6 +62,7 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
           {busyCount === 1 ? "1 submission is being graded; it appears here when done." : `${busyCount} submissions are being graded; they appear here when done.`}
         </p>
       ) : null}
+      {unsaved.length ? <UnsavedNotice unsaved={unsaved} selectedId={selectedId} /> : null}
       {items === undefined ? (
         <Spinner label="Loading submissions..." className="mt-4 px-1" size="sm" />
       ) : items.length === 0 ? (
@@ -82,6 +86,12 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{item.studentName}</span>
                     {showAll ? <span className="block text-xs text-muted-foreground">{gradeStateLabel(item)}</span> : null}
+                    {unsavedIds.has(item.id) ? (
+                      <span className="flex items-center gap-1 text-xs font-semibold text-destructive">
+                        <CircleAlert aria-hidden className="size-3.5 shrink-0" />
+                        Not saved
+                      </span>
+                    ) : null}
                   </span>
                   <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground">
                     {item.late && item.late.daysLate > 0 ? <span className="rounded-full border border-border px-1.5">Late</span> : null}
@@ -106,5 +116,32 @@ export function ReviewQueue({ items, selectedId, showAll, onShowAllChange, busyC
         </ol>
       )}
     </section>
+  );
+}
+
+/**
+ * Above the list, where scrolling it cannot hide it, and naming students the list may not show ("Show all graded"
+ * off, an accepted grade edited): the failed save's toast in words that stay, with its way back.
+ */
+function UnsavedNotice({ unsaved, selectedId }: { unsaved: { id: string; studentName: string }[]; selectedId: string | undefined }) {
+  return (
+    <ul aria-label="Not saved" className="mt-2 grid gap-1.5">
+      {unsaved.map(({ id, studentName }) => (
+        <li key={id} className="flex items-start gap-1.5 rounded-lg border border-destructive/30 bg-destructive-soft px-2.5 py-1.5 text-xs text-destructive">
+          <CircleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+          <span className="min-w-0">
+            {studentName}&apos;s grade was not saved. Your changes to it are kept.
+            {id === selectedId ? null : (
+              <>
+                {" "}
+                <Link to={`?submission=${encodeURIComponent(id)}`} replace className="font-semibold underline underline-offset-2">
+                  Go back to {studentName}
+                </Link>
+              </>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,6 +24,9 @@ type SubmissionReviewProps = {
   /** The student has a working link to this grade: a saved change is what they see next. */
   isReturned: boolean;
   formRef: RefObject<HTMLFormElement | null>;
+  /** Where focus goes on arriving after an Accept or a Save, and back to after an edit closes. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  editButtonRef: RefObject<HTMLButtonElement | null>;
   pending: { accept: boolean; save: boolean; regrade: boolean; addToSamples: boolean };
   saveError: unknown;
   hasPrevious: boolean;
@@ -52,7 +55,12 @@ export function SubmissionReview(props: SubmissionReviewProps) {
       <header className="grid gap-3 rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id="student-heading" className="font-display text-2xl leading-tight font-semibold tracking-tight break-words">
+            <h2
+              id="student-heading"
+              ref={props.headingRef}
+              tabIndex={-1}
+              className="rounded font-display text-2xl leading-tight font-semibold tracking-tight break-words outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               {detail.studentName}
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
@@ -88,7 +96,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
                 <Shortcut>A</Shortcut>
               </Button>
             ) : null}
-            <Button variant="outline" onClick={props.onEdit} disabled={isBusy}>
+            <Button ref={props.editButtonRef} variant="outline" onClick={props.onEdit} disabled={isBusy}>
               <Pencil aria-hidden />
               Edit
               <Shortcut>E</Shortcut>

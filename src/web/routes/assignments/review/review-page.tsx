@@ -12,6 +12,7 @@ import { useAssignment } from "../../../features/assignments/hooks";
 import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
 import { useFeedbackReturns } from "../../../features/feedback-links/hooks";
+import { hasAnyFailedSave, useFailedSaves } from "../../../features/submissions/review/failed-saves";
 import { clearDraft, hasAnyDraft, loadDraft } from "../../../features/submissions/review/grade-drafts";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail, type ReviewOrder } from "../../../features/submissions/review/hooks";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
@@ -21,6 +22,7 @@ import { ShortcutsDialog, ShortcutsHint, useReviewShortcuts } from "../../../fea
 import { SubmissionReview } from "../../../features/submissions/review/submission-review";
 import { ApiError } from "../../../lib/api";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useLeaveGuard } from "../../../lib/use-leave-guard";
 
 export function ReviewPage() {
   return (
@@ -43,6 +45,12 @@ function nextWaiting(items: SubmissionSummary[], reviewedId: string): string | u
 /** Long enough to read the toast and reach Undo. */
 const undoDurationMs = 15_000;
 
+/** "Ivy Park", "Ivy Park and Jon Reyes", "Ivy Park, Jon Reyes and Kai Wong". */
+const listNames = (names: string[]) => (names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+
+/** Where focus goes once the page has drawn what an action led to: a student's heading, their Edit button, or "done". */
+type FocusRequest = { to: "heading" | "edit"; submissionId: string } | { to: "done" };
+
 function Review() {
   const { id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,6 +62,10 @@ function Review() {
   const [discardTarget, setDiscardTarget] = useState<{ id: string; studentName: string }>();
   const [restoredId, setRestoredId] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest>();
 
   const assignment = useAssignment(id);
   const { items, busyCount, query: list } = useReviewList(id, showAll, order);
@@ -68,6 +80,10 @@ function Review() {
   const current = detail.data?.id === selectedId ? detail.data : undefined;
   const isEditing = Boolean(current && editingId === current.id);
   const position = items && selectedId ? items.findIndex((item) => item.id === selectedId) : -1;
+  // Kept edits whose save failed (failed-saves.ts), by name: the queue marks them until saved or discarded.
+  const failedSaves = useFailedSaves();
+  const unsaved = (list.data ?? []).filter((item) => failedSaves.has(item.id)).map(({ id: submissionId, studentName }) => ({ id: submissionId, studentName }));
+  const leaveGuard = useLeaveGuard(hasAnyFailedSave);
   const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.restore.isPending || actions.addToSamples.isPending;
 
   // An edit not saved yet is kept (grade-drafts.ts): arriving at its submission opens it again.
@@ -104,19 +120,40 @@ function Review() {
     actions.save.reset();
     setEditingId(undefined);
     setRestoredId(undefined);
+    setFocusRequest(undefined);
     setSearchParams(submissionId ? { submission: submissionId } : {}, { replace: true });
   };
   /** Cancel (or Escape) throws an unsaved edit away only when the teacher says so. */
   const cancelEdit = () => {
-    if (current && loadDraft(current.id)) setDiscardTarget({ id: current.id, studentName: current.studentName });
-    else setEditingId(undefined);
+    if (!current) return;
+    if (loadDraft(current.id)) {
+      setDiscardTarget({ id: current.id, studentName: current.studentName });
+    } else {
+      setEditingId(undefined);
+      setFocusRequest({ to: "edit", submissionId: current.id });
+    }
   };
   const discardEdit = (submissionId: string) => {
     clearDraft(submissionId);
     setDiscardTarget(undefined);
     setRestoredId(undefined);
     setEditingId(undefined);
+    setFocusRequest({ to: "edit", submissionId });
   };
+  // The control a keyboard or screen reader was on is gone (Accept, Save, the form): focus goes where the page went,
+  // once it is drawn. Asked for by an action, dropped when the teacher moves on their own (select).
+  useEffect(() => {
+    if (!focusRequest) return;
+    const target =
+      focusRequest.to === "done"
+        ? doneRef.current
+        : currentId === focusRequest.submissionId
+          ? (focusRequest.to === "heading" ? headingRef.current : editButtonRef.current)
+          : null;
+    if (!target) return;
+    target.focus();
+    setFocusRequest(undefined);
+  });
   const step = (delta: 1 | -1) => {
     if (!items?.length) return;
     const target = position < 0 ? items[0] : items[position + delta];
@@ -149,7 +186,8 @@ function Review() {
     toast({
       variant: "destructive",
       description: reason ? `${failure} ${reason}` : failure,
-      duration: undoDurationMs,
+      // Stays until dismissed (or replaced: one toast at a time); the queue marks a failed save until it is saved.
+      duration: Infinity,
       ...(shownId.current === submissionId ? {} : { action: { label: `Go back to ${studentName}`, onClick: () => latestSelect.current(submissionId) } }),
     });
     return true;
@@ -159,6 +197,7 @@ function Review() {
     if (shownId.current !== reviewedId) return;
     const next = items ? nextWaiting(items, reviewedId) : undefined;
     if (next || !showAll) select(next);
+    setFocusRequest(next ? { to: "heading", submissionId: next } : showAll ? { to: "heading", submissionId: reviewedId } : { to: "done" });
   };
 
   // A second press of Save or Accept (a double click, Ctrl+Enter again) can come before React has drawn the first
@@ -307,7 +346,7 @@ function Review() {
         {/* Phones read top to bottom: queue, submission, agreement; wide screens put the agreement under the queue. */}
         <div className="mt-6 grid items-start gap-5 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
           <div className="lg:col-start-1 lg:row-start-1">
-            <ReviewQueue items={items} selectedId={selectedId} showAll={showAll} onShowAllChange={setShowAll} busyCount={busyCount} order={order} onOrderChange={setOrder} />
+            <ReviewQueue items={items} unsaved={unsaved} selectedId={selectedId} showAll={showAll} onShowAllChange={setShowAll} busyCount={busyCount} order={order} onOrderChange={setOrder} />
           </div>
 
           <div className="grid min-w-0 gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -316,7 +355,9 @@ function Review() {
             ) : isQueueDone ? (
               <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-input bg-surface p-8 text-center">
                 <Inbox aria-hidden className="size-8 text-muted-foreground" />
-                <p className="font-display text-xl font-semibold">Nothing waits for review.</p>
+                <p ref={doneRef} tabIndex={-1} className="font-display text-xl font-semibold outline-none">
+                  Nothing waits for review.
+                </p>
                 <p className="max-w-sm text-sm text-muted-foreground">Every graded submission has been reviewed or accepted. Turn on "Show all graded" to look at them again.</p>
                 <div className="flex flex-wrap justify-center gap-2">
                   <Button asChild>
@@ -339,6 +380,8 @@ function Review() {
                 isDraftRestored={restoredId === current.id}
                 isReturned={Boolean(returns.data?.links.some((link) => link.submissionId === current.id && link.status === "active"))}
                 formRef={formRef}
+                headingRef={headingRef}
+                editButtonRef={editButtonRef}
                 pending={{ accept: actions.accept.isPending, save: actions.save.isPending, regrade: actions.regrade.isPending, addToSamples: actions.addToSamples.isPending }}
                 saveError={actions.save.variables?.submissionId === current.id ? actions.save.error : null}
                 hasPrevious={position !== 0 && Boolean(items?.length)}
@@ -373,6 +416,15 @@ function Review() {
         cancelLabel="Keep editing"
         confirmLabel="Discard changes"
         onConfirm={() => discardTarget && discardEdit(discardTarget.id)}
+      />
+      <ConfirmDialog
+        open={leaveGuard.heldTo !== undefined}
+        onOpenChange={(isOpen) => !isOpen && leaveGuard.stay()}
+        title={unsaved.length > 1 ? `Leave with ${unsaved.length} grades not saved?` : `Leave with ${unsaved[0]?.studentName ?? "a student"}'s grade not saved?`}
+        description={`${unsaved.length > 1 ? `The grades of ${listNames(unsaved.map((item) => item.studentName))} were` : `${unsaved[0]?.studentName ?? "A student"}'s grade was`} not saved. Your changes are kept in this tab and come back when you return, but nobody sees them until they are saved.`}
+        cancelLabel="Stay on this page"
+        confirmLabel="Leave anyway"
+        onConfirm={leaveGuard.leave}
       />
       <RegradeDialog
         studentName={regradeTarget?.studentName ?? null}
