@@ -80,3 +80,22 @@ describe("the topic an essay's opening is praised for naming", () => {
     expect(named.strength?.note).toMatch(/naming your topic, (?:computers|volcanoes|students), in/);
   });
 });
+
+describe("names and slips as topics", () => {
+  const venusFacts = (text: string) => {
+    const context = buildAssignmentContext(makeInput({}, { prompt: "Explain how the author supports the idea that studying Venus is worthy.", sourceText: "The Challenge of Exploring Venus. Venus is often called Earth's twin." }));
+    return gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+  };
+
+  it("names a place the prompt or source is about, but still not a classmate", () => {
+    const facts = venusFacts("Scientists want to send robots to Venus because its surface hides answers. My friend Ethan thinks Venus is too hot for people.");
+    expect(facts.topics).toContain("venus");
+    expect(facts.sentences.flatMap((s) => s.nouns)).not.toContain("ethan");
+  });
+
+  it("never names a word that is a slip for another as a noun ('a positive affect')", () => {
+    const nouns = nounsOf("Computers have a positive affect on students because they help with homework and research.");
+    expect(nouns).not.toContain("affect");
+    expect(nouns).toContain("homework");
+  });
+});

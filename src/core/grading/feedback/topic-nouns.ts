@@ -15,6 +15,12 @@ const generalNouns = new Set(
 );
 
 /**
+ * Words that, read as nouns, are almost always a slip for another word the dictionary also knows: "a positive affect"
+ * (effect), "my advise" (advice), "a big lose" (loss). Named as a topic they would repeat the slip back to the student.
+ */
+const nounSlips = new Set(["affect", "affects", "advise", "lose", "loose"]);
+
+/**
  * A letter's greeting ("Dear Local Newspaper,"): the tagger glues it to the first sentence, and its capitalised
  * words read as names, so it passed for "a concrete detail" and gave topics such as "Readers". Returns where the
  * greeting ends within the sentence, or 0 when there is none.
@@ -31,16 +37,20 @@ export function isNameToken(token: TaggedToken, isFirstWord: boolean): boolean {
 }
 
 /**
- * Whether a noun is what its sentence is about. Left out: names (a classmate's name is no topic) and the word
+ * Whether a noun is what its sentence is about. Left out: names the prompt and source do not use (a classmate's name is
+ * no topic) and the word
  * before a name, measures written
  * after a number or without a vowel ("@NUM1 lbs", "kg"), the end of a web address ("tickets.com"), and a bare singular noun right after "is" with no article:
  * that place is an adjective's, so the noun is most likely a homophone slip the dictionary accepts ("it's rite for
  * people", for "right").
  */
-function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean): boolean {
+function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean, topicStems: Set<string>): boolean {
   const t = tokens[i]!;
+  // A name the prompt or source uses is what the essay is about ("Venus", "the Mona Lisa"); a classmate's is not.
+  const isForeignName = (token: TaggedToken, first: boolean) => isNameToken(token, first) && !topicStems.has(stemWord(token.text.toLowerCase()));
   // A name, or the word that introduces one ("my friend Ethan", "my teacher Mrs. Novak"): about a person, not a topic.
-  if (isNameToken(t, isFirstWord) || (tokens[i + 1] && isNameToken(tokens[i + 1]!, false))) return false;
+  if (isForeignName(t, isFirstWord) || (tokens[i + 1] && isForeignName(tokens[i + 1]!, false))) return false;
+  if (nounSlips.has(t.text.toLowerCase())) return false;
   const before = tokens[i - 1];
   if (before && (before.pos === "NUM" || /^@NUM/.test(before.text))) return false;
   // "tickets.com": the end of a web address, not a word of the sentence.
@@ -61,7 +71,7 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
     if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}'’-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) return;
     const lower = t.text.toLowerCase();
-    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower) || !isTopicNoun(tokens, i, t === firstWord)) return;
+    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower) || !isTopicNoun(tokens, i, t === firstWord, promptStems)) return;
     seen.add(lower);
     const zipf = zipfFrequency(lower) ?? zipfFrequency(t.lemma) ?? 3;
     found.push({ word: lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
