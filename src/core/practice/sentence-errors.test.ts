@@ -20,6 +20,14 @@ describe("sentences to correct", () => {
     for (const text of ["i listen to loud music becuase it helps.", "we talk to other students becuase they know."]) expect(findSentenceErrors(text, spell), text).toHaveLength(1);
   });
 
+  it("offers no sentence whose answer would keep 'of' written for 'have'", () => {
+    const spell = fakeSpellChecker(["becuase"]);
+    for (const text of ["i could of gone home becuase it rained.", "we shouldn't of waited becuase the bus left.", "they would not of known becuase nobody said."]) {
+      expect(findSentenceErrors(text, spell), text).toEqual([]);
+    }
+    expect(findSentenceErrors("i could have gone home becuase it rained.", spell)).toHaveLength(1);
+  });
+
   it("offers no fragment as a model sentence, nor one a student would have to type a data set's placeholder in", () => {
     const spell = fakeSpellChecker(["becuase", "sprot"]);
     expect(findSentenceErrors("a sprot or hanging out.", spell)).toEqual([]);

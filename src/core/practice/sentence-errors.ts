@@ -145,6 +145,12 @@ function hasToForToo(s: SentenceFacts): boolean {
 }
 
 /**
+ * "I could of gone", "we should of known": 'have' written as it sounds. The dictionary knows every word, so no check
+ * here corrects it, and the key would teach the slip. Such a sentence makes no item.
+ */
+const ofForHave = /\b(?:could|would|should|must|might|may)(?:n['’]t| not)? of\b/i;
+
+/**
  * A subject, then a verb that can carry a sentence: a finite one (an -ing form needs a helper: "a sport or hanging
  * out" is no sentence), with no ", and" between them ("new technology, and post pictures" has no subject for
  * "post"), and no word between the last comma and the subject that makes it a dependent clause ("... on websites
@@ -189,7 +195,7 @@ export function findSentenceErrors(text: string, spellChecker: SpellChecker, tag
   for (const s of facts.sentences) {
     const spelling = spellingEdits(s);
     // A line break inside a "sentence" is a heading or a list glued to it: not a sentence to model.
-    if (!spelling || hasToForToo(s) || s.text.includes("\n") || !isClause(s.tokens) || hasCorpusPlaceholder(s.text)) continue;
+    if (!spelling || hasToForToo(s) || ofForHave.test(s.text) || s.text.includes("\n") || !isClause(s.tokens) || hasCorpusPlaceholder(s.text)) continue;
     const edits: Edit[] = [...spelling, ...capitalEdits(s)];
     const splice = s.commaSplice ? spliceEdit(s, s.commaSplice) : undefined;
     if (splice) edits.push(splice);
