@@ -30,17 +30,20 @@ export const latePolicy = z.object({
 });
 export type LatePolicy = z.infer<typeof latePolicy>;
 
+/** The most criteria one rubric holds and the most points one criterion takes (assignment, profile and setup rubrics
+ * alike), and what a rubric over them is told. */
+export const rubricLimits = { maxCriteria: 30, maxPoints: 1000 } as const;
+export const tooManyPointsMessage = `Maximum points must be at most ${rubricLimits.maxPoints}`;
+export const tooManyCriteriaMessage = `Use at most ${rubricLimits.maxCriteria} criteria`;
+
 export const criterion = z.object({
   id: z.string().trim().min(1, "Each criterion needs an id").max(100),
   name: z.string().trim().min(1, "Each criterion needs a name").max(200, "Criterion names must be under 200 characters"),
-  maxPoints: z.number({ error: "Maximum points must be a number" }).min(0, "Maximum points cannot be negative").max(1000, "Maximum points must be at most 1000"),
+  maxPoints: z.number({ error: "Maximum points must be a number" }).min(0, "Maximum points cannot be negative").max(rubricLimits.maxPoints, tooManyPointsMessage),
   descriptors: z.array(z.string().trim().max(2000, "Keep each descriptor under 2000 characters")).max(20, "Use at most 20 descriptors per criterion").default([]),
 });
 export type Criterion = z.infer<typeof criterion>;
 
-/** The most criteria one rubric holds (assignment, profile and setup rubrics alike), and what a rubric over it is told. */
-export const rubricLimits = { maxCriteria: 30 } as const;
-export const tooManyCriteriaMessage = `Use at most ${rubricLimits.maxCriteria} criteria`;
 
 export const rubricWeights = z
   .record(z.string().trim().min(1).max(60), z.number({ error: "Weights must be numbers" }))

@@ -207,7 +207,12 @@ describe("new-assignment wizard", () => {
     expect(await add.isDisabled()).toBe(true);
     await page.getByLabel("Criterion name").fill("Method");
     expect(await add.isDisabled()).toBe(true);
+    // More points than a criterion takes: still disabled (nothing happens), and the field says why.
+    await page.getByLabel("Maximum points").fill("1500");
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByText("Maximum points must be at most 1000", { exact: true }).waitFor();
     await page.getByLabel("Maximum points").fill("20");
+    expect(await page.getByText("Maximum points must be at most 1000", { exact: true }).count()).toBe(0);
     await page.getByLabel("Performance level descriptors").fill("20 - Every step repeatable\n10 - Some steps missing\n0 - No method");
     await add.click();
     // The button turns disabled as the fields clear: focus goes back to the name field, not the page body.
@@ -441,24 +446,30 @@ describe("new-assignment wizard", () => {
     allowOnly(page, [500]);
   });
 
-  it("asks for the title on step 1, at the field, instead of failing at Finish", async () => {
+  it("saves an untitled draft on Next, as the spec has it, and asks for the title at its field at Finish instead of failing", async () => {
     for (const viewport of [{ width: 390, height: 844 }, desktop]) {
       const { page, teacher } = await signedInPage(viewport);
       await openWizard(page);
       const title = page.getByLabel("Title", { exact: true });
-      expect(await title.getAttribute("aria-required")).toBe("true");
-      let saves = 0;
+      const activations: string[] = [];
       page.on("request", (request) => {
-        if (request.method() === "PUT" && request.url().includes("/api/assignments/")) saves += 1;
+        if (request.method() === "PUT" && request.url().includes("/api/assignments/") && request.postData()?.includes('"status":"active"')) activations.push(request.url());
       });
       await title.fill("   ");
-      await page.getByRole("button", { name: "Next" }).click();
+      // Spec section 4: Next saves the assignment and moves forward when the save succeeds; an untitled draft is kept.
+      await next(page, 2, "Assignment Rubric");
+      await next(page, 3, "Sample Work");
+      await next(page, 4, "Calibration Preview");
+      await next(page, 5, "Review & Finalize");
+      expect(await page.getByText("Add a title", { exact: true }).count()).toBe(0);
+
+      await page.getByRole("button", { name: "Finish" }).click();
       await page.getByText("Add a title", { exact: true }).waitFor();
       await expectStep(page, 1, "Assignment Details");
       expect(await title.getAttribute("aria-invalid")).toBe("true");
       expect(await title.getAttribute("aria-describedby")).toBe(await page.getByText("Add a title", { exact: true }).getAttribute("id"));
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("assignment-title");
-      expect(saves).toBe(0);
+      await page.waitForFunction(() => document.activeElement?.id === "assignment-title");
+      expect(activations).toEqual([]);
       await page.screenshot({ path: `${shots}/wizard-title-missing-${viewport.width}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 

@@ -5,7 +5,7 @@ import { teacherProfiles } from "../../src/server/db/schema";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
-import { textOf } from "../support/page-text";
+import { renderedTextOf, textOf } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -66,6 +66,8 @@ describe("dashboard", () => {
     expect(await nav.getByRole("link").allTextContents()).toEqual(["Settings", "Home", "Profile", "Notifications", "Analytics", "System"]);
     const setUp = sidebar.getByRole("link", { name: "Set Up Required" });
     expect(await setUp.getAttribute("href")).toBe("/setup");
+    // As the spec writes it, also as shown (a CSS capitalisation had shown "REQUIRED").
+    expect(await renderedTextOf(setUp.getByText("Required", { exact: true }))).toBe("Required");
     await sidebar.getByRole("button", { name: "Sign Out" }).waitFor();
     expect(await textOf(sidebar.getByText(teacher.username, { exact: true }))).toBe(teacher.username);
     await sidebar.getByText("Online", { exact: true }).waitFor();

@@ -164,6 +164,20 @@ describe("form setup", () => {
     app.assertNoConsoleErrors(page);
   });
 
+  it("says the setup is complete, not the step this browser kept, when it was finished elsewhere", async () => {
+    const { page, teacher } = await openSetup();
+    await fillWelcomeWithApush(page);
+    await advance(page, "Grading preferences");
+    // Finished in the chat setup (or another browser): the saved profile is calibrated.
+    await db().insert(teacherProfiles).values({ id: teacher.id, calibrated: true }).onConflictDoUpdate({ target: teacherProfiles.id, set: { calibrated: true } });
+    await page.reload();
+    await stepHeading(page, "Review and finish").waitFor();
+    const log = page.getByRole("log", { name: "Markwise" });
+    await log.getByText("Welcome back! Your setup is complete and autograding is on. Change anything here and finish again to update it.").waitFor();
+    expect(await log.getByText("We were at Preferences", { exact: false }).count()).toBe(0);
+    app.assertNoConsoleErrors(page);
+  });
+
   it("keeps the state in setup_wizard_state and restores the step after a reload", async () => {
     const { page } = await openSetup();
     await fillWelcomeWithApush(page);

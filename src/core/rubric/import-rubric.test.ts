@@ -81,6 +81,21 @@ describe("importRubric: the failures teachers met", () => {
     ]);
   });
 
+  it("reads a bare number or range after a criterion's colon as its points, but not the document's details", () => {
+    expect(fromText("Essay Rubric\nThesis: 0-10\nEvidence: 0-10\nOrganization: 5").criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 10],
+      ["Evidence", 10],
+      ["Organization", 5],
+    ]);
+    const headed = fromText("Grade: 10\nPeriod: 3\nThesis (20 points)\nEvidence (20 points)");
+    expect(headed.criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 20],
+      ["Evidence", 20],
+    ]);
+    // One such line alone is not enough to call it points.
+    expect(fromText("Essay Rubric\nThesis: 10").pointsAssumed).toBe(true);
+  });
+
   it("reads points written as words, as the setup chat does, and leaves number words in names alone", () => {
     const text = "Claim (twenty points): states a clear position\nEvidence (thirty-five points): quotes and explains sources\nThree Reasons (twenty five points): each reason developed\nConventions (twenty points): few errors";
     expect(summary(text).map(([name, points]) => [name, points])).toEqual([

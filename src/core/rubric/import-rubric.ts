@@ -1,3 +1,4 @@
+import { withBarePointsUnits } from "./bare-points.js";
 import { readLines } from "./lines.js";
 import { digitizeWordedPoints } from "./points.js";
 import { isTotalLine } from "./names.js";
@@ -35,7 +36,7 @@ export interface RubricImport {
 const defaultLevels = 4;
 
 function withWordedPointsAsDigits(doc: RubricDocument): RubricDocument {
-  return { text: digitizeWordedPoints(doc.text), tables: doc.tables.map((table) => table.map((row) => row.map(digitizeWordedPoints))) };
+  return { text: withBarePointsUnits(digitizeWordedPoints(doc.text)), tables: doc.tables.map((table) => table.map((row) => row.map(digitizeWordedPoints))) };
 }
 
 /**

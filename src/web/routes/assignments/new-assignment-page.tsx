@@ -282,7 +282,10 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
     showSuccess("Loaded the version saved in the other tab or window.");
   }
 
-  /** A title is needed to activate the assignment, so the wizard asks for it on step 1 rather than at Finish. */
+  /**
+   * A title is needed to activate the assignment: Finish takes the teacher to it on step 1 rather than failing. Next
+   * saves an untitled draft and moves on, as the spec has it (the server keeps untitled drafts).
+   */
   function isTitleMissing(): boolean {
     if (draft.title.trim()) return false;
     setTitleError(assignmentMessages.titleMissing);
@@ -298,7 +301,6 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
   async function goNext() {
     if (isSaving) return;
     if (nextCheck.current && !nextCheck.current()) return;
-    if (step === 1 && isTitleMissing()) return;
     if (await save({}, assignmentMessages.saveFailed)) setStep((current) => Math.min(stepCount, current + 1));
   }
 

@@ -219,7 +219,7 @@ function SetupButton({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
         <>
           <span className="flex-1 text-left">{label}</span>
           {!calibrated && !isPending ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold tracking-wide text-amber-900 uppercase">Required</span>
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900">Required</span>
           ) : null}
         </>
       )}

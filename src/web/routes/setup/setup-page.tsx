@@ -99,6 +99,9 @@ function SetupWizard() {
           const merged = mergeServerCalibration(current, toServerCalibration(data));
           return isDone ? { ...merged, currentStep: "complete" } : merged;
         });
+        // The first message named this browser's step; a setup finished elsewhere moves the page to its end: the
+        // message says so, unless the conversation has gone on.
+        if (isDone) setMessages((current) => (current.length === 1 && current[0]!.id === 0 ? [{ id: 0, text: resumeMessage("complete", true) }] : current));
       })
       .catch((error: unknown) => console.warn("Could not load the saved calibration; continuing with this browser's copy", error))
       .finally(() => {

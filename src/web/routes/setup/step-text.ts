@@ -35,7 +35,8 @@ export function transitionMessage(step: SetupStep, name?: string): string {
   }
 }
 
-export function resumeMessage(step: SetupStep): string {
+export function resumeMessage(step: SetupStep, isCalibrated = false): string {
+  if (isCalibrated) return "Welcome back! Your setup is complete and autograding is on. Change anything here and finish again to update it.";
   return step === "welcome" ? welcomeMessage : `Welcome back! We were at ${stepTitles[step]}. Pick up where you left off.`;
 }
 

@@ -13,12 +13,11 @@ export const titleInputId = "assignment-title";
 export function DetailsStep({ draft, update, titleError }: WizardStepProps) {
   return (
     <div className="grid gap-6">
-      <Field label="Title" htmlFor={titleInputId} hint="Required." error={titleError}>
+      <Field label="Title" htmlFor={titleInputId} hint="Needed before Finish." error={titleError}>
         <Input
           id={titleInputId}
           value={draft.title}
           maxLength={200}
-          aria-required
           aria-invalid={titleError ? true : undefined}
           aria-describedby={titleError ? `${titleInputId}-error` : `${titleInputId}-hint`}
           placeholder="e.g. The causes of the First World War"

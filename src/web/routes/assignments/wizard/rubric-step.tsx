@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle, Plus, Upload } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { assignmentMessages } from "../../../../contracts/assignments";
-import { rubricLimits, tooManyCriteriaMessage, type Criterion } from "../../../../contracts/teacher-profile";
+import { rubricLimits, tooManyCriteriaMessage, tooManyPointsMessage, type Criterion } from "../../../../contracts/teacher-profile";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
@@ -54,7 +54,9 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, 
 
   const pointsValue = Number(points);
   const isFull = criteria.length >= rubricLimits.maxCriteria;
-  const canAdd = !isFull && name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0;
+  // Over the most a criterion takes, the button stays disabled (spec: otherwise nothing happens) and the field says why.
+  const isTooMany = Number.isFinite(pointsValue) && pointsValue > rubricLimits.maxPoints;
+  const canAdd = !isFull && name.trim() !== "" && points.trim() !== "" && Number.isFinite(pointsValue) && pointsValue >= 0 && !isTooMany;
 
   const setCriteria = (next: Criterion[]) => update({ rubric: { criteria: next, totalPoints: totalPoints(next) } });
 
@@ -188,8 +190,19 @@ export function RubricStep({ draft, update, disabled, saveRubric, setNextCheck, 
           <Field label="Criterion name" htmlFor="criterion-name">
             <Input id="criterion-name" value={name} maxLength={200} placeholder="e.g. Thesis" onChange={(event) => setName(event.target.value)} />
           </Field>
-          <Field label="Maximum points" htmlFor="criterion-points">
-            <Input id="criterion-points" type="number" inputMode="decimal" min={0} max={1000} step="any" value={points} onChange={(event) => setPoints(event.target.value)} />
+          <Field label="Maximum points" htmlFor="criterion-points" error={isTooMany ? tooManyPointsMessage : undefined}>
+            <Input
+              id="criterion-points"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={rubricLimits.maxPoints}
+              step="any"
+              value={points}
+              aria-invalid={isTooMany || undefined}
+              aria-describedby={isTooMany ? "criterion-points-error" : undefined}
+              onChange={(event) => setPoints(event.target.value)}
+            />
           </Field>
         </div>
         <Field label="Performance level descriptors" htmlFor="criterion-descriptors" hint="One level per line, e.g. “4 - Clear, arguable thesis that frames the essay”.">
