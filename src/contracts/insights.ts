@@ -31,7 +31,7 @@ export const analyticsDefinitions = {
   reviewed: "Accepted grades you accepted or edited yourself.",
   automaticShare: "Of all accepted grades, the share accepted automatically; the rest you reviewed.",
   edited: "Grades you reviewed whose overall score differs from the grader's (to the hundredth of a point).",
-  averageScore: "The mean of every graded submission's score as a percentage of its assignment's maximum (the rubric total, or 100 without a rubric), before any late penalty.",
+  averageScore: "The mean of every graded submission's score as a percentage of its assignment's maximum (the rubric total, or 100 without a rubric; a reviewed grade given on an earlier rubric, of that rubric's total), before any late penalty.",
   late: "Submissions handed in after the due date (the end of the due day in the uploader's time zone), whether or not the assignment charges a late penalty.",
   similarityFlagged: "Submissions sharing passages with another submission of yours at or above the assignment's similarity threshold.",
   agreement: "How often the grader gave the score you settled on, across every grade you reviewed, each assignment judged on its own scale.",

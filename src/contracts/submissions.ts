@@ -1,5 +1,6 @@
 import { toScore } from "./scores";
 import { z } from "zod";
+import { earlierRubric } from "./earlier-rubric";
 
 export const submissionStatuses = ["queued", "grading", "needs_review", "accepted", "failed"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
@@ -63,6 +64,8 @@ export const teacherReview = z.object({
   /** The engine's overall score the teacher reviewed, for the agreement figures (null for a grade with none). */
   engineOverallScore: z.number().nullable(),
   reviewedAt: z.string(),
+  /** Set when the rubric's scoring changed after this review: the rubric it was given on (Undo restores it so). */
+  earlierRubric: earlierRubric.optional(),
 });
 export type TeacherReview = z.infer<typeof teacherReview>;
 
@@ -143,6 +146,8 @@ export const submissionSummary = z.object({
   overallScore: z.number().nullable(),
   confidence: z.number().nullable(),
   gradeSource: z.enum(["automatic", "reviewed"]).nullable(),
+  /** A reviewed grade kept through a change of the rubric's scoring: the rubric its scores are out of. */
+  earlierRubric: earlierRubric.nullable(),
   reviewReason: z.string().nullable(),
   /** What the grader found in the text itself for the teacher to check, one sentence each (none for most texts). */
   textConcerns: z.array(z.string()),
@@ -390,6 +395,11 @@ export const gradebookRow = z.object({
   daysLate: z.number(),
   lateNote: z.string().nullable(),
   gradeSource: z.enum(["automatic", "reviewed"]).nullable(),
+  /**
+   * Given on an earlier rubric: rawScore and finalScore are out of its total, and criteriaScores hold only the
+   * criteria the current rubric kept unchanged.
+   */
+  earlierRubric: earlierRubric.nullable(),
   topSimilarity: z.number().nullable(),
 });
 export const criterionDistribution = z.object({
@@ -463,6 +473,10 @@ export const feedbackSheet = z.object({
     }),
   ),
   rawScore: z.number().nullable(),
+  /** What rawScore is out of: the rubric's total, or the earlier rubric's for a grade given on one. */
+  outOf: z.number(),
+  /** Given on an earlier rubric: the criteria above are that rubric's. */
+  earlierRubric: earlierRubric.nullable(),
   late: latePenaltyView.nullable(),
   feedback: z.string().nullable(),
 });

@@ -22,6 +22,8 @@ const feedback = (changes: Partial<StudentFeedback> = {}): StudentFeedback => ({
       { id: "evidence", name: "Evidence", maxPoints: 10, score: 6, rationale: null, quotes: ["a passage that is not in the text"] },
     ],
     rawScore: 14,
+    outOf: 20,
+    earlierRubric: null,
     late: null,
     feedback: "Good start & keep going.",
   },

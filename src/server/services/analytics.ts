@@ -13,6 +13,8 @@ type SubmissionFigures = {
   overallScore: number | null;
   engineOverallScore: number | null;
   gradeSource: "automatic" | "reviewed" | null;
+  /** The earlier rubric's total, for a grade given on one: its percentage is out of that. */
+  earlierTotal: number | null;
   submittedAt: Date;
   timeZone: string;
 };
@@ -39,6 +41,7 @@ export async function buildAnalytics(db: Queryable, teacherId: string): Promise<
       overallScore: submissions.overallScore,
       engineOverallScore: sql<number | null>`(${submissions.engineGrade} ->> 'overallScore')::double precision`,
       gradeSource: submissions.gradeSource,
+      earlierTotal: sql<number | null>`(${submissions.earlierRubric} ->> 'totalPoints')::double precision`,
       submittedAt: submissions.submittedAt,
       timeZone: submissions.timeZone,
     })
@@ -61,7 +64,7 @@ export async function buildAnalytics(db: Queryable, teacherId: string): Promise<
     const own = byAssignment.get(assignment.id) ?? [];
     if (!own.length) continue;
     const maxScore = maxScoreOf(assignment);
-    const percents = own.filter(hasGrade).map((row) => (row.overallScore! / maxScore) * 100);
+    const percents = own.filter(hasGrade).map((row) => (row.overallScore! / (row.earlierTotal ?? maxScore)) * 100);
     scorePercents.push(...percents);
     late += own.filter((row) => lateFor(assignment, row).daysLate > 0).length;
     const agreement = own.some((row) => row.gradeSource === "reviewed") ? summarize(await agreementForAssignment(db, assignment)) : noAgreement;

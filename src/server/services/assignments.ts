@@ -150,7 +150,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
     if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input);
     await removeSamples(tx, id, input);
     await refreshCalibrationFit(tx, id, spellChecker);
-    const regraded = isScoringChanged(before.criteria, input.rubric.criteria) ? await regradeForNewRubric(tx, before, before.criteria, regrade.actor) : null;
+    const regraded = isScoringChanged(before.criteria, input.rubric.criteria) ? await regradeForNewRubric(tx, before, before.criteria, input.rubric.criteria, regrade.actor) : null;
     const assignment = await findAssignment(tx, teacherId, id);
     return { saved: regraded ? { ...assignment, rubricChange: regraded.change } : assignment, queue: regraded?.queue ?? [] };
   });
@@ -237,7 +237,7 @@ export async function replaceRubric(
       .returning({ id: assignments.id });
     if (!updated) throw rubricChangedElsewhere(await findAssignmentRow(tx, teacherId, id));
     await refreshCalibrationFit(tx, id, spellChecker);
-    const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, regrade.actor) : null;
+    const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, criteria, regrade.actor) : null;
     const assignment = await findAssignment(tx, teacherId, id);
     return { saved: regraded ? { ...assignment, rubricChange: regraded.change } : assignment, queue: regraded?.queue ?? [] };
   });

@@ -315,6 +315,10 @@ export async function openFeedbackLinkRow(db: Queryable, link: LinkRow, options:
       .where(eq(feedbackLinks.id, link.id));
   }
   const criteria = gradedCriteria(assignment.criteria);
+  const sheet = feedbackSheetOf(assignment, row);
+  // A grade given on an earlier rubric shows that rubric's rows and total; the current descriptors only where its
+  // criterion is unchanged (same id and points).
+  const isUnchanged = (item: { id: string; maxPoints: number }) => sheet.criteria.some((shown) => shown.id === item.id && shown.maxPoints === item.maxPoints);
   return {
     kind: "shown",
     feedback: {
@@ -323,10 +327,10 @@ export async function openFeedbackLinkRow(db: Queryable, link: LinkRow, options:
       submittedAt: row.submittedAt,
       timeZone: row.timeZone || "UTC",
       content: row.content,
-      totalPoints: criteria.reduce((total, item) => total + item.maxPoints, 0),
+      totalPoints: sheet.outOf,
       scoreBasis: scoreBasisOf(assignment),
-      sheet: feedbackSheetOf(assignment, row),
-      descriptors: Object.fromEntries(criteria.map((item) => [item.id, item.descriptors.filter((line) => line.trim())])),
+      sheet,
+      descriptors: Object.fromEntries(criteria.filter(isUnchanged).map((item) => [item.id, item.descriptors.filter((line) => line.trim())])),
       expiresAt: link.expiresAt,
     },
   };

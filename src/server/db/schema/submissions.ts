@@ -2,6 +2,7 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timesta
 import { sql } from "drizzle-orm";
 import type { EngineGrade, GradeEventSnapshot, SubmissionStatus, TeacherReview } from "../../../contracts/submissions";
 import type { MatchingPassageView } from "../../../contracts/submissions";
+import type { EarlierRubric } from "../../../contracts/earlier-rubric";
 import { users } from "./auth";
 import { assignments } from "./assignments";
 import { storedFiles } from "./teacher-profiles";
@@ -90,6 +91,11 @@ export const submissions = pgTable(
     teacherReview: jsonb().$type<TeacherReview>(),
     /** automatic: the engine's grade stands; reviewed: a teacher accepted or edited it. */
     gradeSource: text().$type<"automatic" | "reviewed">(),
+    /**
+     * The rubric the grade of record was given on, when the rubric's scoring changed since (a reviewed grade is kept
+     * through such a change); null while it is on the current rubric. Every view reads its scores against this.
+     */
+    earlierRubric: jsonb().$type<EarlierRubric>(),
     /** The teacher chose that this reviewed grade should not teach the grader (reviewed grades do by default). */
     excludedFromLearning: boolean().notNull().default(false),
     reviewedAt: timestamp({ withTimezone: true }),

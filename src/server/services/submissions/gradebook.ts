@@ -4,6 +4,7 @@ import { mean, median } from "../../../core/statistics";
 import { sheetRationale } from "../../../core/submissions";
 import type { DraftHandling, FeedbackReport, FeedbackSheet, Gradebook } from "../../../contracts/submissions";
 import { draftMark, gradeStateLabel } from "../../../contracts/submissions";
+import { earlierRubricNotice, scaleOfGrade, scoresOnCurrentRubric, type EarlierRubric } from "../../../contracts/earlier-rubric";
 import { rosterStudents } from "../../db/schema";
 import { findAssignmentRow } from "../assignments";
 import type { Queryable } from "../teacher-profiles";
@@ -66,6 +67,8 @@ function gradebookOf(assignment: ListedAssignment, submissionRows: RankedSummary
   const rows = [...submissionRows].sort((a, b) => compareStudentNames(a.studentName, b.studentName));
   const submitted = new Set(rows.map((row) => row.rosterStudentId).filter(Boolean));
   const criteria = gradedCriteria(assignment.criteria);
+  // A grade given on an earlier rubric shows in a column of the current one only where that criterion is unchanged.
+  const shownScores = (row: RankedSummaryRow) => scoresOnCurrentRubric(criteria, row.earlierRubric, row.criteriaScores);
   const graded = rows.filter(hasGrade);
   // The class list's id is the one a school's system knows; the file name's, when the work matched no one on it.
   const identifierOf = new Map(roster.map((student) => [student.id, student.identifier]));
@@ -83,19 +86,20 @@ function gradebookOf(assignment: ListedAssignment, submissionRows: RankedSummary
         studentName: row.studentName,
         studentIdentifier: (row.rosterStudentId ? identifierOf.get(row.rosterStudentId) : null) || row.studentIdentifier,
         status: row.status,
-        criteriaScores: isGraded ? row.criteriaScores : null,
+        criteriaScores: isGraded ? shownScores(row) : null,
         rawScore: isGraded ? row.overallScore : null,
         latePenalty: isGraded ? late.penalty : null,
         finalScore: isGraded ? late.finalScore : null,
         daysLate: late.daysLate,
         lateNote: late.daysLate ? late.explanation : null,
         gradeSource: isGraded ? row.gradeSource : null,
+        earlierRubric: isGraded ? row.earlierRubric : null,
         topSimilarity: row.topSimilarity,
       };
     }),
     missing: roster.filter((student) => !submitted.has(student.id)).map((student) => ({ name: student.name, identifier: student.identifier })),
     distribution: criteria.map((item) => {
-      const scores = graded.map((row) => row.criteriaScores?.[item.id]).filter((score): score is number => typeof score === "number");
+      const scores = graded.map((row) => shownScores(row)?.[item.id]).filter((score): score is number => typeof score === "number");
       const counts = Array.from({ length: Math.floor(item.maxPoints) + 1 }, () => 0);
       for (const score of scores) counts[Math.min(counts.length - 1, Math.max(0, Math.round(score)))]! += 1;
       return {
@@ -122,10 +126,17 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function gradedByOf(gradeSource: string | null, isDraftRow: boolean, drafts: DraftHandling): string | null {
+function gradedByOf(row: { gradeSource: string | null; earlierRubric: EarlierRubric | null }, isDraftRow: boolean, drafts: DraftHandling): string | null {
   if (isDraftRow) return drafts === "mark" ? draftMark : `${draftMark} (left out)`;
-  return gradeSource === "reviewed" ? "Teacher review" : gradeSource === "automatic" ? "Automatic" : null;
+  if (row.earlierRubric) return `Teacher review. ${earlierRubricNotice(row.earlierRubric)}`;
+  return row.gradeSource === "reviewed" ? "Teacher review" : row.gradeSource === "automatic" ? "Automatic" : null;
 }
+
+/**
+ * A score in the export's columns, which are out of the current rubric's total: a grade given on an earlier rubric is
+ * written with its own total ("14 / 20"), as text, so no spreadsheet sums or averages it as out of the new total.
+ */
+const scoreCell = (score: number | null, earlier: EarlierRubric | null) => (score !== null && earlier ? `${score} / ${earlier.totalPoints}` : score);
 
 export async function exportGradebookCsv(db: Queryable, teacherId: string, assignmentId: string, drafts: DraftHandling): Promise<{ fileName: string; csv: string }> {
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
@@ -149,11 +160,11 @@ export async function exportGradebookCsv(db: Queryable, teacherId: string, assig
       // The word the gradebook's table shows: "Reviewed" or "Auto-accepted", not the stored status's "Accepted".
       gradeStateLabel(row),
       ...book.criteria.map((item) => shown.criteriaScores?.[item.id] ?? null),
-      shown.rawScore,
+      scoreCell(shown.rawScore, row.earlierRubric),
       row.daysLate,
       shown.latePenalty,
-      shown.finalScore,
-      gradedByOf(row.gradeSource, isDraftRow, drafts),
+      scoreCell(shown.finalScore, row.earlierRubric),
+      gradedByOf(row, isDraftRow, drafts),
       row.topSimilarity,
       shown.rawScore === null ? null : feedbackById.get(row.submissionId),
     ].map(csvCell);
@@ -187,12 +198,14 @@ export function feedbackSheetOf(assignment: AssignmentRow, row: SubmissionRow): 
   const late = lateFor(assignment, row);
   // Feedback the teacher rewrote is theirs: the grader's reasoning and highlights beside it would speak over it.
   const isTeachersWording = (row.feedback ?? "").trim() !== (row.engineGrade?.feedback ?? "").trim();
+  // Its own rubric's rows and total: a grade given on an earlier rubric is shown as it was given, never rescaled.
+  const scale = scaleOfGrade(assignment.criteria, row.earlierRubric);
   return {
     submissionId: row.id,
     studentName: row.studentName,
     status: row.status,
     isDraft: isDraft(row),
-    criteria: gradedCriteria(assignment.criteria).map((item) => {
+    criteria: scale.criteria.map((item) => {
       // The engine's reasoning and the passages it quotes only while its score stands; a teacher's edit
       // replaces the number, and the engine's words about another number would mislead.
       const engine = isTeachersWording ? undefined : row.engineGrade?.criterionScores.find((score) => score.criterionId === item.id && score.score === row.criteriaScores?.[item.id]);
@@ -200,6 +213,8 @@ export function feedbackSheetOf(assignment: AssignmentRow, row: SubmissionRow): 
       return { id: item.id, name: item.name, maxPoints: item.maxPoints, score: row.criteriaScores?.[item.id] ?? null, rationale: sheetRationale(engine?.rationale, row.feedback), quotes: engine?.quotes ?? [] };
     }),
     rawScore: row.overallScore,
+    outOf: scale.totalPoints,
+    earlierRubric: row.earlierRubric,
     late: late.daysLate || late.penalty ? late : null,
     feedback: row.feedback,
   };

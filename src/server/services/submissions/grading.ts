@@ -135,6 +135,7 @@ export async function gradeQueuedSubmission(deps: GradingDeps, cache: PreparedCa
       // teach the grader unless the teacher turns that on when reviewing it. A teacher's earlier choice stays.
       ...(grade.concerns.some((concern) => concern.doubtsGrade) && claimed.teacherReview === null ? { excludedFromLearning: true } : {}),
       gradeSource: "automatic" as const,
+      earlierRubric: null,
       failureReason: null,
       reviewedAt: null,
       gradedAt: new Date(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import type { GradingSample } from "../../../core/grading";
 import type { Db } from "../../db/client";
 import { submissions } from "../../db/schema";
@@ -15,9 +15,9 @@ export interface LearnedReviews {
 
 /**
  * Every grade the teacher reviewed (accepted after reading, or edited) is a graded sample for the grades that
- * follow, unless the teacher excluded it; grades accepted automatically never count, nor does the submission being
- * graded (a regrade of a reviewed essay must not be graded by its own review). Only ids are read here, on every
- * grading job; the texts are read when the preparation is rebuilt (loadLearnedSamples).
+ * follow, unless the teacher excluded it; grades accepted automatically never count, nor one given on an earlier rubric,
+ * nor does the submission being graded (a regrade of a reviewed essay must not be graded by its own review). Only ids
+ * are read here, on every grading job; the texts are read when the preparation is rebuilt (loadLearnedSamples).
  */
 export async function learnedReviewsOf(db: Db, assignmentId: string, except: string): Promise<LearnedReviews> {
   const rows = await db
@@ -29,6 +29,8 @@ export async function learnedReviewsOf(db: Db, assignmentId: string, except: str
         eq(submissions.gradeSource, "reviewed"),
         eq(submissions.excludedFromLearning, false),
         isNotNull(submissions.overallScore),
+        // Scores on an earlier rubric's scale would calibrate the current one wrongly (decision 012).
+        isNull(submissions.earlierRubric),
         ne(submissions.id, except),
       ),
     )

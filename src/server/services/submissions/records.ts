@@ -1,6 +1,7 @@
 import { isUuid } from "../../http/validation";
 import { and, desc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { maxScoreFor } from "../../../contracts/assignments";
+import type { EarlierRubric } from "../../../contracts/earlier-rubric";
 import type { LatePenaltyView, SubmissionSummary } from "../../../contracts/submissions";
 import { applyLatePolicy, dueMomentFor } from "../../../core/late-policy";
 import { assignments, similarityMatches, submissions } from "../../db/schema";
@@ -42,12 +43,13 @@ export function hasGrade(row: { status: string; overallScore: number | null }): 
  * Late policy on read, from the stored raw score: a teacher who changes the policy, the due date or a submission
  * time sees every final score follow at once, with nothing to recompute or forget.
  */
-export function lateFor(assignment: SummaryAssignment, row: Pick<SubmissionRow, "overallScore" | "submittedAt" | "timeZone">): LatePenaltyView {
+export function lateFor(assignment: SummaryAssignment, row: Pick<SubmissionRow, "overallScore" | "submittedAt" | "timeZone"> & { earlierRubric?: EarlierRubric | null }): LatePenaltyView {
   const settings = assignment.gradingSettings;
   const timeZone = row.timeZone || "UTC";
   return applyLatePolicy({
     rawScore: Math.max(0, row.overallScore ?? 0),
-    maxScore: maxScoreOf(assignment),
+    // A grade given on an earlier rubric is penalised out of its own total, as it was when given.
+    maxScore: row.earlierRubric?.totalPoints ?? maxScoreOf(assignment),
     submittedAt: row.submittedAt,
     dueAt: assignment.dueDate ? dueMomentFor(assignment.dueDate, timeZone) : null,
     policy: { type: settings.latePolicyType, penaltyPerDay: settings.latePenalty, maxLateDays: settings.maxLateDays },
@@ -77,6 +79,7 @@ export const summaryColumns = {
   overallScore: submissions.overallScore,
   confidence: submissions.confidence,
   gradeSource: submissions.gradeSource,
+  earlierRubric: submissions.earlierRubric,
   reviewReason: submissions.reviewReason,
   textConcerns: submissions.textConcerns,
   createdAt: submissions.createdAt,
@@ -163,6 +166,7 @@ export function toSubmissionSummary(assignment: SummaryAssignment, row: Submissi
     overallScore: row.overallScore,
     confidence: row.confidence,
     gradeSource: row.gradeSource,
+    earlierRubric: row.earlierRubric,
     reviewReason: row.reviewReason,
     textConcerns: row.textConcerns,
     late: row.overallScore === null ? (late.daysLate ? { ...late, penalty: 0, finalScore: 0 } : null) : late,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
+import { earlierRubricNotice } from "../../../contracts/earlier-rubric";
 import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
@@ -59,11 +60,21 @@ async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: strin
   );
 }
 
+/**
+ * Accepting and adding to the samples keep the scores as they are: on a grade given on an earlier rubric that would
+ * put them on the current rubric's scale unread. Only an edit (or a regrade) grades it on the current one.
+ */
+function refuseEarlierRubric(row: SubmissionRow, action: string): void {
+  if (!row.earlierRubric) return;
+  throw new AppError("conflict", `${earlierRubricNotice(row.earlierRubric)} ${action} keeps its scores as they are, so edit it (or Regrade) first.`);
+}
+
 /** The teacher agrees with the grade as it stands. */
 export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     requireGraded(row);
+    refuseEarlierRubric(row, "Accepting it");
     const now = new Date();
     const teacherReview = reviewOf(row, { criteriaScores: row.criteriaScores, overallScore: row.overallScore!, feedback: row.feedback }, now);
     const changes = { status: "accepted" as const, gradeSource: "reviewed" as const, teacherReview, reviewedAt: now, reviewReason: null, updatedAt: now };
@@ -105,6 +116,8 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
       overallScore,
       feedback: edit.feedback,
       gradeSource: "reviewed" as const,
+      // Scored against every criterion of the current rubric: the grade is on it now, whatever it was given on before.
+      earlierRubric: null,
       teacherReview: reviewOf(row, { criteriaScores, overallScore, feedback: edit.feedback }, now),
       reviewedAt: now,
       reviewReason: null,
@@ -154,6 +167,7 @@ export async function restoreReview(db: Db, teacherId: string, actor: Actor, id:
       overallScore: review.overallScore,
       feedback: review.feedback,
       gradeSource: "reviewed" as const,
+      earlierRubric: review.earlierRubric ?? null,
       reviewedAt: new Date(review.reviewedAt),
       reviewReason: null,
       failureReason: null,
@@ -172,6 +186,7 @@ export async function addReviewedGradeToSamples(db: Db, spellChecker: SpellCheck
   if (row.gradeSource !== "reviewed" || row.overallScore === null) {
     throw new AppError("conflict", "Accept or edit this grade first; only grades you reviewed become samples.");
   }
+  refuseEarlierRubric(row, "Adding it to the samples");
   await findAssignmentRow(db, teacherId, row.assignmentId);
   await addSample(
     db,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { gradedCriteria, type RubricChange } from "../../../contracts/assignments";
+import { describeRubric, earlierRubricOf, type EarlierRubric } from "../../../contracts/earlier-rubric";
 import { submissions } from "../../db/schema";
 import type { Queryable } from "../teacher-profiles";
 import { recordGradeEvent, snapshotOf, type Actor } from "./audit";
@@ -30,6 +31,32 @@ export function rubricChangeMessage(regrading: number, keptReviewed: number): st
 }
 
 /**
+ * The rubric a reviewed grade stands on after a change from `before` to `after`: the one it was already kept on, or
+ * `before`; none once the rubric is back to the scoring it was given on.
+ */
+export function earlierRubricAfterChange(kept: EarlierRubric | null | undefined, before: Criteria, after: Criteria): EarlierRubric | null {
+  const givenOn = kept ?? earlierRubricOf(before);
+  return isScoringChanged(givenOn.criteria, after) ? givenOn : null;
+}
+
+/**
+ * Every teacher review kept beside a grade (for Undo, even under a regrade) remembers the rubric it was given on, so
+ * restoring it later brings back its scale with it.
+ */
+async function keepReviewsOnTheirRubric(tx: Queryable, assignmentId: string, before: Criteria, after: Criteria): Promise<void> {
+  const rows = await tx
+    .select({ id: submissions.id, teacherReview: submissions.teacherReview })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignmentId), isNotNull(submissions.teacherReview)));
+  for (const { id, teacherReview } of rows) {
+    if (!teacherReview) continue;
+    const { earlierRubric: kept, ...review } = teacherReview;
+    const earlierRubric = earlierRubricAfterChange(kept, before, after);
+    await tx.update(submissions).set({ teacherReview: earlierRubric ? { ...review, earlierRubric } : review }).where(eq(submissions.id, id));
+  }
+}
+
+/**
  * The rubric's scoring changed (a criterion added or removed, other points) on an assignment with grades: a grade on
  * the old scale reads wrongly on the new one ("2 / 10" beside feedback saying "0/6"). The grader's grades, which no
  * one has read, are graded again on the new rubric; the teacher's reviewed grades are theirs and are kept, each
@@ -40,6 +67,7 @@ export async function regradeForNewRubric(
   tx: Queryable,
   assignment: { id: string; teacherId: string },
   before: Criteria,
+  after: Criteria,
   actor: Actor,
 ): Promise<{ queue: string[]; change: RubricChange } | null> {
   // Work being graded now read the old rubric: its claim is taken back (status and claim cleared), so the attempt's
@@ -66,7 +94,7 @@ export async function regradeForNewRubric(
         .returning({ id: submissions.id })
     : [];
   const queuedIds = new Set(queued.map((row) => row.id));
-  const rubricWas = gradedCriteria(before).map((item) => `${item.name} ${item.maxPoints}`).join(", ");
+  const rubricWas = describeRubric(before);
   for (const row of unreviewed.filter((item) => queuedIds.has(item.id))) {
     await recordGradeEvent(tx, {
       submissionId: row.id,
@@ -78,13 +106,19 @@ export async function regradeForNewRubric(
       note: `The rubric's scoring changed (it was ${rubricWas}): graded again on the new rubric.`,
     });
   }
+  await keepReviewsOnTheirRubric(tx, assignment.id, before, after);
   for (const row of reviewed) {
+    // The scale goes with the grade, so no list, export or send reads its scores against the new rubric.
+    const earlierRubric = earlierRubricAfterChange(row.earlierRubric, before, after);
+    await tx.update(submissions).set({ earlierRubric, updatedAt: now }).where(eq(submissions.id, row.id));
     await recordGradeEvent(tx, {
       submissionId: row.id,
       teacherId: assignment.teacherId,
       actor,
       kind: "rubric_changed",
-      note: `Your reviewed grade is kept as you left it, given on the earlier rubric (${rubricWas}). Edit it, or Regrade, to score it on the new one.`,
+      note: earlierRubric
+        ? `Your reviewed grade is kept as you left it, given on the earlier rubric (${describeRubric(earlierRubric.criteria)}). Edit it, or Regrade, to score it on the new one.`
+        : `The rubric is back to the scoring your reviewed grade was given on (${describeRubric(after)}): it stands on the current rubric again.`,
     });
   }
   for (const row of inFlight) {
