@@ -31,6 +31,16 @@ export const earlierRubricNotice = (rubric: EarlierRubric) =>
   `Given on the earlier rubric (${describeRubric(rubric.criteria)}; out of ${rubric.totalPoints}): review it again to grade it on the current one.`;
 
 /**
+ * Why a grade send left students out: their grades were given on an earlier rubric. A learning platform holds one
+ * total per assignment and Classroom scales to its own points, so such a grade is not sent on any scale until the
+ * teacher reviews it again; a grade sent before stays as it was.
+ */
+export function earlierRubricNotSentSentence(names: readonly string[]): string {
+  const one = names.length === 1;
+  return `Not sent, given on the earlier rubric: ${names.join(", ")}. Review ${one ? "this grade" : "these grades"} again to grade ${one ? "it" : "them"} on the current rubric, then send.`;
+}
+
+/**
  * The criteria and total a grade's scores are out of: the earlier rubric's when it was given on one, else the
  * current rubric's. Every view and send reads a grade through this, so none puts it on a scale it was not given on.
  */

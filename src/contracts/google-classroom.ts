@@ -96,6 +96,8 @@ export const classroomGradesResult = z.object({
   notReviewed: z.number(),
   /** Reviewed, but the student is not matched to anyone in the course (import the roster first). */
   notInCourse: z.array(z.string()),
+  /** Reviewed on an earlier rubric (the rubric's scoring changed since): not sent until reviewed again on this one. */
+  onEarlierRubric: z.array(z.string()),
   /** Whether the course's roster was ever imported for this link: without it no student can be matched. */
   isRosterImported: z.boolean(),
   /** Students whose grade was taken back: it was for work since put under another student (a rename). */

@@ -242,7 +242,7 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
     // No body is the same as {}: draft grades only.
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`);
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], isRosterImported: true, withdrawn: [], failed: [] });
+    expect(sent.data).toEqual({ courseName: "English 10", sent: 2, unchanged: 0, returned: 0, notReviewed: 1, notInCourse: [], onEarlierRubric: [], isRosterImported: true, withdrawn: [], failed: [] });
     const newPatches = google.patches.slice(patchesBefore);
     expect(newPatches.map((patch) => patch.updateMask)).toEqual(["draftGrade", "draftGrade"]);
     for (const [userId, name] of [["g-ana", "Ana Ortiz"], ["g-ben", "Ben Cole"]] as const) {
@@ -303,5 +303,22 @@ describe(`Google Classroom publishing and grades (${testDatabaseKind})`, () => {
     expect(google.submissionOf(courseId, courseWorkId, "g-dev")).toMatchObject({ draftGrade: anaGrade });
     expect(google.submissionOf(courseId, courseWorkId, "g-dev").assignedGrade).toBeUndefined();
     expect((await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {})).data).toMatchObject({ sent: 0, unchanged: 2, withdrawn: [] });
+  });
+
+  it("sends no grade given on an earlier rubric, names those students, and leaves what was sent before", async () => {
+    const reviewed = (await teacher.client.get(`/api/assignments/${assignmentId}/gradebook`)).data.rows
+      .filter((row: { status: string; gradeSource: string }) => row.status === "accepted" && row.gradeSource === "reviewed")
+      .map((row: { studentName: string }) => row.studentName);
+    expect(reviewed.length).toBeGreaterThan(0);
+    // Evidence goes from 10 to 20 points: Classroom's scaling would read a grade out of 20 as out of 30.
+    const opened = (await teacher.client.get(`/api/assignments/${assignmentId}`)).data;
+    const criteria = opened.rubric.criteria.map((item: { id: string }) => (item.id === "criterion-2" ? { ...item, maxPoints: 20 } : item));
+    expect((await teacher.client.put(`/api/assignments/${assignmentId}`, { ...opened, rubric: { criteria } })).status).toBe(200);
+    await waitForGrading(teacher.client, assignmentId);
+    const patchesBefore = google.patches.length;
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/google-classroom/grades`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.data).toMatchObject({ sent: 0, withdrawn: [], onEarlierRubric: [...reviewed].sort() });
+    expect(google.patches.slice(patchesBefore)).toEqual([]);
   });
 });

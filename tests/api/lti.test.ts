@@ -299,7 +299,7 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     const finalOf = (name: string) => gradebook.rows.find((row: { studentName: string }) => row.studentName === name).finalScore as number;
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
     expect(sent.status, sent.text).toBe(200);
-    expect(sent.data).toEqual({ platformName: "Simulated LMS", sent: 3, unchanged: 0, notReviewed: 1, notOnPlatform: [], isRosterImported: true, withdrawn: [], failed: [] });
+    expect(sent.data).toEqual({ platformName: "Simulated LMS", sent: 3, unchanged: 0, notReviewed: 1, notOnPlatform: [], onEarlierRubric: [], isRosterImported: true, withdrawn: [], failed: [] });
     // The deep linking test before this made its own line item (as a platform does); Markwise made this link's one.
     const made = platform.lineItems.filter((item) => item.resourceLinkId === resourceLinkId);
     expect(made).toEqual([{ id: expect.stringMatching(new RegExp(`^${platform.url}/lineitems/\\d+/lineitem$`)), label: "Graded essay", scoreMaximum: 20, resourceId: assignmentId, resourceLinkId, tag: "markwise" }]);
@@ -401,6 +401,24 @@ describe(`LTI roster, grades and learners (${testDatabaseKind})`, () => {
     const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
     expect(sent.status, sent.text).toBe(200);
     expect(sent.data).toMatchObject({ sent: 0, withdrawn: [], isRosterImported: false });
+    expect(platform.scores.slice(scoresBefore)).toEqual([]);
+  });
+
+  it("sends no grade given on an earlier rubric, names those students, and leaves what was sent before", async () => {
+    expect((await teacher.client.post(`/api/assignments/${assignmentId}/lti/roster`)).status).toBe(200);
+    const reviewed = (await teacher.client.get(`/api/assignments/${assignmentId}/gradebook`)).data.rows
+      .filter((row: { status: string; gradeSource: string }) => row.status === "accepted" && row.gradeSource === "reviewed")
+      .map((row: { studentName: string }) => row.studentName);
+    expect(reviewed.length).toBeGreaterThan(0);
+    // Evidence goes from 10 to 20 points: the line item stays out of 20, the reviewed grades were given out of 20.
+    const opened = (await teacher.client.get(`/api/assignments/${assignmentId}`)).data;
+    const criteria = opened.rubric.criteria.map((item: { id: string }) => (item.id === "criterion-2" ? { ...item, maxPoints: 20 } : item));
+    expect((await teacher.client.put(`/api/assignments/${assignmentId}`, { ...opened, rubric: { criteria } })).status).toBe(200);
+    await waitForGrading(teacher.client, assignmentId);
+    const scoresBefore = platform.scores.length;
+    const sent = await teacher.client.post(`/api/assignments/${assignmentId}/lti/grades`, {});
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.data).toMatchObject({ sent: 0, withdrawn: [], onEarlierRubric: [...reviewed].sort() });
     expect(platform.scores.slice(scoresBefore)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { listInProse } from "../../core/assistant/text";
+import { earlierRubricNotSentSentence } from "../../contracts/earlier-rubric";
 
 export interface GradeSendReportProps {
   /** "School LMS: 2 grades sent, 1 unchanged." */
@@ -9,6 +10,8 @@ export interface GradeSendReportProps {
   notMatched: string[];
   /** Whether the roster was ever imported from this course: only then is "import the roster" no advice. */
   isRosterImported: boolean;
+  /** Reviewed on an earlier rubric: not sent until reviewed again on the current one. */
+  onEarlierRubric: string[];
   failed: Array<{ studentName: string; message: string }>;
 }
 
@@ -23,14 +26,15 @@ export function notMatchedSentence({ course, notMatched, isRosterImported }: Pic
  * What the last "Send grades" did, kept in the panel until the next send: the summary, then what was not sent and why.
  * A toast at a time would let the first problem hide the summary (and the next problem hide the first).
  */
-export function GradeSendReport({ summary, course, notMatched, isRosterImported, failed }: GradeSendReportProps) {
-  const hasProblems = notMatched.length > 0 || failed.length > 0;
+export function GradeSendReport({ summary, course, notMatched, isRosterImported, onEarlierRubric, failed }: GradeSendReportProps) {
+  const hasProblems = notMatched.length > 0 || onEarlierRubric.length > 0 || failed.length > 0;
   return (
     <div role="status" className="grid gap-1 rounded-xl border border-border bg-muted/40 p-3 text-sm">
       <p className="font-medium">{summary}</p>
       {hasProblems ? (
         <ul className="grid gap-1 text-destructive">
           {notMatched.length ? <li>{notMatchedSentence({ course, notMatched, isRosterImported })}</li> : null}
+          {onEarlierRubric.length ? <li>{earlierRubricNotSentSentence(onEarlierRubric)}</li> : null}
           {failed.map((failure) => (
             <li key={`${failure.studentName}-${failure.message}`}>{`${failure.studentName}: ${failure.message}`}</li>
           ))}

@@ -22,11 +22,14 @@ export async function sendGradesToClassroom(deps: ClassroomDeps, teacherId: stri
   if (!link.isPublishedByMarkwise) throw new AppError("conflict", classroomMessages.cannotTakeGrades);
   const work = await deps.db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId));
   const graded = work.filter(hasGrade);
-  const reviewed = graded.filter((row) => row.status === "accepted");
+  // A grade on an earlier rubric is out of another total than the one scaled to the coursework's points: not sent
+  // until reviewed again.
+  const accepted = graded.filter((row) => row.status === "accepted");
+  const reviewed = accepted.filter((row) => !row.earlierRubric);
   const members = await deps.db.select().from(googleClassroomStudents).where(eq(googleClassroomStudents.linkId, link.id));
   const userOf = new Map(members.map((member) => [member.rosterStudentId, member.googleUserId]));
   const previous = new Map((await deps.db.select().from(googleClassroomGradePosts).where(eq(googleClassroomGradePosts.linkId, link.id))).map((post) => [post.submissionId, post]));
-  const result: ClassroomGradesResult = { courseName: link.courseName, sent: 0, unchanged: 0, returned: 0, notReviewed: graded.length - reviewed.length, notInCourse: [], isRosterImported: members.length > 0, withdrawn: [], failed: [] };
+  const result: ClassroomGradesResult = { courseName: link.courseName, sent: 0, unchanged: 0, returned: 0, notReviewed: graded.length - reviewed.length, notInCourse: [], onEarlierRubric: accepted.filter((row) => row.earlierRubric).map((row) => row.studentName).sort(), isRosterImported: members.length > 0, withdrawn: [], failed: [] };
   if (!reviewed.length && !previous.size) return result;
 
   const client = await classroomClientFor(deps, teacherId);

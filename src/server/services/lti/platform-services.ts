@@ -99,14 +99,16 @@ export async function sendGradesToPlatform(db: Db, secret: string, teacherId: st
   const assignment = await findAssignmentRow(db, teacherId, assignmentId);
   const work = await db.select().from(submissions).where(eq(submissions.assignmentId, assignmentId));
   const rows = work.filter(hasGrade);
-  const reviewed = rows.filter((row) => row.status === "accepted");
+  // A grade on an earlier rubric is out of another total than the line item's: not sent until reviewed again.
+  const accepted = rows.filter((row) => row.status === "accepted");
+  const reviewed = accepted.filter((row) => !row.earlierRubric);
   const members = await db.select().from(ltiRosterMembers).where(eq(ltiRosterMembers.resourceLinkId, link.id));
   const subjectOf = new Map(members.map((member) => [member.rosterStudentId, member.subject]));
   const subjectNow = new Map(work.map((row) => [row.id, row.rosterStudentId ? subjectOf.get(row.rosterStudentId) : undefined]));
   const previous = new Map((await db.select().from(ltiScorePosts).where(eq(ltiScorePosts.resourceLinkId, link.id))).map((post) => [post.submissionId, post]));
   const scoreMaximum = maxScoreOf(assignment);
 
-  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], isRosterImported: members.length > 0, withdrawn: [], failed: [] };
+  const result: GradeSyncResult = { platformName: platform.name, sent: 0, unchanged: 0, notReviewed: rows.length - reviewed.length, notOnPlatform: [], onEarlierRubric: accepted.filter((row) => row.earlierRubric).map((row) => row.studentName).sort(), isRosterImported: members.length > 0, withdrawn: [], failed: [] };
   const sendingTo = new Set(reviewed.flatMap((row) => subjectNow.get(row.id) ?? []));
   const stale = staleSends([...previous.values()].map((post) => ({ submissionId: post.submissionId, to: post.subject })), subjectNow, sendingTo, new Set(subjectOf.values()));
   const toSend = [];

@@ -73,6 +73,7 @@ export function PlatformPanel({ assignmentId, frame }: { assignmentId: string; f
                 summary={gradesSummary(lastSend.result)}
                 course={`the course on ${lastSend.result.platformName}`}
                 notMatched={lastSend.result.notOnPlatform}
+                onEarlierRubric={lastSend.result.onEarlierRubric}
                 isRosterImported={lastSend.result.isRosterImported}
                 failed={lastSend.result.failed}
               />

@@ -95,6 +95,7 @@ export function LinkedCourseActions({ assignmentId, link }: { assignmentId: stri
           summary={gradesSummary(lastSend)}
           course={`${lastSend.courseName} on Google Classroom`}
           notMatched={lastSend.notInCourse}
+          onEarlierRubric={lastSend.onEarlierRubric}
           isRosterImported={lastSend.isRosterImported}
           failed={lastSend.failed}
         />
