@@ -81,14 +81,14 @@ function Report({ report, onDraftsChange }: { report: FeedbackReport; onDraftsCh
       </div>
       <div className="grid gap-8 print:block">
         {report.sheets.map((sheet) => (
-          <FeedbackSheet key={sheet.submissionId} sheet={sheet} title={title} totalPoints={report.totalPoints} holistic={report.scoreBasis === "holistic"} />
+          <FeedbackSheet key={sheet.submissionId} sheet={sheet} title={title} holistic={report.scoreBasis === "holistic"} />
         ))}
       </div>
     </>
   );
 }
 
-function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; title: string; totalPoints: number; holistic: boolean }) {
+function FeedbackSheet({ sheet, title, holistic }: { sheet: Sheet; title: string; holistic: boolean }) {
   const headingId = `sheet-${sheet.submissionId}`;
   return (
     <article
@@ -114,7 +114,7 @@ function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; 
         <tbody>
           <tr>
             <td className="align-top">
-              <SheetBody sheet={sheet} headingId={headingId} totalPoints={totalPoints} holistic={holistic} />
+              <SheetBody sheet={sheet} headingId={headingId} holistic={holistic} />
             </td>
           </tr>
         </tbody>
@@ -123,7 +123,9 @@ function FeedbackSheet({ sheet, title, totalPoints, holistic }: { sheet: Sheet; 
   );
 }
 
-function SheetBody({ sheet, headingId, totalPoints, holistic }: { sheet: Sheet; headingId: string; totalPoints: number; holistic: boolean }) {
+function SheetBody({ sheet, headingId, holistic }: { sheet: Sheet; headingId: string; holistic: boolean }) {
+  // Out of the sheet's own total: a grade given on an earlier rubric prints that rubric's rows and total.
+  const totalPoints = sheet.outOf;
   const hasPenalty = sheet.late !== null && sheet.rawScore !== null && sheet.late.finalScore !== sheet.rawScore;
   return (
     <div className="grid gap-5">

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { gradeStateLabel, type Gradebook } from "../../../../contracts/submissions";
 import { cn } from "../../../lib/utils";
 import { formatScore, plural } from "../../assignments/format";
+import { EarlierRubricBadge } from "./earlier-rubric-badge";
 import { OverlapBadge, StatusBadge } from "./submission-list";
 
 type Row = Gradebook["rows"][number];
@@ -54,6 +55,9 @@ export function GradebookTable({ book }: { book: Gradebook }) {
   const [sort, setSort] = useState<{ key: string; direction: Direction }>({ key: "student", direction: "ascending" });
   const column = columns.find((candidate) => candidate.key === sort.key) ?? columns[0]!;
   const rows = useMemo(() => [...book.rows].sort(compareRows(column, sort.direction)), [book.rows, column, sort.direction]);
+  // Totals out of another rubric's total do not average with the current one's: the footer leaves them out, and says so.
+  const onCurrent = book.rows.filter((row) => !row.earlierRubric);
+  const onEarlier = book.rows.length - onCurrent.length;
 
   const sortBy = (next: Column) =>
     setSort((current) =>
@@ -120,14 +124,17 @@ export function GradebookTable({ book }: { book: Gradebook }) {
                   {scoreText(row.criteriaScores?.[criterion.id])}
                 </td>
               ))}
-              <td className="px-2 py-2 text-right tabular-nums">{scoreText(row.rawScore)}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{totalText(row, row.rawScore)}</td>
               <td className="px-2 py-2 text-right tabular-nums" title={row.lateNote ?? undefined}>
                 {row.latePenalty ? `−${formatScore(row.latePenalty)}` : row.daysLate > 0 ? "0" : "—"}
                 {row.daysLate > 0 ? <span className="block text-xs whitespace-nowrap text-muted-foreground">{`${plural(row.daysLate, "day")} late`}</span> : null}
               </td>
-              <td className="px-2 py-2 text-right font-semibold tabular-nums">{scoreText(row.finalScore)}</td>
+              <td className="px-2 py-2 text-right font-semibold tabular-nums">{totalText(row, row.finalScore)}</td>
               <td className="px-2 py-2">
-                <StatusBadge status={row.status} gradeSource={row.gradeSource} />
+                <span className="inline-flex flex-wrap gap-1">
+                  <StatusBadge status={row.status} gradeSource={row.gradeSource} />
+                  {row.earlierRubric ? <EarlierRubricBadge rubric={row.earlierRubric} /> : null}
+                </span>
               </td>
               <td className="px-2 py-2 text-right">{row.topSimilarity !== null ? <OverlapBadge similarity={row.topSimilarity} isCompact /> : "—"}</td>
             </tr>
@@ -143,11 +150,12 @@ export function GradebookTable({ book }: { book: Gradebook }) {
                 {scoreText(averageOf(book.rows, (row) => row.criteriaScores?.[criterion.id]))}
               </td>
             ))}
-            <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(book.rows, (row) => row.rawScore))}</td>
+            <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(onCurrent, (row) => row.rawScore))}</td>
             <td className="px-2 py-2" />
-            <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(book.rows, (row) => row.finalScore))}</td>
+            <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(onCurrent, (row) => row.finalScore))}</td>
             <td className="px-2 py-2 text-xs font-normal text-muted-foreground" colSpan={2}>
-              {`over ${plural(book.rows.filter((row) => row.rawScore !== null).length, "graded student")}`}
+              {`over ${plural(onCurrent.filter((row) => row.rawScore !== null).length, "graded student")}`}
+              {onEarlier ? `; ${onEarlier} on the earlier rubric left out` : ""}
             </td>
           </tr>
         </tfoot>
@@ -163,3 +171,6 @@ function averageOf(rows: Row[], value: (row: Row) => number | null | undefined):
 }
 
 const scoreText = (value: number | null | undefined) => (value === null || value === undefined ? "—" : formatScore(value));
+
+/** A total in the columns out of the current rubric's total: one given on an earlier rubric says its own ("14 / 20"). */
+const totalText = (row: Row, value: number | null) => (value !== null && row.earlierRubric ? `${formatScore(value)} / ${formatScore(row.earlierRubric.totalPoints)}` : scoreText(value));

@@ -7,6 +7,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { cn } from "../../../lib/utils";
 import { formatScore, plural } from "../../assignments/format";
 import { formatSubmittedAt } from "../format";
+import { EarlierRubricBadge } from "./earlier-rubric-badge";
 import { DeleteSubmissionDialog, EditSubmissionDialog } from "./submission-dialogs";
 
 const statusClass: Record<SubmissionStatus, string> = {
@@ -106,15 +107,17 @@ export function SubmissionList({ assignmentId, submissions, totalPoints }: { ass
 }
 
 function ScoreCell({ submission, totalPoints, className }: { submission: SubmissionSummary; totalPoints: number; className?: string }) {
-  const { overallScore, late, confidence, topSimilarity } = submission;
+  const { overallScore, late, confidence, topSimilarity, earlierRubric } = submission;
   const hasPenalty = overallScore !== null && late !== null && late.finalScore !== overallScore;
   return (
     <div className={cn("flex flex-wrap items-center gap-x-2 gap-y-1 text-sm", className)}>
       {overallScore === null ? (
         <span className="text-muted-foreground">{submission.status === "failed" ? "No score" : "Not graded yet"}</span>
       ) : (
-        <span className="font-semibold tabular-nums">{`${formatScore(overallScore)} / ${formatScore(totalPoints)}`}</span>
+        // A grade given on an earlier rubric is out of that rubric's total, never the current one's.
+        <span className="font-semibold tabular-nums">{`${formatScore(overallScore)} / ${formatScore(earlierRubric?.totalPoints ?? totalPoints)}`}</span>
       )}
+      {earlierRubric && overallScore !== null ? <EarlierRubricBadge rubric={earlierRubric} /> : null}
       {hasPenalty ? <span className="tabular-nums">{`Final ${formatScore(late.finalScore)}`}</span> : null}
       {confidence !== null && overallScore !== null ? <span className="text-xs text-muted-foreground">{`${Math.round(confidence)}% confidence`}</span> : null}
       {topSimilarity !== null ? <OverlapBadge similarity={topSimilarity} /> : null}

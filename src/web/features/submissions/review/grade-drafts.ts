@@ -1,3 +1,4 @@
+import { scoresOnCurrentRubric } from "../../../../contracts/earlier-rubric";
 import type { SubmissionDetail } from "../../../../contracts/submissions";
 import { forgetFailedSave } from "./failed-saves";
 import { scoreOf, type ReviewCriterion } from "./review-criteria";
@@ -22,10 +23,14 @@ export const versionOf = (detail: SubmissionDetail): string | undefined => detai
 
 /** The grade as it stands, in the form's terms: where an edit starts, and what "unchanged" means. */
 export function draftFrom(detail: SubmissionDetail, criteria: ReviewCriterion[]): GradeDraft {
+  // A grade given on an earlier rubric starts the edit with the scores the current rubric kept as they were (same
+  // criterion, same points); a new or re-pointed criterion, and the total, are the teacher's to give.
+  const kept = detail.earlierRubric ? scoresOnCurrentRubric(criteria, detail.earlierRubric, detail.criteriaScores) : null;
+  const startOf = (criterion: ReviewCriterion) => (kept ? kept[criterion.id] : scoreOf(criterion, detail));
   return {
     basedOn: versionOf(detail),
-    scores: Object.fromEntries(criteria.map((criterion) => [criterion.id, scoreOf(criterion, detail)?.toString() ?? ""])),
-    overall: detail.overallScore?.toString() ?? "",
+    scores: Object.fromEntries(criteria.map((criterion) => [criterion.id, startOf(criterion)?.toString() ?? ""])),
+    overall: kept ? "" : (detail.overallScore?.toString() ?? ""),
     feedback: detail.feedback ?? "",
   };
 }

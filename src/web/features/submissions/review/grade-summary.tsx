@@ -1,4 +1,5 @@
-import { Clock } from "lucide-react";
+import { Clock, History } from "lucide-react";
+import { earlierRubricNotice } from "../../../../contracts/earlier-rubric";
 import type { SubmissionDetail } from "../../../../contracts/submissions";
 import { TextConcernsNotice } from "../../../components/text-concerns-notice";
 import { cn } from "../../../lib/utils";
@@ -40,6 +41,13 @@ export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummar
           {reason ? <p className="mt-1 text-xs leading-snug text-muted-foreground">{reason}</p> : null}
         </div>
       </div>
+
+      {detail.earlierRubric ? (
+        <div className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
+          <History aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700" />
+          <p className="font-medium">{earlierRubricNotice(detail.earlierRubric)}</p>
+        </div>
+      ) : null}
 
       <TextConcernsNotice concerns={detail.textConcerns} />
 

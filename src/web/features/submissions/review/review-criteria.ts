@@ -11,9 +11,21 @@ export interface ReviewCriterion {
   engine: CriterionGrade | undefined;
 }
 
+/** The current rubric's criteria with the engine's grading of each: what an edit scores. */
 export function reviewCriteria(assignment: Assignment, detail: SubmissionDetail): ReviewCriterion[] {
+  return withEngineGrades(gradedCriteria(assignment.rubric.criteria), detail);
+}
+
+/**
+ * The criteria the grade's scores are out of, as the page shows it: the earlier rubric's for a grade given on one
+ * (its own rows and total, never the current rubric's), else the current rubric's.
+ */
+export function gradeCriteria(assignment: Assignment, detail: SubmissionDetail): ReviewCriterion[] {
+  return detail.earlierRubric ? withEngineGrades(detail.earlierRubric.criteria, detail) : reviewCriteria(assignment, detail);
+}
+
+function withEngineGrades(rubric: { id: string; name: string; maxPoints: number }[], detail: SubmissionDetail): ReviewCriterion[] {
   const engineScores = detail.engineGrade?.criterionScores ?? [];
-  const rubric = gradedCriteria(assignment.rubric.criteria);
   return rubric.map((criterion) => ({
     id: criterion.id,
     name: criterion.name,

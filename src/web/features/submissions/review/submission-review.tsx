@@ -12,7 +12,7 @@ import { GradeEditForm } from "./grade-edit-form";
 import { GradeSummary } from "./grade-summary";
 import { HistoryList } from "./history-list";
 import { OverlapSection } from "./overlap-section";
-import { reviewCriteria } from "./review-criteria";
+import { gradeCriteria, reviewCriteria } from "./review-criteria";
 import { TeachesGraderSwitch } from "./teaches-grader-switch";
 
 type SubmissionReviewProps = {
@@ -45,6 +45,8 @@ type SubmissionReviewProps = {
 export function SubmissionReview(props: SubmissionReviewProps) {
   const { assignment, detail, isEditing, pending } = props;
   const criteria = useMemo(() => reviewCriteria(assignment, detail), [assignment, detail]);
+  // What the grade shown is out of: a grade given on an earlier rubric keeps that rubric's rows until edited.
+  const shownCriteria = useMemo(() => gradeCriteria(assignment, detail), [assignment, detail]);
   const [focused, setFocused] = useState<number | null>(null);
   const isGraded = detail.status === "needs_review" || detail.status === "accepted";
   const isInSamples = detail.history.some((event) => event.kind === "added_to_samples");
@@ -111,7 +113,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
 
         {detail.gradeSource === "reviewed" && !isEditing ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-border pt-3">
-            <Button variant="secondary" size="sm" onClick={props.onAddToSamples} disabled={isBusy || isInSamples}>
+            <Button variant="secondary" size="sm" onClick={props.onAddToSamples} disabled={isBusy || isInSamples || detail.earlierRubric !== null}>
               <BookmarkPlus aria-hidden />
               {isInSamples ? "Added to samples" : pending.addToSamples ? "Adding..." : "Add to samples"}
             </Button>
@@ -149,7 +151,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
           <h3 id="work-heading" className="mb-3 font-display text-lg font-semibold tracking-tight">
             Student's work
           </h3>
-          <EvidenceText content={detail.content} criteria={criteria} focused={focused} />
+          <EvidenceText content={detail.content} criteria={isEditing ? criteria : shownCriteria} focused={focused} />
         </section>
 
         <section aria-labelledby="grade-heading" className="rounded-2xl border border-border bg-surface p-4 shadow-card sm:p-5">
@@ -173,7 +175,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
               onCancel={props.onCancelEdit}
             />
           ) : isGraded ? (
-            <GradeSummary detail={detail} criteria={criteria} focused={focused} onFocus={setFocused} />
+            <GradeSummary detail={detail} criteria={shownCriteria} focused={focused} onFocus={setFocused} />
           ) : (
             <p className="text-sm text-muted-foreground">No grade yet.</p>
           )}

@@ -19,7 +19,10 @@ export function TeachesGraderSwitch({ assignment, detail }: { assignment: Assign
     onError: (error) => toast({ title: "Not changed", description: describeError(error, "The setting could not be saved. Try again.") }),
   });
   const id = `teaches-grader-${detail.id}`;
-  const mismatch = reviewRubricMismatch(assignment.rubric.criteria, detail);
+  // A grade given on an earlier rubric is left out of learning (learned-samples.ts) until it is edited onto this one.
+  const mismatch =
+    reviewRubricMismatch(assignment.rubric.criteria, detail) ??
+    (detail.earlierRubric ? "It was given on the earlier rubric, so it does not calibrate the grades that follow until you edit it." : null);
   return (
     <div className="flex basis-full items-start gap-2.5">
       <Switch id={id} checked={detail.teachesGrader && !mismatch} disabled={change.isPending || mismatch !== null} onCheckedChange={(checked) => change.mutate(checked)} className="mt-0.5" />
