@@ -83,6 +83,19 @@ describe("answers from the teacher's classes", () => {
     expect(ask("What are Zed's grades?")).toContain("I couldn't find a student called \u201czed\u201d");
   });
 
+  it("shows a grade given on an earlier rubric out of its own total and leaves it out of the class average", () => {
+    // The rubric's total went from 20 to 30 after Jordan's 14/20 was reviewed.
+    const changed: ClassAssignment = {
+      ...essay,
+      maxScore: 30,
+      submissions: [submission("s1", "Maya Chen", "accepted", 24), submission("s2", "Jordan Lee", "accepted", 14, { reviewed: true, earlierTotal: 20 })],
+    };
+    const on = (message: string) => answerClassQuestion(recognizeClassQuestion(message)!, message, { ...data, assignments: [changed] });
+    expect(on("How did the class do on Persuasive Essay?")).toContain("average 24 of 30 (80%), median 24, over 1 graded essay (1 grade given on the earlier rubric left out)");
+    expect(on("How is Jordan doing?")).toContain("(/assignments/a1/review?submission=s2): 14 of 20 (70%), reviewed, given on the earlier rubric");
+    expect(on("Who is struggling?")).toContain("Jordan Lee](/assignments/a1/review?submission=s2) 14 of 20");
+  });
+
   it("reports progress, overdue work and grades changed after review", () => {
     expect(ask("How far has grading got?")).toContain("Grading so far: 2 of 3 essays graded (67%)");
     const overdue = ask("What's overdue?");

@@ -3,7 +3,7 @@
  * sentences, and a link to the page where each can be acted on, written [label](/path) for the chat to render.
  */
 import { findAssignments } from "./answers";
-import { isGraded, simplifyName, type ClassAssignment, type ClassData, type ClassSubmission } from "./class-data";
+import { isGraded, outOf, simplifyName, type ClassAssignment, type ClassData, type ClassSubmission } from "./class-data";
 import type { ClassQuestion } from "./class-questions";
 import { dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import { link } from "./links";
@@ -164,10 +164,15 @@ function averages(assignments: ClassAssignment[], byCriterion: boolean, named: b
   if (!graded.length) return named ? `${quote(assignments[0]!.title)} has no graded work yet.` : "None of your assignments has graded work yet.";
   const showCriteria = byCriterion || named;
   const lines = graded.map((a) => {
-    const scores = a.submissions.filter(isGraded).map((s) => s.finalScore);
+    // Grades given on an earlier rubric are out of another total: averaged with these they would read as out of this one.
+    const graded = a.submissions.filter(isGraded);
+    const scores = graded.filter((s) => s.earlierTotal === undefined).map((s) => s.finalScore);
+    const onEarlier = graded.length - scores.length;
+    const earlierText = onEarlier ? ` (${plural(onEarlier, "grade")} given on the earlier rubric left out)` : "";
     const criteria = showCriteria ? criterionAverages(a) : [];
     const criteriaText = criteria.length ? `\n   By criterion: ${criteria.map((c) => `${c.name} ${round1(c.average)} of ${round1(c.max)} (${Math.round(c.share * 100)}%)`).join("; ")}.` : "";
-    return `${link(quote(a.title), gradebookPath(a))}: ${describeScores(scores, a.maxScore)}, over ${plural(scores.length, "graded essay")}${criteriaText}`;
+    const figures = scores.length ? `${describeScores(scores, a.maxScore)}, over ${plural(scores.length, "graded essay")}` : "no grades on the current rubric yet";
+    return `${link(quote(a.title), gradebookPath(a))}: ${figures}${earlierText}${criteriaText}`;
   });
   return `Class results (grades after any late penalty):\n${bullets(lines)}`;
 }
@@ -217,12 +222,12 @@ function strugglingStudents(assignments: ClassAssignment[], message: string): st
     .filter((a) => a.submissions.some(isGraded))
     .map((a) => {
       const criterion = namedCriterion(a, said);
-      const max = criterion ? criterion.maxPoints : a.maxScore;
+      const maxOf = (s: ClassSubmission) => (criterion ? criterion.maxPoints : outOf(a, s));
       const scored = a.submissions
         .filter(isGraded)
         .flatMap((s) => {
           const value = criterion ? s.criteriaScores?.[criterion.id] : s.finalScore;
-          return typeof value === "number" && max > 0 ? [{ s, value, share: value / max }] : [];
+          return typeof value === "number" && maxOf(s) > 0 ? [{ s, value, share: value / maxOf(s) }] : [];
         })
         .sort((x, y) => x.share - y.share || x.s.studentName.localeCompare(y.s.studentName));
       const below = scored.filter((entry) => entry.share < strugglingShare);
@@ -231,7 +236,7 @@ function strugglingStudents(assignments: ClassAssignment[], message: string): st
       const lead = below.length
         ? `${plural(below.length, "student")} scored under half the points${on}`
         : `Nobody scored under half the points${on}; the lowest were`;
-      const names = shown.map(({ s, value }) => `${link(s.studentName, reviewPath(a, s))} ${round1(value)} of ${round1(max)}`);
+      const names = shown.map(({ s, value }) => `${link(s.studentName, reviewPath(a, s))} ${round1(value)} of ${round1(maxOf(s))}`);
       const more = below.length > shown.length ? ` and ${below.length - shown.length} more` : "";
       return `${link(quote(a.title), gradebookPath(a))}: ${lead}: ${names.join(", ")}${more}.`;
     });
@@ -255,7 +260,7 @@ function studentGrades(name: string, data: ClassData): string | undefined {
     onRoster.forEach((student) => people.add(student.name));
     for (const s of own) {
       const state = isGraded(s)
-        ? `${round1(s.finalScore)} of ${round1(a.maxScore)} (${percent(s.finalScore, a.maxScore)}), ${s.status === "needs_review" ? "waiting for your review" : s.reviewed ? "reviewed" : "accepted automatically"}`
+        ? `${round1(s.finalScore)} of ${round1(outOf(a, s))} (${percent(s.finalScore, outOf(a, s))}), ${s.status === "needs_review" ? "waiting for your review" : s.reviewed ? "reviewed" : "accepted automatically"}${s.earlierTotal === undefined ? "" : ", given on the earlier rubric"}`
         : s.status === "failed"
           ? "grading failed"
           : "still being graded";

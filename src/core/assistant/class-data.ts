@@ -29,6 +29,11 @@ export interface ClassSubmission {
   reviewed: boolean;
   reviewedAt: Date | null;
   late: boolean;
+  /**
+   * A reviewed grade given on an earlier rubric (the rubric's scoring changed since): the total its scores are out of.
+   * Such a grade is shown out of it and left out of the assignment's averages, never put on the current total.
+   */
+  earlierTotal?: number;
 }
 
 export interface ClassAssignment {
@@ -52,6 +57,9 @@ export interface ClassData {
 export function isGraded(submission: ClassSubmission): submission is ClassSubmission & { finalScore: number } {
   return (submission.status === "needs_review" || submission.status === "accepted") && submission.finalScore !== null;
 }
+
+/** What a graded submission's score is out of: its earlier rubric's total, else the assignment's. */
+export const outOf = (a: ClassAssignment, submission: ClassSubmission) => submission.earlierTotal ?? a.maxScore;
 
 /** A name as people type it: case, spacing and accents do not matter. */
 export function simplifyName(name: string): string {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../contracts/assignments";
+import { scoresOnCurrentRubric } from "../../contracts/earlier-rubric";
 import type { ClassAssignment, ClassData } from "../../core/assistant/class-data";
 import { assignments, rosterStudents, submissions } from "../db/schema";
 import { isNotBlankDraft } from "./blank-drafts";
@@ -36,6 +37,7 @@ export async function readClassData(db: Queryable, teacherId: string, now: Date,
         // Compared in the database: the essays' feedback texts need not travel to be told apart.
         isFeedbackRewritten: sql<boolean>`coalesce(btrim(${submissions.feedback}), '') <> coalesce(btrim(${submissions.engineGrade} ->> 'feedback'), '')`,
         gradeSource: submissions.gradeSource,
+        earlierRubric: submissions.earlierRubric,
         reviewedAt: submissions.reviewedAt,
         submittedAt: submissions.submittedAt,
         timeZone: submissions.timeZone,
@@ -72,13 +74,15 @@ export async function readClassData(db: Queryable, teacherId: string, now: Date,
       status: s.status,
       finalScore: s.overallScore === null ? null : late.finalScore,
       rawScore: s.overallScore,
-      criteriaScores: s.criteriaScores,
+      // A grade given on an earlier rubric: only the criteria kept unchanged count with the current rubric's.
+      criteriaScores: scoresOnCurrentRubric(row.criteria, s.earlierRubric, s.criteriaScores),
       engineScore: s.engineScore,
       engineCriteriaScores: s.engineCriteria ? Object.fromEntries(s.engineCriteria.map((item) => [item.criterionId, item.score])) : null,
       isFeedbackRewritten: s.engineScore !== null && s.isFeedbackRewritten,
       reviewed: s.gradeSource === "reviewed",
       reviewedAt: s.reviewedAt,
       late: late.daysLate > 0,
+      ...(s.earlierRubric ? { earlierTotal: s.earlierRubric.totalPoints } : {}),
     });
   }
   return { now, ...(timeZone ? { timeZone } : {}), assignments: [...byId.values()].map(({ assignment }) => assignment) };
