@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInTeacher } from "../support/accounts";
 import { fakeModelEnv, startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
-import type { TestClient } from "../support/http";
+import { TestClient } from "../support/http";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -106,6 +106,71 @@ describe(`dashboard chat answers from the teacher's classes, offline (${testData
     }
     expect(await ask(teacher.client, "What are Zed Quinn's grades?")).toContain("I couldn't find a student called \u201czed quinn\u201d");
     expect(await ask(other.client, "who hasn't submitted?")).not.toContain("Uniforms Essay");
+  });
+});
+
+describe(`dashboard chat, offline: practice, returned feedback and whole lists (${testDatabaseKind})`, () => {
+  const roster = ["Jane Doe", "Maria Lopez", "Sam Lee", ...["Ava", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Mia"].map((first) => `${first} Stone`)];
+  let mine: Awaited<ReturnType<typeof seededClass>>;
+  let teacher: Awaited<ReturnType<typeof createSignedInTeacher>>;
+  let other: Awaited<ReturnType<typeof createSignedInTeacher>>;
+
+  beforeAll(async () => {
+    teacher = await createSignedInTeacher(server.url, server.deps.database.db, "chatmore");
+    other = await createSignedInTeacher(server.url, server.deps.database.db, "chatmore");
+    // Three essays in, Maria's edited (so accepted); Jane's accepted too, Sam's left waiting for review.
+    mine = await seededClass(teacher.client, teacher.id, "Uniforms Essay", roster);
+    const secret = await createActiveAssignment(other.client, other.id, { title: "Secret Plans" });
+    expect((await other.client.put(`/api/assignments/${secret.id}/roster`, { text: "Name\nMaria Lopez\nZed Quinn\n" })).status).toBe(200);
+    const jane = mine.book.rows.find((row) => row.studentName === "Jane Doe")!;
+    expect((await teacher.client.post(`/api/submissions/${jane.submissionId}/accept`)).status).toBe(200);
+  }, 180_000);
+
+  it("answers a request to make practice with where it is made, not with the AI-provider line", async () => {
+    for (const message of ["Make a quiz for this class", "make flashcards for period 3", "create a practice quiz on evidence"]) {
+      const answer = await ask(teacher.client, message);
+      expect(answer, message).toContain(`open [\u201cUniforms Essay\u201d](/assignments/${mine.id}) (3 graded essays`);
+      expect(answer, message).toContain("and press **Make practice**");
+      expect(answer, message).not.toContain("AI_PROVIDER");
+    }
+    expect(await ask(teacher.client, "make flashcards for period 3")).toContain("[Flashcards](/flashcards)");
+    // Nothing was made: the chat only says where.
+    expect((await teacher.client.get("/api/practice?kind=quiz")).data).toEqual([]);
+    expect(await ask(other.client, "Make a quiz for this class")).toContain("none of your assignments has enough graded work for **Make practice** yet");
+  });
+
+  it("says how many returned feedback links were opened and who has not opened theirs, for this teacher only", async () => {
+    expect(await ask(teacher.client, "How many feedback links have students opened?")).toBe(
+      "You haven't returned feedback to students yet. Use Return to students on an assignment's page; once you have, I can tell you who has opened it.",
+    );
+    const returned = await teacher.client.post(`/api/assignments/${mine.id}/feedback-links`, { expiresInDays: 30 });
+    expect(returned.status, returned.text).toBe(200);
+    const links = returned.data.created as Array<{ studentName: string; url: string }>;
+    expect(links.map((link) => link.studentName)).toEqual(["Jane Doe", "Maria Lopez"]);
+    expect((await new TestClient(server.url).get(new URL(links[0]!.url).pathname)).status).toBe(200);
+
+    const answer = await ask(teacher.client, "How many feedback links have students opened?");
+    expect(answer).toContain("Students have opened 1 of the 2 feedback links you returned (50%):");
+    expect(answer).toContain(`[\u201cUniforms Essay\u201d](/assignments/${mine.id}): returned to 2 students, opened by 1 (50%); not opened: Maria Lopez.`);
+    expect(await ask(teacher.client, "who hasn't opened their feedback")).toBe(answer);
+    expect(await ask(teacher.client, "Did Maria read her feedback?")).toMatch(/^Maria Lopez's feedback:\n\u2022 \[\u201cUniforms Essay\u201d\]\(\/assignments\/[^)]+\): returned on \w+ \d+, not opened yet$/);
+    expect(await ask(teacher.client, "Did Jane read her feedback?")).toContain("opened 1 time, first on");
+    const others = await ask(other.client, "How many feedback links have students opened?");
+    expect(others).toBe("You haven't returned feedback to students yet. Use Return to students on an assignment's page; once you have, I can tell you who has opened it.");
+    expect(await ask(other.client, "Did Maria read her feedback?")).toContain("I couldn't find work by a student called");
+  });
+
+  it("cuts a long list of names short with a way to see the rest, and 'show all' names everyone", async () => {
+    const missing = roster.slice(3);
+    const short = await ask(teacher.client, "Who hasn't submitted yet?");
+    expect(short).toContain(`13 of 16 not submitted: ${missing.slice(0, 12).join(", ")} and 1 more (say \u201cshow all\u201d to see every name).`);
+    for (const followUp of ["show all", "who are the other 1?"]) {
+      const all = await ask(teacher.client, followUp);
+      expect(all, followUp).toContain(`13 of 16 not submitted: ${missing.slice(0, -1).join(", ")} and Mia Stone.`);
+    }
+    // After a question that was not about the classes there is no list to show.
+    await ask(other.client, "What's due this week?");
+    expect(await ask(other.client, "show all")).toContain("Show all of what?");
   });
 });
 

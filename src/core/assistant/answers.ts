@@ -36,7 +36,7 @@ export const providerHelp =
   "Open conversation needs an AI provider. To enable it, set AI_PROVIDER (openai, anthropic, ollama or openai-compatible) and AI_MODEL on the server, plus AI_API_KEY or AI_BASE_URL as your provider needs; see Configuration in the README.";
 
 export const capabilities =
-  "I can answer questions like \u201cWhat needs my review?\u201d, \u201cWho hasn't submitted?\u201d, \u201cWhat's overdue?\u201d, \u201cWhat's the class average per criterion?\u201d, \u201cWhat's the weakest criterion?\u201d, \u201cHow is Maya doing?\u201d, \u201cHow far has grading got?\u201d, \u201cWhich grades did I change?\u201d and \u201cWhat's due this week?\u201d. I can also list or open your assignments, count their graded samples, set your default strictness or tone, and explain how to calibrate or where to upload a rubric.";
+  "I can answer questions like \u201cWhat needs my review?\u201d, \u201cWho hasn't submitted?\u201d, \u201cWhat's overdue?\u201d, \u201cWhat's the class average per criterion?\u201d, \u201cWhat's the weakest criterion?\u201d, \u201cHow is Maya doing?\u201d, \u201cHow far has grading got?\u201d, \u201cWhich grades did I change?\u201d, \u201cWho hasn't opened their feedback?\u201d and \u201cWhat's due this week?\u201d. I can also list or open your assignments, count their graded samples, set your default strictness or tone, and explain how to calibrate, where to upload a rubric and where to make a quiz or flashcards for a class.";
 
 const listLimit = 10;
 const quote = (title: string) => `\u201c${title}\u201d`;

@@ -17,6 +17,7 @@ const submission = (id: string, studentName: string, status: ClassSubmission["st
   reviewed: false,
   reviewedAt: null,
   late: false,
+  feedbackLink: null,
   ...extra,
 });
 
@@ -150,6 +151,49 @@ describe("answers from the teacher's classes", () => {
     const picked = answerClassQuestion(recognizeClassQuestion("Who struggled with evidence?")!, "Who struggled with evidence?", { ...data, assignments: [sources] });
     expect(picked).toContain("on Evidence:");
     expect(ask("Who did poorly on Persuasive Essay?")).toContain("Nobody scored under half the points; the lowest were: [Jordan Lee](/assignments/a1/review?submission=s2) 12 of 20, [Maya Chen](/assignments/a1/review?submission=s1) 16 of 20.");
+  });
+
+  it("counts returned feedback opened per assignment and names who has not opened theirs, from live links only", () => {
+    const returned = (day: string, openCount: number) => ({ returnedAt: new Date(`${day}T09:00:00Z`), expiresAt: new Date("2027-01-20T00:00:00Z"), openCount, firstOpenedAt: openCount ? new Date("2026-11-23T16:00:00Z") : null });
+    const withLinks: ClassAssignment = {
+      ...essay,
+      submissions: [
+        submission("s1", "Maya Chen", "accepted", 16, { feedbackLink: returned("2026-11-22", 2) }),
+        submission("s2", "Jordan Lee", "accepted", 12, { feedbackLink: returned("2026-11-22", 0) }),
+        submission("s4", "Priya Patel", "accepted", 14, { feedbackLink: { ...returned("2026-10-01", 0), expiresAt: new Date("2026-11-01T00:00:00Z") } }),
+        submission("s5", "Ana Ruiz", "needs_review", 11),
+      ],
+    };
+    const classes: ClassData = { ...data, assignments: [withLinks, poem] };
+    const ask = (message: string) => answerClassQuestion(recognizeClassQuestion(message)!, message, classes);
+    const answer = ask("How many feedback links have students opened?");
+    expect(answer).toBe(
+      "Students have opened 1 of the 3 feedback links you returned (33%):\n\u2022 [\u201cPersuasive Essay\u201d](/assignments/a1): returned to 3 students, opened by 1 (33%); not opened: Jordan Lee and Priya Patel (link expired).",
+    );
+    expect(ask("Who hasn't opened their feedback?")).toBe(answer);
+    expect(ask("Did Maya read her feedback?")).toBe(
+      "Maya Chen's feedback:\n\u2022 [\u201cPersuasive Essay\u201d](/assignments/a1): opened 2 times, first on Nov 23\n\u2022 [\u201cPoetry Analysis\u201d](/assignments/a2): still being graded",
+    );
+    expect(ask("Has Jordan opened his feedback?")).toContain("(/assignments/a1): returned on Nov 22, not opened yet");
+    expect(ask("Did Ana read her feedback?")).toContain("(/assignments/a1): waiting for your review, not returned yet");
+    expect(ask("Did Zed read his feedback?")).toBe("I couldn't find work by a student called \u201czed\u201d in your assignments.");
+    const none: ClassData = { ...data, assignments: [essay, poem] };
+    expect(answerClassQuestion({ kind: "feedbackOpened" }, "who opened their feedback on Persuasive Essay", none)).toContain("You haven't returned feedback on \u201cPersuasive Essay\u201d to students yet: use Return to students on [its page](/assignments/a1).");
+  });
+
+  it("names everyone when asked to show all, and says how when a list is cut short", () => {
+    const names = Array.from({ length: 23 }, (_, i) => `Student ${String(i + 1).padStart(2, "0")}`);
+    const big: ClassAssignment = { ...essay, roster: names.map((name, i) => ({ id: `r${i}`, name })), submissions: [] };
+    const classes: ClassData = { ...data, assignments: [big] };
+    const short = answerClassQuestion({ kind: "notSubmitted" }, "who hasn't submitted", classes);
+    expect(short).toContain("Student 12 and 11 more (say \u201cshow all\u201d to see every name).");
+    expect(short).not.toContain("Student 13");
+    const all = answerClassQuestion({ kind: "notSubmitted", showAll: true }, "who hasn't submitted", classes);
+    expect(all).toContain(`23 of 23 not submitted: ${names.slice(0, -1).join(", ")} and Student 23.`);
+    expect(all).not.toContain("more");
+    const struggling: ClassAssignment = { ...essay, submissions: names.map((name, i) => submission(`x${i}`, name, "accepted", 2)) };
+    const low = answerClassQuestion({ kind: "strugglingStudents", showAll: true }, "who struggled", { ...data, assignments: [struggling] });
+    for (const name of names) expect(low).toContain(`[${name}]`);
   });
 
   it("says so when there is nothing to count", () => {

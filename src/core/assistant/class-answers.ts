@@ -2,76 +2,20 @@
  * Answers to questions about the teacher's classes, counted from the data given (class-data.ts): figures in plain
  * sentences, and a link to the page where each can be acted on, written [label](/path) for the chat to render.
  */
-import { findAssignments } from "./answers";
-import { isGraded, outOf, simplifyName, type ClassAssignment, type ClassData, type ClassSubmission } from "./class-data";
+import { isGraded, outOf, simplifyName, studentNameMatcher, type ClassAssignment, type ClassData, type ClassSubmission } from "./class-data";
+import { assignmentPath, bullets, gradebookPath, listNames, namesShown, percent, quote, reviewPath, round1 } from "./class-format";
 import type { ClassQuestion } from "./class-questions";
+import { namedCriterion, scope, unmatchedNote, type Scope } from "./class-scope";
 import { dayInZone, daysBetween, dueDay, formatDay } from "./dates";
+import { feedbackOpened } from "./feedback-answers";
 import { link } from "./links";
 import { listInProse } from "./text";
 import { mean, median, standardDeviation } from "../statistics";
 import { plural } from "../language/plural.js";
 
-const listLimit = 10;
-const namesShown = 12;
-const quote = (title: string) => `\u201c${title}\u201d`;
-const round1 = (value: number) => String(Math.round(value * 10) / 10);
-const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "-");
-
-const assignmentPath = (a: ClassAssignment) => `/assignments/${encodeURIComponent(a.id)}`;
-const reviewPath = (a: ClassAssignment, submission?: ClassSubmission) =>
-  `${assignmentPath(a)}/review${submission ? `?submission=${encodeURIComponent(submission.id)}` : ""}`;
-const gradebookPath = (a: ClassAssignment) => `${assignmentPath(a)}/gradebook`;
-
-const bullets = (lines: string[]) => {
-  const shown = lines.slice(0, listLimit).map((line) => `\u2022 ${line}`);
-  if (lines.length > listLimit) shown.push(`\u2026and ${lines.length - listLimit} more on the ${link("Assignments page", "/assignments")}.`);
-  return shown.join("\n");
-};
-
 const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
 
-interface Scope {
-  assignments: ClassAssignment[];
-  named?: ClassAssignment;
-  /** A title the teacher wrote that matches no assignment, or more than one: the answer says so before the rest. */
-  unmatched?: { said: string; candidates: ClassAssignment[] };
-}
-
-/**
- * A title the teacher meant, as opposed to "the class" or "my students": written with a capital, a digit or quotes.
- * Only such a fragment that matches nothing is worth saying so.
- */
-const looksLikeTitle = (fragment: string) => /[A-Z0-9"“”]/.test(fragment);
-
-/** The assignments a question is about: the one it names, else every assignment that is not archived. */
-function scope(message: string, data: ClassData, assignment?: string): Scope {
-  const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ").replace(/\s+/g, " ").trim();
-  const said = ` ${simple(message)} `;
-  const byTitle = data.assignments.filter((a) => simple(a.title).length > 2 && said.includes(` ${simple(a.title)} `));
-  const longest = byTitle.sort((a, b) => b.title.length - a.title.length)[0];
-  if (longest) return { assignments: [longest], named: longest };
-  const fragment = assignment ?? /\b(?:for|in|on|of|from|with)\s+(?:the\s+|my\s+)?(.+?)\s*(?:assignment|essay|task)?\s*[?.!]*$/i.exec(message)?.[1];
-  const matches = fragment ? findAssignments(fragment, data.assignments) : [];
-  if (matches.length === 1) {
-    const [only] = matches as [ClassAssignment];
-    return { assignments: [only], named: only };
-  }
-  const all = data.assignments.filter((a) => a.status !== "archived");
-  // Answering for every assignment as if for the one named gave a teacher figures of the wrong class.
-  const wanted = fragment?.trim().replace(/[?.!]+$/, "");
-  // "Who struggled with Evidence?" names a criterion, and "in Grade 7" a class: no title was meant.
-  const namesCriterion = (text: string) => data.assignments.some((a) => namedCriterion(a, ` ${text.toLowerCase().replace(/[^a-z0-9 ]+/g, " ")} `));
-  const isClassWord = (text: string) => /^(?:grade|year|period|class|block|section|form)\s*\d+$/i.test(text);
-  if (wanted && (assignment || (looksLikeTitle(wanted) && !namesCriterion(wanted) && !isClassWord(wanted)))) return { assignments: matches.length ? matches : all, unmatched: { said: wanted, candidates: matches } };
-  return { assignments: all };
-}
-
-function unmatchedNote({ said, candidates }: NonNullable<Scope["unmatched"]>): string {
-  if (candidates.length) return `${quote(said)} matches ${plural(candidates.length, "assignment")}: ${listInProse(candidates.map((a) => quote(a.title)))}. Here they are side by side; name one to see it alone.`;
-  return `I found no assignment called ${quote(said)}, so this is for every assignment that is not archived. Ask again with its title as it is on your assignment list.`;
-}
-
-function reviewQueue(assignments: ClassAssignment[]): string {
+function reviewQueue(assignments: ClassAssignment[], showAll: boolean): string {
   const waiting = assignments
     .map((a) => ({ a, count: a.submissions.filter((s) => s.status === "needs_review").length }))
     .filter((entry) => entry.count > 0)
@@ -81,7 +25,7 @@ function reviewQueue(assignments: ClassAssignment[]): string {
   if (!waiting.length) return `Nothing is waiting for your review.${still}`;
   const total = waiting.reduce((sum, entry) => sum + entry.count, 0);
   const lines = waiting.map(({ a, count }) => `${link(quote(a.title), reviewPath(a))}: ${count} waiting`);
-  return `${plural(total, "essay")} ${total === 1 ? "is" : "are"} waiting for your review:\n${bullets(lines)}${still}`;
+  return `${plural(total, "essay")} ${total === 1 ? "is" : "are"} waiting for your review:\n${bullets(lines, showAll)}${still}`;
 }
 
 /** Roster entries with no submission, matched by the roster link made on upload or else by the name. */
@@ -91,7 +35,7 @@ function missingFrom(a: ClassAssignment): Array<{ id: string; name: string }> {
   return a.roster.filter((student) => !linked.has(student.id) && !names.has(simplifyName(student.name)));
 }
 
-function notSubmitted(assignments: ClassAssignment[], named: boolean): string {
+function notSubmitted(assignments: ClassAssignment[], named: boolean, showAll: boolean): string {
   const withRoster = assignments.filter((a) => a.roster.length > 0);
   const withoutRoster = assignments.filter((a) => a.roster.length === 0 && a.status !== "draft");
   const noRosterNote = withoutRoster.length
@@ -101,14 +45,12 @@ function notSubmitted(assignments: ClassAssignment[], named: boolean): string {
   const lines = withRoster.map((a) => {
     const missing = missingFrom(a);
     if (!missing.length) return `${link(quote(a.title), assignmentPath(a))}: everyone on the roster (${a.roster.length}) has submitted.`;
-    const shown = missing.slice(0, namesShown).map((student) => student.name);
-    const more = missing.length > namesShown ? ` and ${missing.length - namesShown} more` : "";
-    return `${link(quote(a.title), assignmentPath(a))}: ${missing.length} of ${a.roster.length} not submitted: ${listInProse(shown)}${more}.`;
+    return `${link(quote(a.title), assignmentPath(a))}: ${missing.length} of ${a.roster.length} not submitted: ${listNames(missing.map((student) => student.name), showAll)}.`;
   });
-  return `${named ? "" : "Who hasn't submitted, by assignment:\n"}${bullets(lines)}${noRosterNote}`.trim();
+  return `${named ? "" : "Who hasn't submitted, by assignment:\n"}${bullets(lines, showAll)}${noRosterNote}`.trim();
 }
 
-function overdue(assignments: ClassAssignment[], data: ClassData): string {
+function overdue(assignments: ClassAssignment[], data: ClassData, showAll: boolean): string {
   const today = dayInZone(data.now, data.timeZone);
   const past = assignments
     .map((a) => ({ a, day: dueDay(a.dueDate, data.timeZone) }))
@@ -122,10 +64,10 @@ function overdue(assignments: ClassAssignment[], data: ClassData): string {
     if (late) parts.push(`${late} handed in late`);
     return `${link(quote(a.title), assignmentPath(a))}: ${parts.join(", ")}`;
   });
-  return `Past their due date:\n${bullets(lines)}`;
+  return `Past their due date:\n${bullets(lines, showAll)}`;
 }
 
-function progress(assignments: ClassAssignment[]): string {
+function progress(assignments: ClassAssignment[], showAll: boolean): string {
   const withWork = assignments.filter((a) => a.submissions.length > 0);
   if (!withWork.length) return "No work has been uploaded yet, so there is nothing to grade.";
   const count = (a: ClassAssignment, ...statuses: ClassSubmission["status"][]) => a.submissions.filter((s) => statuses.includes(s.status)).length;
@@ -141,7 +83,7 @@ function progress(assignments: ClassAssignment[]): string {
     if (failed) parts.push(`${failed} failed`);
     return `${link(quote(a.title), assignmentPath(a))}: ${parts.join(", ")}`;
   });
-  return `Grading so far: ${graded} of ${total} essays graded (${percent(graded, total)}).\n${bullets(lines)}`;
+  return `Grading so far: ${graded} of ${total} essays graded (${percent(graded, total)}).\n${bullets(lines, showAll)}`;
 }
 
 function describeScores(scores: number[], max: number): string {
@@ -149,7 +91,8 @@ function describeScores(scores: number[], max: number): string {
   return `average ${round1(mean(scores))} of ${round1(max)} (${percent(mean(scores), max)}), median ${round1(median(scores))}${spread}`;
 }
 
-function criterionAverages(a: ClassAssignment): Array<{ name: string; average: number; max: number; share: number }> {
+/** Each criterion's mean over the graded work, and its share of the criterion's points. */
+export function criterionAverages(a: ClassAssignment): Array<{ name: string; average: number; max: number; share: number }> {
   const graded = a.submissions.filter(isGraded);
   return a.criteria
     .map((criterion) => {
@@ -159,7 +102,7 @@ function criterionAverages(a: ClassAssignment): Array<{ name: string; average: n
     .filter((entry): entry is NonNullable<typeof entry> => entry !== undefined);
 }
 
-function averages(assignments: ClassAssignment[], byCriterion: boolean, named: boolean): string {
+function averages(assignments: ClassAssignment[], byCriterion: boolean, named: boolean, showAll: boolean): string {
   const graded = assignments.filter((a) => a.submissions.some(isGraded));
   if (!graded.length) return named ? `${quote(assignments[0]!.title)} has no graded work yet.` : "None of your assignments has graded work yet.";
   const showCriteria = byCriterion || named;
@@ -174,10 +117,10 @@ function averages(assignments: ClassAssignment[], byCriterion: boolean, named: b
     const figures = scores.length ? `${describeScores(scores, a.maxScore)}, over ${plural(scores.length, "graded essay")}` : "no grades on the current rubric yet";
     return `${link(quote(a.title), gradebookPath(a))}: ${figures}${earlierText}${criteriaText}`;
   });
-  return `Class results (grades after any late penalty):\n${bullets(lines)}`;
+  return `Class results (grades after any late penalty):\n${bullets(lines, showAll)}`;
 }
 
-function weakest(assignments: ClassAssignment[]): string {
+function weakest(assignments: ClassAssignment[], showAll: boolean): string {
   const lines = assignments
     .map((a) => ({ a, criteria: criterionAverages(a) }))
     .filter((entry) => entry.criteria.length > 1)
@@ -188,24 +131,7 @@ function weakest(assignments: ClassAssignment[]): string {
       return `${link(quote(a.title), gradebookPath(a))}: ${low.name}, average ${round1(low.average)} of ${round1(low.max)} (${Math.round(low.share * 100)}%, against ${Math.round(others * 100)}% on the other criteria)`;
     });
   if (!lines.length) return "I need graded work on a rubric with at least two criteria to say which one is weakest, and none of these assignments has that yet.";
-  return `The weakest criterion, by average share of its points:\n${bullets(lines)}`;
-}
-
-/** Words of a criterion's name that say nothing of which one it is ("Engagement with Sources" is not "with"). */
-const criterionStopWords = new Set(["with", "from", "that", "this", "your", "their", "about", "into", "over", "and", "the", "use", "uses", "of"]);
-const criterionWords = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 3 && !criterionStopWords.has(word));
-
-/** The criterion a question names: the one with the most of its words in it, none when no word matches. */
-function namedCriterion(a: ClassAssignment, said: string): ClassAssignment["criteria"][number] | undefined {
-  const ranked = a.criteria
-    .map((criterion) => {
-      const words = criterionWords(criterion.name);
-      const hits = words.filter((word) => said.includes(` ${word} `)).length;
-      return { criterion, hits, share: words.length ? hits / words.length : 0 };
-    })
-    .filter((entry) => entry.hits > 0)
-    .sort((x, y) => y.share - x.share || y.hits - x.hits);
-  return ranked[0]?.criterion;
+  return `The weakest criterion, by average share of its points:\n${bullets(lines, showAll)}`;
 }
 
 /** Below this share of the points a student is named as struggling; with nobody below it, the lowest few are. */
@@ -216,7 +142,7 @@ const lowestShown = 3;
  * The students who scored lowest, on the criterion the question names ("Who struggled with evidence?") or else
  * overall: each with their score and a link to their work, lowest first.
  */
-function strugglingStudents(assignments: ClassAssignment[], message: string): string {
+function strugglingStudents(assignments: ClassAssignment[], message: string, showAll: boolean): string {
   const said = ` ${message.toLowerCase().replace(/[^a-z0-9 ]+/g, " ")} `;
   const blocks = assignments
     .filter((a) => a.submissions.some(isGraded))
@@ -231,25 +157,20 @@ function strugglingStudents(assignments: ClassAssignment[], message: string): st
         })
         .sort((x, y) => x.share - y.share || x.s.studentName.localeCompare(y.s.studentName));
       const below = scored.filter((entry) => entry.share < strugglingShare);
-      const shown = (below.length ? below : scored.slice(0, lowestShown)).slice(0, namesShown);
+      const shown = below.length ? below : scored.slice(0, lowestShown);
       const on = criterion ? ` on ${criterion.name}` : "";
       const lead = below.length
         ? `${plural(below.length, "student")} scored under half the points${on}`
         : `Nobody scored under half the points${on}; the lowest were`;
       const names = shown.map(({ s, value }) => `${link(s.studentName, reviewPath(a, s))} ${round1(value)} of ${round1(maxOf(s))}`);
-      const more = below.length > shown.length ? ` and ${below.length - shown.length} more` : "";
-      return `${link(quote(a.title), gradebookPath(a))}: ${lead}: ${names.join(", ")}${more}.`;
+      return `${link(quote(a.title), gradebookPath(a))}: ${lead}: ${listNames(names, showAll, (items) => items.join(", "))}.`;
     });
   if (!blocks.length) return "None of these assignments has graded work yet, so I can't say who struggled.";
-  return `Lowest scores first, after any late penalty:\n${bullets(blocks)}`;
+  return `Lowest scores first, after any late penalty:\n${bullets(blocks, showAll)}`;
 }
 
-function studentGrades(name: string, data: ClassData): string | undefined {
-  const wanted = simplifyName(name);
-  const matchesName = (candidate: string) => {
-    const simple = simplifyName(candidate);
-    return simple === wanted || simple.split(" ")[0] === wanted || simple.split(" ").slice(-1)[0] === wanted;
-  };
+function studentGrades(name: string, data: ClassData, showAll: boolean): string | undefined {
+  const matchesName = studentNameMatcher(name);
   const people = new Set<string>();
   const rows: string[] = [];
   for (const a of data.assignments) {
@@ -270,7 +191,7 @@ function studentGrades(name: string, data: ClassData): string | undefined {
   }
   if (!people.size) return undefined;
   if (people.size > 1) return `Several students match ${quote(name)}: ${listInProse([...people].slice(0, namesShown))}. Ask with the full name.`;
-  return `${[...people][0]}:\n${bullets(rows)}`;
+  return `${[...people][0]}:\n${bullets(rows, showAll)}`;
 }
 
 /** Hundredths: a score the teacher kept reads as kept, whatever the float arithmetic did to it. */
@@ -295,7 +216,7 @@ function reviewChanges(a: ClassAssignment, s: ClassSubmission): string[] {
   return changes;
 }
 
-function changedAfterReview(assignments: ClassAssignment[]): string {
+function changedAfterReview(assignments: ClassAssignment[], showAll: boolean): string {
   const changed = assignments
     .flatMap((a) => a.submissions.map((s) => ({ a, s, changes: reviewChanges(a, s) })).filter((item) => item.changes.length))
     .sort((x, y) => (y.s.reviewedAt?.getTime() ?? 0) - (x.s.reviewedAt?.getTime() ?? 0));
@@ -303,39 +224,42 @@ function changedAfterReview(assignments: ClassAssignment[]): string {
   if (!reviewed) return "You haven't reviewed any grades yet, so none has changed.";
   if (!changed.length) return `None: you kept the grader's scores and feedback on ${reviewed === 1 ? "the grade" : `all ${plural(reviewed, "grade")}`} you reviewed.`;
   const lines = changed.map(({ a, s, changes }) => `${link(`${s.studentName}, ${quote(a.title)}`, reviewPath(a, s))}: ${changes.join("; ")}`);
-  return `You changed ${plural(changed.length, "grade")} of the ${reviewed} you reviewed (most recent first):\n${bullets(lines)}`;
+  return `You changed ${plural(changed.length, "grade")} of the ${reviewed} you reviewed (most recent first):\n${bullets(lines, showAll)}`;
 }
 
 export function answerClassQuestion(question: ClassQuestion, message: string, data: ClassData): string {
   if (!data.assignments.length) return noAssignments;
-  const found = scope(message, data, question.assignment);
+  const found = scope(message, data.assignments, question.assignment);
   const answer = answerFor(question, found, data, message);
   return found.unmatched && question.kind !== "studentGrades" ? `${unmatchedNote(found.unmatched)}\n\n${answer}` : answer;
 }
 
 function answerFor(question: ClassQuestion, { assignments, named }: Scope, data: ClassData, message: string): string {
+  const showAll = question.showAll ?? false;
   switch (question.kind) {
     case "reviewQueue":
-      return reviewQueue(assignments);
+      return reviewQueue(assignments, showAll);
     case "notSubmitted":
-      return notSubmitted(assignments, Boolean(named));
+      return notSubmitted(assignments, Boolean(named), showAll);
     case "overdue":
-      return overdue(assignments, data);
+      return overdue(assignments, data, showAll);
     case "progress":
-      return progress(assignments);
+      return progress(assignments, showAll);
     case "averages":
-      return averages(assignments, question.byCriterion ?? false, Boolean(named));
+      return averages(assignments, question.byCriterion ?? false, Boolean(named), showAll);
     case "weakestCriterion":
-      return weakest(assignments);
+      return weakest(assignments, showAll);
     case "strugglingStudents":
-      return strugglingStudents(assignments, `${message} ${question.criterion ?? ""}`);
+      return strugglingStudents(assignments, `${message} ${question.criterion ?? ""}`, showAll);
     case "changedAfterReview":
-      return changedAfterReview(assignments);
+      return changedAfterReview(assignments, showAll);
+    case "feedbackOpened":
+      return feedbackOpened(assignments, data, { named: Boolean(named), student: question.student, showAll });
     case "studentGrades": {
-      const answer = studentGrades(question.student ?? "", data);
+      const answer = studentGrades(question.student ?? "", data, showAll);
       if (answer) return answer;
       // "Grades for Persuasive Essay": a title, not a name.
-      if (named) return averages(assignments, true, true);
+      if (named) return averages(assignments, true, true, showAll);
       return `I couldn't find a student called ${quote(question.student ?? "")} in your assignments' rosters or submissions.`;
     }
   }

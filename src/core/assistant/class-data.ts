@@ -34,6 +34,16 @@ export interface ClassSubmission {
    * Such a grade is shown out of it and left out of the assignment's averages, never put on the current total.
    */
   earlierTotal?: number;
+  /** The link that returned this work's feedback to the student (decision 019), when one is live: not revoked. */
+  feedbackLink: ClassFeedbackLink | null;
+}
+
+/** When a returned feedback link was made, when it stops working, and whether the student has opened it. */
+export interface ClassFeedbackLink {
+  returnedAt: Date;
+  expiresAt: Date;
+  openCount: number;
+  firstOpenedAt: Date | null;
 }
 
 export interface ClassAssignment {
@@ -70,4 +80,13 @@ export function simplifyName(name: string): string {
     .replace(/[^a-z0-9' -]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Whether a name is the one asked about: the whole name, or its first or last part ("Maya", "Chen", "Maya Chen"). */
+export function studentNameMatcher(asked: string): (candidate: string) => boolean {
+  const wanted = simplifyName(asked);
+  return (candidate) => {
+    const parts = simplifyName(candidate).split(" ");
+    return parts.join(" ") === wanted || parts[0] === wanted || parts.at(-1) === wanted;
+  };
 }

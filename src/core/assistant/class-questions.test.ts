@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recognizeClassQuestion, type ClassQuestionKind } from "./class-questions";
+import { isShowAllFollowUp, recognizeClassQuestion, type ClassQuestionKind } from "./class-questions";
 import { recognizeIntent } from "./intents";
 
 /** How teachers ask, five or more ways per question; written from how people talk, not from the patterns. */
@@ -63,6 +63,16 @@ const phrasings: Record<ClassQuestionKind, string[]> = {
     "did I change any grades",
     "where did my grades differ from the grader",
   ],
+  feedbackOpened: [
+    "How many feedback links have students opened?",
+    "who hasn't opened their feedback",
+    "Did Maya read her feedback?",
+    "Has anyone opened the feedback links yet?",
+    "Which students have viewed their feedback?",
+    "How many kids clicked their links?",
+    "Who has not read the feedback on Uniforms Essay?",
+    "Has Maya Chen's feedback been opened?",
+  ],
 };
 
 describe("questions about the teacher's classes", () => {
@@ -76,6 +86,25 @@ describe("questions about the teacher's classes", () => {
   it("takes the student's name as typed", () => {
     expect(recognizeClassQuestion("How is Maya doing?")).toEqual({ kind: "studentGrades", student: "maya" });
     expect(recognizeClassQuestion("Show me Maya Chen's grades")).toEqual({ kind: "studentGrades", student: "maya chen" });
+  });
+
+  it("takes the student a question about opened feedback names, and no one for the class", () => {
+    expect(recognizeClassQuestion("Did Maya read her feedback?")).toEqual({ kind: "feedbackOpened", student: "maya" });
+    expect(recognizeClassQuestion("Has Maya Chen opened her feedback link?")).toEqual({ kind: "feedbackOpened", student: "maya chen" });
+    for (const message of ["did anyone open their feedback?", "Have the students read their feedback?", "Who has not read the feedback?", "has everyone seen their feedback"]) {
+      expect(recognizeClassQuestion(message), message).toEqual({ kind: "feedbackOpened" });
+    }
+    // A command to open a page is not a question about who opened what.
+    expect(recognizeClassQuestion("Open the feedback for Uniforms")).toBeUndefined();
+  });
+
+  it("asks for every name when the question says so, and knows a 'show all' that follows a list", () => {
+    expect(recognizeClassQuestion("List all the students who haven't submitted")).toEqual({ kind: "notSubmitted", showAll: true });
+    expect(recognizeClassQuestion("Who hasn't submitted?")).toEqual({ kind: "notSubmitted" });
+    for (const message of ["show all", "Show all names", "who are the other 11?", "Who are the other 11 students", "and the rest?", "list them all", "show me all the names", "OK, show all please", "who else?"]) {
+      expect(isShowAllFollowUp(message), message).toBe(true);
+    }
+    for (const message of ["show all assignments", "show all my assignments", "Who hasn't submitted?", "show me Maya's grades"]) expect(isShowAllFollowUp(message), message).toBe(false);
   });
 
   it("asks for criteria when the teacher says so", () => {

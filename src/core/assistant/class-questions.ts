@@ -5,25 +5,37 @@
  */
 import { normalizeMessage } from "./text";
 
-export const classQuestionKinds = ["reviewQueue", "notSubmitted", "overdue", "progress", "averages", "weakestCriterion", "strugglingStudents", "studentGrades", "changedAfterReview"] as const;
+export const classQuestionKinds = ["reviewQueue", "notSubmitted", "overdue", "progress", "averages", "weakestCriterion", "strugglingStudents", "studentGrades", "changedAfterReview", "feedbackOpened"] as const;
 export type ClassQuestionKind = (typeof classQuestionKinds)[number];
 
 export interface ClassQuestion {
   kind: ClassQuestionKind;
   /** For averages: the teacher asked for the criteria too ("per criterion", "by trait"). */
   byCriterion?: boolean;
-  /** For studentGrades: the name as typed. */
+  /** For studentGrades and feedbackOpened: the name as typed. */
   student?: string;
   /** For strugglingStudents: the criterion a model's tool call names (a typed question names it in the message). */
   criterion?: string;
   /** The assignment it is about, as named by a model's tool call (a typed question names it in the message). */
   assignment?: string;
+  /** Every name and every assignment, not the first few: asked for in the question, or in a "show all" after it. */
+  showAll?: boolean;
 }
 
 const gradeWords = String.raw`(?:grades?|scores?|marks?|results?|points)`;
 
+/** Opening, reading or seeing returned feedback (decision 019): the verb, and what was opened. */
+const openVerbs = String.raw`(?:open|opens|opened|opening|read|seen|see|saw|view|viewed|looked at|look at|clicked(?: on)?|click(?: on)?|checked|accessed|used)`;
+const returnedThings = String.raw`(?:feedback|feedback links?|links?|returned (?:work|grades?))`;
+/** A question, not a command: "Open the feedback for Uniforms" is a page to open; "Did Maya open her feedback?" is this. */
+const askingWords = String.raw`(?:who|which|how many|did|does|has|have|had|is|are|was|were|anyone|anybody|everyone|nobody|not|never|yet|whether|if)`;
+const feedbackOpenedPattern = new RegExp(
+  String.raw`^(?=.*(?:\b${askingWords}\b|n't\b)).*(?:\b${openVerbs}\b.*\b${returnedThings}\b|\b${returnedThings}\b.*\b(?:opened|read|seen|viewed|clicked|checked|accessed|used)\b)`,
+);
+
 /** In order: the first kind whose words the message has wins ("grades changed after review" is not the queue). */
 const kinds: Array<[ClassQuestionKind, RegExp]> = [
+  ["feedbackOpened", feedbackOpenedPattern],
   [
     "changedAfterReview",
     new RegExp(
@@ -84,7 +96,48 @@ function readStudent(text: string): string | undefined {
   return undefined;
 }
 
+/** "Did Maya read her feedback?", "Has Maya Chen opened her link?", "Maya's feedback: was it opened?" */
+const feedbackStudentPatterns = [
+  new RegExp(String.raw`\b(?:did|has|have|had|hasn't|haven't|hadn't|didn't|is|was)\s+([a-z][a-z' -]{1,60}?)\s+(?:not\s+|ever\s+|yet\s+|already\s+|even\s+|actually\s+)?${openVerbs}\b`),
+  /\b([a-z][a-z'-]+(?: [a-z][a-z'-]+){0,2})'s? (?:feedback|link)\b/,
+];
+const feedbackLeadingWords = /^(?:(?:has|have|had|did|does|is|was|show|tell|me|whether|if|check|so|and)\s+)+/;
+/** Everyone, not one student ("Did anyone open their feedback?"), or the negation read as a name ("Who has not read…"). */
+const notOneStudent = /^(?:not|never|any|all|some|most|no|none|anyone|anybody|someone|somebody|nobody|every|many|few)\b/;
+
+function readFeedbackStudent(text: string): string | undefined {
+  for (const pattern of feedbackStudentPatterns) {
+    const name = pattern.exec(text)?.[1]?.trim().replace(/'s$/, "").replace(feedbackLeadingWords, "");
+    if (name && !notNames.test(name) && !notOneStudent.test(name)) return name;
+  }
+  return undefined;
+}
+
+/** The question itself asks for the whole list: "List all the students who haven't submitted". */
+const everyNameWords = /\b(?:show|list|give|name|see|tell)\b.*\b(?:all|every|everyone|everybody)\b|\b(?:full|whole|complete) list\b|\bevery name\b|\ball (?:the )?names\b/;
+
+/**
+ * A follow-up asking for the rest of the last answer's list: "show all", "who are the other 11?", "and the rest?".
+ * Only whole short messages: "show all assignments" is a request of its own.
+ */
+const showAllFollowUps = [
+  /^(?:(?:ok|okay|and|so|please|pls|thanks|now|yes|can you|could you|would you)[,!.]?\s+)*(?:(?:show|list|give|tell|name|see|display|send)(?: me| us)?\s+)?(?:them all|all of them|all(?: of)?(?: the)?(?: names| students| of it| others| the names)?|every name|everyone|everybody|the rest(?: of them| of the names)?|the others|the other \d+(?: \w+)?|(?:the )?(?:full|whole|complete) list|more|(?:all|every) (?:\d+ )?names?)(?: please)?[.!?]*$/,
+  /^(?:and |so )?who (?:are|were|is) (?:the )?(?:other|others|rest)\b[^.?!]{0,40}[.?!]*$/,
+  /^(?:and |so )?who else\b[^.?!]{0,40}[.?!]*$/,
+];
+
+export function isShowAllFollowUp(message: string): boolean {
+  const text = normalizeMessage(message).toLowerCase().replace(/\s+/g, " ").trim();
+  return showAllFollowUps.some((pattern) => pattern.test(text));
+}
+
 export function recognizeClassQuestion(message: string): ClassQuestion | undefined {
+  const question = recognizeKind(message);
+  if (!question) return undefined;
+  return everyNameWords.test(normalizeMessage(message).toLowerCase()) ? { ...question, showAll: true } : question;
+}
+
+function recognizeKind(message: string): ClassQuestion | undefined {
   const text = normalizeMessage(message).toLowerCase().replace(/\s+/g, " ").trim();
   if (!text) return undefined;
   for (const [kind, pattern] of kinds) {
@@ -95,6 +148,10 @@ export function recognizeClassQuestion(message: string): ClassQuestion | undefin
     }
     if (!pattern.test(text)) continue;
     if (kind === "averages") return { kind, byCriterion: byCriterionWords.test(text) };
+    if (kind === "feedbackOpened") {
+      const student = readFeedbackStudent(text);
+      return student ? { kind, student } : { kind };
+    }
     return { kind };
   }
   return undefined;

@@ -3,6 +3,7 @@ import { essayBodyOf } from "../grading/essay-body.js";
 import type { SpellChecker } from "../grading/spelling.js";
 import { tagText } from "../language/tag-text.js";
 import { anonymise, replaceNames } from "./anonymise.js";
+import { minGradedEssays } from "./class-minimum.js";
 import { countWords, wordOverlap } from "./normalise.js";
 import { seededRandom, type Random } from "./random.js";
 import { findSentenceErrors, type ErrorKind, type SentenceError } from "./sentence-errors.js";
@@ -50,8 +51,7 @@ export interface ClassPracticeResult {
   problem?: { code: "not-enough-graded"; message: string };
 }
 
-/** Fewer graded essays than this say little about what a class finds hard. */
-export const minGradedEssays = 3;
+export { minGradedEssays };
 /** No passage long enough to tell who wrote it. */
 export const maxPassageWords = 40;
 const weakestCount = 2;

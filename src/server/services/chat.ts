@@ -1,12 +1,13 @@
 import { isTimeZone } from "../../contracts/submissions";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ChatResponse, ChatStreamEvent } from "../../contracts/assistant";
 import { answerIntent, findAssignments, recognizeIntent, type AssistantAction, type AssistantData } from "../../core/assistant";
 import { answerClassQuestion } from "../../core/assistant/class-answers";
-import { recognizeClassQuestion } from "../../core/assistant/class-questions";
+import { isShowAllFollowUp, recognizeClassQuestion, type ClassQuestion } from "../../core/assistant/class-questions";
 import { figuresNotIn, uncheckedFiguresNote } from "../../core/assistant/figure-check";
 import { linksMissingFrom } from "../../core/assistant/links";
+import { answerPracticeRequest, recognizePracticeRequest } from "../../core/assistant/practice-requests";
 import { readClassData } from "./class-data";
 import type { Db } from "../db/client";
 import { AppError } from "../http/app-error";
@@ -89,18 +90,42 @@ type Turn = { model?: undefined; response: ChatResponse } | { model: { chat: Mod
 async function beginTurn(deps: ChatDeps, teacherId: string, message: string, timeZone?: string, signal?: AbortSignal): Promise<Turn> {
   const zone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
   const intent = recognizeIntent(message);
+  const builtin = (text: string): Turn => ({ response: { message: text, source: "builtin" } });
+  const classes = () => readClassData(deps.db, teacherId, new Date(), zone);
   // Questions about the teacher's classes are answered from their own figures, with or without a model; a settings
   // command ("set my strictness to 70") is never read as one.
-  const question = intent.type === "setStrictness" || intent.type === "setTone" ? undefined : recognizeClassQuestion(message);
-  if (question) {
-    const classes = await readClassData(deps.db, teacherId, new Date(), zone);
-    return { response: { message: answerClassQuestion(question, message, classes), source: "builtin" } };
+  const isSetting = intent.type === "setStrictness" || intent.type === "setTone";
+  // "Make a quiz for this class": no model makes practice here, so the answer is where it is made (offline too).
+  const practice = isSetting ? undefined : recognizePracticeRequest(message);
+  if (practice) return builtin(answerPracticeRequest(practice, message, await classes(), { hasModel: Boolean(deps.ai) }));
+  const question = isSetting ? undefined : recognizeClassQuestion(message);
+  if (question) return builtin(answerClassQuestion(question, message, await classes()));
+  // "Show all" after a list that was cut short: the same question again, with every name.
+  if (!isSetting && isShowAllFollowUp(message)) {
+    const earlier = await lastClassQuestion(deps.db, teacherId);
+    if (earlier) return builtin(answerClassQuestion({ ...earlier.question, showAll: true }, earlier.message, await classes()));
+    if (!deps.ai) return builtin(nothingToShowAll);
   }
   const data = await assistantData(deps.db, teacherId, zone);
   if (intent.type === "unknown" && deps.ai) return { model: await modelTurn(deps, deps.ai, teacherId, message, data, signal) };
   const answer = answerIntent(intent, data);
   if (answer.action) await applyAction(deps.db, teacherId, answer.action);
   return { response: { message: answer.message, ...(answer.action ? { action: answer.action } : {}), source: "builtin" } };
+}
+
+const nothingToShowAll = "Show all of what? Ask a question about your classes first, like \u201cWho hasn't submitted?\u201d, then say \u201cshow all\u201d to see every name.";
+
+/** The teacher's last question before any "show all", when it was one about their classes. */
+async function lastClassQuestion(db: Db, teacherId: string): Promise<{ question: ClassQuestion; message: string } | undefined> {
+  const asked = await db
+    .select({ content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.teacherId, teacherId), eq(chatMessages.role, "user")))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(12);
+  const last = asked.find((row) => !isShowAllFollowUp(row.content));
+  const question = last && recognizeClassQuestion(last.content);
+  return question ? { question, message: last.content } : undefined;
 }
 
 async function storeTurn(db: Db, teacherId: string, message: string, answer: string): Promise<void> {

@@ -1,18 +1,19 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../contracts/assignments";
 import { scoresOnCurrentRubric } from "../../contracts/earlier-rubric";
-import type { ClassAssignment, ClassData } from "../../core/assistant/class-data";
-import { assignments, rosterStudents, submissions } from "../db/schema";
+import type { ClassAssignment, ClassData, ClassFeedbackLink } from "../../core/assistant/class-data";
+import { assignments, feedbackLinks, rosterStudents, submissions } from "../db/schema";
 import { isNotBlankDraft } from "./blank-drafts";
 import { lateFor, maxScoreOf } from "./submissions/records";
 import type { Queryable } from "./teacher-profiles";
 
 /**
- * One teacher's classes for the dashboard assistant: three reads, each scoped to the teacher, and none of the essays'
- * text. Scores are the grades of record after the late policy, as the gradebook shows them.
+ * One teacher's classes for the dashboard assistant: four reads, each scoped to the teacher, and none of the essays'
+ * text. Scores are the grades of record after the late policy, as the gradebook shows them; feedback links are the
+ * live ones (not revoked), as the Return to students panel shows them, with no token or address.
  */
 export async function readClassData(db: Queryable, teacherId: string, now: Date, timeZone?: string): Promise<ClassData> {
-  const [assignmentRows, rosterRows, submissionRows] = await Promise.all([
+  const [assignmentRows, rosterRows, submissionRows, linkRows] = await Promise.all([
     db
       .select({ id: assignments.id, title: assignments.title, status: assignments.status, dueDate: assignments.dueDate, criteria: assignments.criteria, gradingSettings: assignments.gradingSettings })
       .from(assignments)
@@ -44,7 +45,13 @@ export async function readClassData(db: Queryable, teacherId: string, now: Date,
       })
       .from(submissions)
       .where(eq(submissions.teacherId, teacherId)),
+    db
+      .select({ submissionId: feedbackLinks.submissionId, returnedAt: feedbackLinks.createdAt, expiresAt: feedbackLinks.expiresAt, openCount: feedbackLinks.openCount, firstOpenedAt: feedbackLinks.firstOpenedAt })
+      .from(feedbackLinks)
+      .where(and(eq(feedbackLinks.teacherId, teacherId), isNull(feedbackLinks.revokedAt))),
   ]);
+  // One live link per submission (a partial unique index), so a map by submission loses nothing.
+  const linkBySubmission = new Map<string, ClassFeedbackLink>(linkRows.map(({ submissionId, ...link }) => [submissionId, link]));
   // Each assignment's row stays beside it: the late policy reads the row's due date and settings.
   const byId = new Map(
     assignmentRows.map((row) => {
@@ -83,6 +90,7 @@ export async function readClassData(db: Queryable, teacherId: string, now: Date,
       reviewedAt: s.reviewedAt,
       late: late.daysLate > 0,
       ...(s.earlierRubric ? { earlierTotal: s.earlierRubric.totalPoints } : {}),
+      feedbackLink: linkBySubmission.get(s.id) ?? null,
     });
   }
   return { now, ...(timeZone ? { timeZone } : {}), assignments: [...byId.values()].map(({ assignment }) => assignment) };

@@ -24,7 +24,7 @@ const system = (context: string) =>
     "You are Markwise, a teaching assistant for a teacher who grades student writing.",
     "Answer briefly and concretely. Use the tools to read or change the teacher's own data; never invent assignments, dates, scores or settings.",
     "When you draft a rubric, give criteria with points or weights that add up to 100.",
-    "Figures about the teacher's classes (reviews waiting, who has not submitted, averages, weakest criteria, a student's grades, progress, changed grades) come only from the classFigures tool: report its figures and keep its links exactly as written, [label](/path).",
+    "Figures about the teacher's classes (reviews waiting, who has not submitted, averages, weakest criteria, a student's grades, progress, changed grades, who opened returned feedback) come only from the classFigures tool: report its figures and keep its links exactly as written, [label](/path).",
     "Write plain text: no Markdown headings, bold or tables; the only markup allowed is those links.",
     "Student work is children's work: never repeat personal details beyond what the teacher needs.",
     `What you know about this teacher:\n${context}`,
@@ -105,13 +105,14 @@ function modelCall(chat: ModelChat, { stepCountIs, tool }: AiSdk, toolsUsed: str
       }),
       classFigures: tool({
         description:
-          "Answer a question about the teacher's classes from stored data: reviewQueue (grades waiting for review), notSubmitted (roster students without a submission), overdue (assignments past due), progress (how far grading has got), averages (class average and spread; byCriterion for each criterion), weakestCriterion, strugglingStudents (the students who scored lowest, on a criterion if named), studentGrades (one student's grades across assignments), changedAfterReview (grades the teacher changed). Optionally name the assignment (part of its title), the student or the criterion.",
+          "Answer a question about the teacher's classes from stored data: reviewQueue (grades waiting for review), notSubmitted (roster students without a submission), overdue (assignments past due), progress (how far grading has got), averages (class average and spread; byCriterion for each criterion), weakestCriterion, strugglingStudents (the students who scored lowest, on a criterion if named), studentGrades (one student's grades across assignments), changedAfterReview (grades the teacher changed), feedbackOpened (returned feedback links: how many opened, who has not; or one student's). Optionally name the assignment (part of its title), the student or the criterion; showAll lists every name instead of the first few.",
         inputSchema: z.object({
           kind: z.enum(classQuestionKinds),
           assignment: z.string().min(1).max(200).optional(),
           student: z.string().min(1).max(200).optional(),
           criterion: z.string().min(1).max(200).optional(),
           byCriterion: z.boolean().optional(),
+          showAll: z.boolean().optional(),
         }),
         execute: (question) => track("classFigures", () => tools.classFigures(question)),
       }),
