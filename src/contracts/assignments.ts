@@ -205,9 +205,11 @@ export const createAssignmentInput = z.object({ teacherId: z.string({ error: "te
 export const updateAssignmentInput = z.object({
   title: z.string({ error: "Title must be text" }).trim().max(200, "Keep the title under 200 characters"),
   type: z.enum(assignmentTypes, { error: `Type must be one of: ${assignmentTypes.join(", ")}` }),
+  // Left out, the due date, prompt and rubric stay as stored (as the samples do): a client that sends part of the
+  // object loses nothing. null clears the due date; "" and no criteria clear the others.
   dueDate: z.iso.date({ error: "Due date must be a date like 2025-03-05" }).nullable().optional(),
-  prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Keep the prompt under 20,000 characters").default(""),
-  rubric: rubric.default({ criteria: [] }),
+  prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Keep the prompt under 20,000 characters").optional(),
+  rubric: rubric.optional(),
   sampleWork: z.array(z.object({ id: z.string() }).loose()).optional(),
   // The samples this client removed. Given, only these are deleted: a whole object read before another tab (or a
   // stale list) uploaded a sample does not delete it. Absent, every sample missing from sampleWork is.

@@ -1,5 +1,5 @@
 import { isUuid } from "../http/validation";
-import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SavedAssignment, UpdateAssignmentInput } from "../../contracts/assignments";
 import { assignmentMessages, sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
@@ -126,7 +126,8 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
     if (input.status === "active" && !input.title) {
       throw new AppError("validation_failed", "Give the assignment a title before activating it.", { title: assignmentMessages.titleMissing });
     }
-    checkCriteriaIds(input.rubric.criteria);
+    const criteria = input.rubric?.criteria ?? before.criteria;
+    checkCriteriaIds(criteria);
     const isOwn = and(eq(assignments.id, id), eq(assignments.teacherId, teacherId));
     // Conditional on the version the client read, in the update itself rather than a read before it: of two saves
     // based on one version, the second waits for the first's row lock and then matches no row, so it cannot undo
@@ -136,9 +137,9 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
       .set({
         title: input.title,
         type: input.type,
-        dueDate: input.dueDate ?? null,
-        prompt: input.prompt,
-        criteria: input.rubric.criteria,
+        ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
+        ...(input.prompt !== undefined ? { prompt: input.prompt } : {}),
+        criteria,
         status: input.status,
         autogradingEnabled: input.autogradingEnabled,
         gradingSettings: input.gradingSettings,
@@ -148,9 +149,9 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
       .where(input.basedOnVersion === undefined ? isOwn : and(isOwn, eq(assignments.version, input.basedOnVersion)))
       .returning({ id: assignments.id });
     if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input);
-    await removeSamples(tx, id, input);
+    await removeSamples(tx, id, input, before.updatedAt);
     await refreshCalibrationFit(tx, id, spellChecker);
-    const regraded = isScoringChanged(before.criteria, input.rubric.criteria) ? await regradeForNewRubric(tx, before, before.criteria, input.rubric.criteria, regrade.actor) : null;
+    const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, criteria, regrade.actor) : null;
     const assignment = await findAssignment(tx, teacherId, id);
     return { saved: regraded ? { ...assignment, rubricChange: regraded.change } : assignment, queue: regraded?.queue ?? [] };
   });
@@ -164,9 +165,9 @@ function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAs
   const differing = [
     stored.title !== input.title && "title",
     stored.type !== input.type && "type",
-    (stored.dueDate ?? null) !== (input.dueDate ?? null) && "due date",
-    stored.prompt !== input.prompt && "prompt",
-    !same(stored.criteria, input.rubric.criteria) && "rubric",
+    input.dueDate !== undefined && (stored.dueDate ?? null) !== input.dueDate && "due date",
+    input.prompt !== undefined && stored.prompt !== input.prompt && "prompt",
+    input.rubric !== undefined && !same(stored.criteria, input.rubric.criteria) && "rubric",
     stored.status !== input.status && "status",
     !same(stored.gradingSettings, input.gradingSettings) && "grading settings",
   ].filter((name): name is string => Boolean(name));
@@ -203,9 +204,14 @@ function sortedKeys(value: unknown): unknown {
  * The samples a save removes: those the client says it removed, or, from a client that does not say (the spec's
  * whole object), every one missing from `sampleWork`. A sample still listed in `sampleWork` is never removed.
  */
-async function removeSamples(tx: Queryable, id: string, input: z.output<typeof updateAssignmentInput>): Promise<void> {
+/**
+ * `savedAt` is when the version the save replaces was written. A whole object sent with its `basedOnVersion` and no
+ * `removedSampleIds` (the spec's client) was read at that version or later, so a sample uploaded after it may be one
+ * the client never saw (uploads do not raise the version): it is kept rather than deleted unseen.
+ */
+async function removeSamples(tx: Queryable, id: string, input: z.output<typeof updateAssignmentInput>, savedAt: Date): Promise<void> {
   const keep = new Set(input.sampleWork?.map((sample) => sample.id));
-  const inThisAssignment = eq(assignmentSamples.assignmentId, id);
+  const inThisAssignment = and(eq(assignmentSamples.assignmentId, id), input.basedOnVersion === undefined || input.removedSampleIds ? undefined : lte(assignmentSamples.createdAt, savedAt));
   if (input.removedSampleIds) {
     const removed = input.removedSampleIds.filter((sampleId) => isUuid(sampleId) && !keep.has(sampleId));
     if (removed.length) await tx.delete(assignmentSamples).where(and(inThisAssignment, inArray(assignmentSamples.id, removed)));
