@@ -6,7 +6,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 import { inFlightRequests } from "./http/in-flight";
 import { createApp } from "./app";
-import { openDatabase, type Database } from "./db/client";
+import { migrateDatabase, openDatabase, type Database } from "./db/client";
 import { startUpkeepFor } from "./db/database-upkeep";
 import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
@@ -53,28 +53,32 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { env } = options;
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   checkDataDirWritable(env);
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  const upkeep = startUpkeepFor(database, logger.child({ component: "database-upkeep" }), UPKEEP_INTERVALS);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
-  const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
-
-  // Listen first: with PORT=0 the public address (needed by auth for links and origins) is known only now.
+  // Requests that come before the app is built (while the database migrates) are told to come back.
   const ready: { app?: ReturnType<typeof createApp> } = {};
   const handlers = inFlightRequests();
   const fetchWhenReady = handlers.track((request: Request, bindings: unknown) =>
     ready.app ? ready.app.fetch(request, bindings) : Response.json({ error: { code: "unavailable", message: "Markwise is starting. Try again in a moment.", fields: {} } }, { status: 503 }),
   );
-  // A port in use is an 'error' event: unheard, it was an uncaught crash the supervisor restarted five times.
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const instance = serve({ fetch: fetchWhenReady, port: env.PORT, hostname: env.HOST }, () => {
-      instance.off("error", reject);
-      resolve(instance);
-    });
-    instance.once("error", reject);
-  }).catch(async (error: unknown) => {
+  // Opened (the embedded folder locked first, so a second server on it is named as such) but not migrated until the
+  // port is ours: a PORT in use is a settings problem, and a start it stops must leave the database as it found it.
+  const database = options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrate: false }));
+  // Listening before the app is built: with PORT=0 the public address (needed by auth for links and origins) is known
+  // only now.
+  const server = await listen(env, fetchWhenReady).catch(async (error: unknown) => {
     await database.close().catch(() => undefined);
     throw error;
   });
+  if (!options.database) {
+    await migrateDatabase(database).catch(async (error: unknown) => {
+      await new Promise((resolve) => server.close(resolve));
+      // Closed, so the embedded database's folder is given back (data-folder-lock.ts).
+      await database.close().catch(() => undefined);
+      throw error;
+    });
+  }
+  const upkeep = startUpkeepFor(database, logger.child({ component: "database-upkeep" }), UPKEEP_INTERVALS);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
+  const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   const publicUrl = (env.PUBLIC_URL ?? url).replace(/\/$/, "");
@@ -133,4 +137,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     })());
 
   return { url, port, deps, close };
+}
+
+/** A port in use is an 'error' event: unheard, it was an uncaught crash the supervisor restarted five times. */
+function listen(env: Env, fetch: Parameters<typeof serve>[0]["fetch"]): Promise<ServerType> {
+  return new Promise<ServerType>((resolve, reject) => {
+    const instance = serve({ fetch, port: env.PORT, hostname: env.HOST }, () => {
+      instance.off("error", reject);
+      resolve(instance);
+    });
+    instance.once("error", reject);
+  });
 }

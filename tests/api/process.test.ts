@@ -119,18 +119,30 @@ describe.runIf(testDatabaseKind === "pglite")("the server process", () => {
     expect(badLevel.output).toContain("LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent");
   });
 
-  it("stops without restarting when PORT is taken by another program, naming PORT", async () => {
+  it("stops without restarting when PORT is taken by another program, naming PORT, before migrating the database", async () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const port = (holder.address() as net.AddressInfo).port;
+    const freshDir = mkdtempSync(path.join(os.tmpdir(), "markwise-port-"));
     try {
-      const { code, output } = await runSupervisorUntilExit({ ...ownDatabase, PORT: String(port) });
+      const { code, output } = await runSupervisorUntilExit({ ...ownDatabase, DATA_DIR: freshDir, PORT: String(port) });
       expect(code).toBe(78);
       expect(output).toContain(`PORT ${port} is in use by another program (on HOST 127.0.0.1); stop it or choose another PORT.`);
       expect(output.match(/"msg":"server started"/g)).toHaveLength(1);
       expect(output).toContain("not restarting");
+      // No migration ran: a wrong setting leaves the database as it was (here: with no tables at all).
+      const database = await openDatabase({ dataDir: freshDir, migrate: false });
+      try {
+        const found = await database.pglite!.query<{ migrations: string | null; users: string | null }>(
+          "select to_regclass('drizzle.__drizzle_migrations')::text as migrations, to_regclass('public.users')::text as users",
+        );
+        expect(found.rows[0]).toEqual({ migrations: null, users: null });
+      } finally {
+        await database.close();
+      }
     } finally {
       await new Promise<void>((resolve) => holder.close(() => resolve()));
+      rmSync(freshDir, { recursive: true, force: true });
     }
   });
 
