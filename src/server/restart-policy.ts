@@ -25,3 +25,18 @@ export function nextRestart(recentRuns: readonly { ranMs: number }[]): RestartDe
   const delayMs = quickFailures === 0 ? 0 : Math.min(restartLimits.maxDelayMs, restartLimits.firstDelayMs * 2 ** (quickFailures - 1));
   return { restart: true, delayMs };
 }
+
+/**
+ * Why the supervisor stopped restarting one server process: it said starting again cannot help (exit 78), or it kept
+ * failing soon after starting.
+ */
+export type GaveUpBecause = "cannot-start" | "keeps-failing";
+
+/**
+ * The supervisor's exit code once it has given up every server process: 78 when each said starting again cannot help,
+ * so a service manager told not to restart on 78 leaves it; 1 when one kept failing (a database that was away may be
+ * back by the next start), so the service manager may try again.
+ */
+export function exitCodeWhenAllGaveUp(reasons: readonly GaveUpBecause[]): number {
+  return reasons.length > 0 && reasons.every((reason) => reason === "cannot-start") ? doNotRestartExitCode : 1;
+}

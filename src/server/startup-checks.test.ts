@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,6 +19,13 @@ describe("DATA_DIR", () => {
     expect(() => checkDataDirWritable(env, failing("EROFS"))).toThrow(`DATA_DIR ${folder} is not writable (EROFS:`);
     expect(() => checkDataDirWritable(env, failing("ENOSPC"))).toThrow("is not writable (its disk is full)");
     expect(() => checkDataDirWritable(env)).not.toThrow();
+  });
+
+  it("is a startup problem naming DATA_DIR when a file stands where the folder should be", () => {
+    const file = path.join(folder, "not-a-folder");
+    writeFileSync(file, "x");
+    expect(() => checkDataDirWritable(loadEnv({ DATA_DIR: file }))).toThrow(StartupProblem);
+    expect(() => checkDataDirWritable(loadEnv({ DATA_DIR: file }))).toThrow(`DATA_DIR ${file} is not writable`);
   });
 
   it("is not checked when nothing goes there", () => {

@@ -32,7 +32,13 @@ export function checkDataDirWritable(env: Env, write: typeof writeFileSync = wri
     const why = codeOf(error) === "ENOSPC" || codeOf(error) === "EDQUOT" ? "its disk is full" : (error as Error).message;
     throw new StartupProblem(`DATA_DIR ${folder} is not writable (${why}). Give Markwise a folder its user can write, e.g. DATA_DIR=/var/lib/markwise, or fix the folder's permissions or disk.`, { cause: error });
   } finally {
-    rmSync(probe, { force: true });
+    // `force` ignores only a missing probe: with a file where DATA_DIR should be, removing it threw ENOTDIR in place of
+    // the problem above, an ordinary error the supervisor restarted five times.
+    try {
+      rmSync(probe, { force: true });
+    } catch {
+      // Nothing was written, so nothing is left behind.
+    }
   }
 }
 

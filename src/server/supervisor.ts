@@ -1,13 +1,15 @@
 /**
  * `npm start` runs this: it starts WEB_CONCURRENCY server processes (index.js beside it; one by default) as cluster
- * workers sharing one port, and starts each again if it ever stops on its own, logging why. SIGTERM and SIGINT are
- * passed on, and the supervisor exits once every server has stopped.
+ * workers sharing one port, and starts each again if it ever stops on its own, logging why. A process that cannot start
+ * as things stand (exit 78) or keeps failing soon after starting is not started again, and the others go on serving;
+ * the supervisor exits once it has given up every one. SIGTERM and SIGINT are passed on, and the supervisor exits once
+ * every server has stopped.
  */
 import cluster, { type Worker } from "node:cluster";
 import { fileURLToPath } from "node:url";
 import { concurrencyProblem, loadEnv } from "./env";
 import { createLogger, safeLogLevel } from "./logger";
-import { doNotRestartExitCode, nextRestart, restartLimits } from "./restart-policy";
+import { doNotRestartExitCode, exitCodeWhenAllGaveUp, nextRestart, restartLimits, type GaveUpBecause } from "./restart-policy";
 
 const logger = createLogger(safeLogLevel(process.env.LOG_LEVEL)).child({ component: "supervisor" });
 // A settings problem exits with the code that tells a service manager not to restart (systemd:
@@ -34,11 +36,12 @@ cluster.schedulingPolicy = cluster.SCHED_NONE;
 cluster.setupPrimary({ exec: entry, execArgv: entry.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"] });
 
 /** Each slot keeps its own history, so one process that keeps failing stops being restarted without the others. */
-const slots = Array.from({ length: env.WEB_CONCURRENCY }, () => ({ runs: [] as { ranMs: number }[], worker: undefined as Worker | undefined }));
+const slots = Array.from({ length: env.WEB_CONCURRENCY }, () => ({ runs: [] as { ranMs: number }[], worker: undefined as Worker | undefined, gaveUp: undefined as GaveUpBecause | undefined }));
+type Slot = (typeof slots)[number];
 let stopping = false;
 let exitCode = 0;
 
-function start(slot: (typeof slots)[number]) {
+function start(slot: Slot) {
   const startedAt = Date.now();
   const worker = cluster.fork();
   slot.worker = worker;
@@ -53,9 +56,9 @@ function start(slot: (typeof slots)[number]) {
     }
     slot.runs.push({ ranMs: Date.now() - startedAt });
     const why = signal ? `signal ${signal}` : `exit code ${code}`;
-    if (code === doNotRestartExitCode) return giveUp({ pid, code, signal }, "the server cannot start as things stand; not restarting. Read the line above for the reason.", doNotRestartExitCode);
+    if (code === doNotRestartExitCode) return giveUp(slot, "cannot-start", { pid, code, signal }, "cannot start as things stand");
     const decision = nextRestart(slot.runs.slice(-restartLimits.maxQuickFailures));
-    if (!decision.restart) return giveUp({ pid, code, signal }, `the server stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting; not restarting. Read the lines above for the reason.`);
+    if (!decision.restart) return giveUp(slot, "keeps-failing", { pid, code, signal }, `stopped (${why}) ${restartLimits.maxQuickFailures} times in a row soon after starting`);
     logger.error({ pid, code, signal, restartInMs: decision.delayMs }, `the server stopped unexpectedly (${why}); restarting${decision.delayMs ? ` in ${decision.delayMs / 1000} s` : ""}`);
     setTimeout(() => {
       if (!stopping) start(slot);
@@ -64,13 +67,24 @@ function start(slot: (typeof slots)[number]) {
 }
 
 /**
- * Stops every server and exits once they have stopped: 1, or 78 when the server said starting again cannot help, so a
- * service manager told not to restart on 78 does not start it again either.
+ * Stops restarting this one server process. While others run (or are being restarted) they go on serving: stopping
+ * them would take a working service down for one process's problem. Once none is left the supervisor exits, with 78
+ * when starting again cannot help (exitCodeWhenAllGaveUp).
  */
-function giveUp(details: Record<string, unknown>, message: string, code = 1) {
-  logger.fatal(details, message);
+function giveUp(slot: Slot, because: GaveUpBecause, details: Record<string, unknown>, what: string) {
+  slot.gaveUp = because;
+  const readAbove = because === "cannot-start" ? "Read the line above for the reason" : "Read the lines above for the reason";
+  const going = slots.filter((other) => !other.gaveUp).length;
+  if (going > 0) {
+    logger.error(
+      { ...details, serving: going, processes: slots.length },
+      `server process ${String(details.pid)} ${what}; not restarting it. The other ${going} of ${slots.length} go on serving. ${readAbove}, mend it, and restart Markwise to run all ${slots.length} again.`,
+    );
+    return;
+  }
+  logger.fatal(details, `the server ${what}; not restarting. ${readAbove}.`);
   // Before stopAll, which exits with it once no server is left.
-  exitCode = code;
+  exitCode = exitCodeWhenAllGaveUp(slots.map((other) => other.gaveUp!));
   stopAll("SIGTERM");
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -91,6 +91,35 @@ describe.runIf(testDatabaseKind === "postgres")("several server processes on one
     expect(stopped, supervised.output().slice(-3000)).toBe(0);
     expect((supervised.output().match(/stopped cleanly/g) ?? []).length).toBe(2);
     expect(startedPids(supervised.output()).some(isAlive)).toBe(false);
+  }, 120_000);
+
+  it("a process whose restart fails a start-up check is not restarted and the others go on serving; with none left, exit 78", async () => {
+    const env = await sharedPostgres();
+    const supervised = await start({ ...env, WEB_CONCURRENCY: "2" }, "supervisor");
+    await waitFor("two servers ready", () => (supervised.output().match(/Markwise is ready at/g) ?? []).length === 2, 60_000, supervised.output);
+    const [first, second] = startedPids(supervised.output());
+    const exited = new Promise<number | null>((resolve) => supervised.child.once("exit", resolve));
+
+    // A file where DATA_DIR was: the running servers go on (on PostgreSQL they need it only for mail and uploads), but a
+    // server started now fails the start-up check that the folder can be written, which exits 78.
+    rmSync(env.DATA_DIR!, { recursive: true, force: true });
+    writeFileSync(env.DATA_DIR!, "not a folder");
+    process.kill(first!, "SIGKILL");
+    await waitFor("the restarted server given up", () => supervised.output().includes("not restarting it"), 60_000, supervised.output);
+    expect(supervised.output()).toContain(`DATA_DIR ${env.DATA_DIR} is not writable`);
+    expect(supervised.output()).toMatch(/server process \d+ cannot start as things stand; not restarting it\. The other 1 of 2 go on serving\. Read the line above for the reason, mend it, and restart Markwise to run all 2 again\./);
+
+    // The supervisor and the healthy process stay; the port keeps answering.
+    expect(isAlive(supervised.child.pid!)).toBe(true);
+    expect(isAlive(second!)).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${supervised.url}/api/health`, { headers: { connection: "close" }, signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+    expect(startedPids(supervised.output())).toHaveLength(3);
+
+    // The last one fails its restart the same way: nothing is left to serve, so the supervisor stops, saying so, with 78.
+    process.kill(second!, "SIGKILL");
+    const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve("still running 30 s later"), 30_000))]);
+    expect(code, supervised.output().slice(-3000)).toBe(78);
+    expect(supervised.output()).toContain("the server cannot start as things stand; not restarting. Read the line above for the reason.");
   }, 120_000);
 });
 
