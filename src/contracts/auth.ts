@@ -6,6 +6,9 @@ export const authMessages = {
   passwordsDiffer: "Passwords do not match",
   usernameRequired: "Username is required",
   checkEmail: "Check your email for the confirmation link!",
+  confirmationNotSent:
+    "We could not send the confirmation email, so your sign-up is not finished. Choose Resend confirmation link in a few minutes; if it still fails, tell whoever runs Markwise at your school.",
+  mailNotSent: "We could not send the email just now. Try again in a few minutes; if it still fails, tell whoever runs Markwise at your school.",
   unexpected: "An unexpected error occurred",
   passwordTooShort: `Password must be at least ${authLimits.passwordMin} characters`,
   passwordTooLong: `Password must be at most ${authLimits.passwordMax} characters`,

@@ -23,6 +23,7 @@ export const errorCodes = [
   "rate_limited",
   "internal",
   "unavailable",
+  "mail_not_sent",
   "insufficient_storage",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -10,6 +10,7 @@ import type { Mailer } from "../integrations/mail/mailer";
 import { ltiSessionPlugin } from "../services/lti/lti-session-plugin";
 import { accountExistsMail, passwordResetMail, verificationMail } from "./auth-mails";
 import { authLogger } from "./auth-log";
+import { sendNotingFailure } from "./mail-outcome";
 import { googleEndpointsPlugin, type GoogleEndpoints } from "./google-endpoints-plugin";
 
 export interface AuthConfig {
@@ -63,14 +64,15 @@ export function createAuth(config: AuthConfig) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => config.mailer.send(passwordResetMail(user.email, url)),
-      onExistingUserSignUp: async ({ user }) => config.mailer.send(accountExistsMail(user.email, config.publicUrl)),
+      // Both sign-up mails note a failure, so the answer says it was not sent (mail-outcome.ts) on either path.
+      onExistingUserSignUp: async ({ user }) => sendNotingFailure(config.mailer, accountExistsMail(user.email, config.publicUrl)),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => config.mailer.send(verificationMail(user.email, url)),
+      sendVerificationEmail: async ({ user, url }) => sendNotingFailure(config.mailer, verificationMail(user.email, url)),
     },
     account: {
       // Google's access and refresh tokens (Classroom) are sealed with the auth secret; services/google-classroom reads them.

@@ -14,6 +14,7 @@ import { assertJsonDepth } from "../http/json-depth";
 import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
 import { callAuth } from "./auth-storage";
+import { answerUnsentMail } from "./mail-outcome";
 import { rateLimit } from "./rate-limit";
 import { sessionKeyOf, type SessionCache } from "./session-cache";
 import { describeAuthRoutes } from "./auth-routes-doc";
@@ -44,9 +45,9 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
     app.post(`/api/auth/${path}`, strict);
   }
   app.post("/api/auth/sign-in/email", validateBody(signInRequest));
-  app.post("/api/auth/sign-up/email", mailing, validateBody(signUpRequest), nameFromUsername());
+  app.post("/api/auth/sign-up/email", mailing, validateBody(signUpRequest), nameFromUsername(), answerUnsentMail(authMessages.confirmationNotSent));
   app.post("/api/auth/request-password-reset", mailing, validateBody(mailRequest));
-  app.post("/api/auth/send-verification-email", mailing, validateBody(mailRequest));
+  app.post("/api/auth/send-verification-email", mailing, validateBody(mailRequest), answerUnsentMail(authMessages.mailNotSent));
   app.post("/api/auth/reset-password", validateBody(resetPasswordRequest));
   app.post("/api/auth/update-user", validateBody(updateUserRequest));
   app.post("/api/auth/change-password", signOutElsewhereOnPasswordChange());

@@ -14,6 +14,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  // The mail server refused or could not be reached: what was asked for is kept, its e-mail is not sent.
+  mail_not_sent: 503,
   insufficient_storage: 507,
 };
 
