@@ -1,17 +1,15 @@
-import { KeyRound, MailCheck, ShieldCheck } from "lucide-react";
+import { KeyRound, ShieldCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { authMessages } from "../../../contracts/auth";
 import { AuthHeading, AuthShell, inlineLinkClass } from "../../features/auth/components/auth-shell";
-import { FormMessage } from "../../features/auth/components/form-message";
 import { GoogleSignInButton } from "../../features/auth/components/google-sign-in-button";
-import { ResendConfirmation } from "../../features/auth/components/resend-confirmation";
 import { RedirectIfSignedIn } from "../../features/auth/require-session";
 import { useFinishSignIn } from "../../features/auth/use-finish-sign-in";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
 import { ForgotPasswordForm } from "./forgot-password-form";
+import { SignedUpScreen, type SignedUp } from "./signed-up-screen";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 import { TwoFactorStep } from "./two-factor-step";
@@ -39,39 +37,19 @@ function AuthScreen() {
   // The e-mail (or username) carries over between sign-in, sign-up and the reset request.
   const [identifier, setIdentifier] = useState("");
   const [step, setStep] = useState<"form" | "two-factor">("form");
-  const [signedUpEmail, setSignedUpEmail] = useState<string | null>(null);
+  const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
   const { isFinishing, finishSignIn } = useFinishSignIn();
   useDocumentTitle(step === "two-factor" ? "Two-factor authentication" : titles[mode]);
 
   function setMode(next: Mode) {
-    setSignedUpEmail(null);
+    setSignedUp(null);
     setStep("form");
     // A username typed for sign-in is no e-mail address: the other forms start empty then.
     if (next !== "sign-in" && !identifier.includes("@")) setIdentifier("");
     setSearchParams(next === "sign-in" ? {} : { mode: next }, { replace: true });
   }
 
-  if (signedUpEmail) {
-    return (
-      <AuthShell>
-        <div className="grid gap-6">
-          <AuthHeading title="Confirm your email" icon={<MailCheck />} />
-          <FormMessage tone="success">{authMessages.checkEmail}</FormMessage>
-          <p className="leading-relaxed text-muted-foreground">
-            We sent it to <span className="font-medium break-all text-foreground">{signedUpEmail}</span>. Open the link on this device to finish
-            creating your account. It works once and expires in 24 hours.
-          </p>
-          <div className="grid gap-2 border-t border-border pt-5">
-            <p className="text-sm text-muted-foreground">No email after a few minutes? Check your spam folder, or:</p>
-            <ResendConfirmation email={signedUpEmail} />
-          </div>
-          <button type="button" onClick={() => setMode("sign-in")} className={cn(inlineLinkClass, "justify-self-start text-sm")}>
-            Back to sign in
-          </button>
-        </div>
-      </AuthShell>
-    );
-  }
+  if (signedUp) return <SignedUpScreen signedUp={signedUp} onBackToSignIn={() => setMode("sign-in")} />;
 
   if (step === "two-factor") {
     return (
@@ -139,7 +117,7 @@ function AuthScreen() {
             />
           </Tabs.Content>
           <Tabs.Content value="sign-up" tabIndex={-1} className="focus-visible:outline-none">
-            <SignUpForm email={identifier} onEmailChange={setIdentifier} onSignedUp={setSignedUpEmail} />
+            <SignUpForm email={identifier} onEmailChange={setIdentifier} onSignedUp={setSignedUp} />
           </Tabs.Content>
         </Tabs.Root>
         {isFinishing ? null : (

@@ -8,6 +8,7 @@ import { FormField, fieldProps } from "../../features/auth/components/form-field
 import { FormMessage } from "../../features/auth/components/form-message";
 import { PasswordInput } from "../../features/auth/components/password-input";
 import { ApiError } from "../../lib/api";
+import type { SignedUp } from "./signed-up-screen";
 
 type FieldName = "username" | "email" | "password" | "confirmPassword";
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -16,7 +17,8 @@ const fieldOrder: FieldName[] = ["username", "email", "password", "confirmPasswo
 type SignUpFormProps = {
   email: string;
   onEmailChange: (value: string) => void;
-  onSignedUp: (email: string) => void;
+  /** mailSent is false when the server kept the sign-up but the mail server refused the confirmation. */
+  onSignedUp: (signedUp: SignedUp) => void;
 };
 
 /** Checks the form with the server's own schema, so both sides say the same thing. */
@@ -72,9 +74,10 @@ export function SignUpForm({ email, onEmailChange, onSignedUp }: SignUpFormProps
     setIsSubmitting(true);
     try {
       await signUp(data);
-      onSignedUp(data.email);
+      onSignedUp({ email: data.email, mailSent: true });
     } catch (error) {
       setIsSubmitting(false);
+      if (errorCodeOf(error) === "mail_not_sent") return onSignedUp({ email: data.email, mailSent: false });
       const fromServer: FieldErrors = {};
       if (error instanceof ApiError && error.fields) {
         for (const name of fieldOrder) if (error.fields[name]) fromServer[name] = error.fields[name];
