@@ -57,6 +57,8 @@ export const signUpRequest = z.object({
   username: usernameField,
   name: z.string().trim().max(100).optional(),
   callbackURL: z.string().optional(),
+  // better-auth stores an `image` as sent ("javascript:...", a tracker's address): the avatar has its own checked route.
+  image: z.never({ error: "The avatar is not set at sign-up: upload it at /api/profile/avatar once signed in" }).optional(),
 });
 
 /**

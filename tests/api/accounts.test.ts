@@ -60,6 +60,19 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
     expect(stored).toMatchObject({ username: teacher.username, name: teacher.username });
   });
 
+  it("takes an e-mail with spaces around it as typed without them, and refuses an avatar at sign-up, storing nothing", async () => {
+    const teacher = uniqueTeacher("spaced");
+    const spaced = await client().post("/api/auth/sign-up/email", { ...teacher, email: `  ${teacher.email} `, callbackURL: "/auth/confirmed" });
+    expect(spaced.status, spaced.text).toBe(200);
+    expect(await db().select().from(users).where(eq(users.email, teacher.email))).toHaveLength(1);
+
+    const other = uniqueTeacher("avatar");
+    const withImage = await client().post("/api/auth/sign-up/email", { ...other, image: "javascript:alert(1)" });
+    expect(withImage.status).toBe(400);
+    expect(withImage.data.error.fields.image).toBe("The avatar is not set at sign-up: upload it at /api/profile/avatar once signed in");
+    expect(await db().select().from(users).where(eq(users.email, other.email))).toHaveLength(0);
+  });
+
   it("sends a tampered confirmation link to the confirmation page with an error", async () => {
     const response = await client().get("/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fauth%2Fconfirmed");
     expect(response.status).toBe(302);

@@ -132,7 +132,10 @@ function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
     if (unclean.length) {
       throw new AppError("validation_failed", `Remove the invisible control characters from: ${unclean.join(", ")}.`, Object.fromEntries(unclean.map((path) => [path, "Contains invisible control characters; type or paste it again"])));
     }
-    parseOrThrow(schema, body, "request body");
+    const parsed = parseOrThrow(schema, body, "request body") as { email?: unknown };
+    // better-auth reads the body as sent: an address with spaces around it passed here and was refused there, in its
+    // own words. It goes on as checked.
+    if (typeof parsed.email === "string" && (body as { email?: unknown }).email !== parsed.email) replaceJsonBody(c, { ...(body as Record<string, unknown>), email: parsed.email });
     await next();
   };
 }
