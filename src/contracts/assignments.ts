@@ -203,12 +203,12 @@ export const createAssignmentInput = z.object({ teacherId: z.string({ error: "te
 
 /** PUT /api/assignments/{id}: the whole object as the wizard holds it; sampleWork lists the samples to keep. */
 export const updateAssignmentInput = z.object({
-  title: z.string({ error: "Title must be text" }).trim().max(200, "Keep the title under 200 characters"),
+  title: z.string({ error: "Title must be text" }).trim().max(200, "Keep the title within 200 characters"),
   type: z.enum(assignmentTypes, { error: `Type must be one of: ${assignmentTypes.join(", ")}` }),
   // Left out, the due date, prompt and rubric stay as stored (as the samples do): a client that sends part of the
   // object loses nothing. null clears the due date; "" and no criteria clear the others.
   dueDate: z.iso.date({ error: "Due date must be a date like 2025-03-05" }).nullable().optional(),
-  prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Keep the prompt under 20,000 characters").optional(),
+  prompt: z.string({ error: "Prompt must be text" }).max(20_000, "Keep the prompt within 20,000 characters").optional(),
   rubric: rubric.optional(),
   sampleWork: z.array(z.object({ id: z.string() }).loose()).optional(),
   // The samples this client removed. Given, only these are deleted: a whole object read before another tab (or a
@@ -233,7 +233,7 @@ export const assignmentListQuery = z.object({
 export const sampleUploadInput = z.object({
   sample: z.instanceof(File, { error: "Choose the sample's file (.txt, .doc, .docx or .pdf)" }),
   score: z.coerce.number({ error: "Score must be a number" }).transform(toScore).pipe(z.number().gt(0, "Score must be above 0")),
-  feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback under 20,000 characters"),
+  feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback within 20,000 characters"),
   criteriaScores: z
     .string()
     .default("{}")

@@ -5,7 +5,7 @@ export const chatLimits = { messageMax: 2000, historyShown: 50, perMinute: 20, s
 
 export const chatMessages = {
   failure: "I apologize, but I'm having trouble responding right now. Please try again later.",
-  tooLong: `Keep messages under ${chatLimits.messageMax.toLocaleString("en-US")} characters.`,
+  tooLong: `Keep messages within ${chatLimits.messageMax.toLocaleString("en-US")} characters.`,
   empty: "Type a message first.",
   setupFailure: "Sorry, I had trouble processing that. Could you try again?",
   uploadFailed: "Upload failed",
@@ -118,7 +118,7 @@ export const setupImageTextInput = z.object({
     .string({ error: "Send the text of the image" })
     .trim()
     .min(1, "Type the text of the image, or discard it")
-    .max(maxImageTextChars, `Keep the text under ${maxImageTextChars.toLocaleString("en-US")} characters`),
+    .max(maxImageTextChars, `Keep the text within ${maxImageTextChars.toLocaleString("en-US")} characters`),
 });
 export type SetupImageTextInput = z.infer<typeof setupImageTextInput>;
 

@@ -70,7 +70,7 @@ export const updateUserRequest = z.strictObject(
   {
     username: usernameField.optional(),
     displayUsername: usernameField.optional(),
-    name: z.string({ error: "Name must be text" }).trim().min(1, "Name cannot be empty").max(100, "Keep the name under 100 characters").optional(),
+    name: z.string({ error: "Name must be text" }).trim().min(1, "Name cannot be empty").max(100, "Keep the name within 100 characters").optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Only username, displayUsername and name can be changed here; the avatar is changed at /api/profile/avatar` : undefined) },
 );
@@ -96,7 +96,7 @@ export const resetPasswordRequest = z.object({
 });
 
 export const profileTextInput = z.object({
-  bio: z.string().max(2000, "Keep the bio under 2000 characters"),
+  bio: z.string().max(2000, "Keep the bio within 2000 characters"),
 });
 export const profileTextResponse = z.object({ bio: z.string() });
 

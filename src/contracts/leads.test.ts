@@ -43,8 +43,8 @@ describe("createLeadInput", () => {
   });
 
   it("limits lengths", () => {
-    expect(messagesFor({ ...valid, school: "s".repeat(201) }).school).toBe("Keep this under 200 characters");
-    expect(messagesFor({ ...valid, type: "enterprise", seats: "9".repeat(51) }).seats).toBe("Keep this under 50 characters");
+    expect(messagesFor({ ...valid, school: "s".repeat(201) }).school).toBe("Keep this within 200 characters");
+    expect(messagesFor({ ...valid, type: "enterprise", seats: "9".repeat(51) }).seats).toBe("Keep this within 50 characters");
   });
 
   it("accepts an ISO submitted_at and refuses another format", () => {

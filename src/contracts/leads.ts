@@ -18,7 +18,7 @@ const requiredText = (max: number) =>
     .string({ error: leadMessages.required })
     .trim()
     .min(1, leadMessages.required)
-    .max(max, `Keep this under ${max} characters`);
+    .max(max, `Keep this within ${max} characters`);
 
 /**
  * The lead form, shared by the dialog and POST /api/leads.
@@ -32,12 +32,12 @@ export const createLeadInput = z
       .string({ error: leadMessages.required })
       .trim()
       .min(1, leadMessages.required)
-      .max(254, "Keep this under 254 characters")
+      .max(254, "Keep this within 254 characters")
       .pipe(z.email("Enter a valid email address, like name@school.org")),
     school: requiredText(200),
     // Missing is the spec's required message; a value not in the list (only the API can send one) names the list.
     position: z.enum(positions, { error: (issue) => (issue.input === undefined || issue.input === "" ? leadMessages.required : `Choose one of: ${positions.join(", ")}`) }),
-    seats: z.string().trim().max(50, "Keep this under 50 characters").optional().default(""),
+    seats: z.string().trim().max(50, "Keep this within 50 characters").optional().default(""),
     submitted_at: z.iso.datetime({ offset: true, error: "submitted_at must be an ISO timestamp" }).optional(),
   })
   .superRefine((lead, ctx) => {

@@ -9,7 +9,7 @@ const httpUrl = (what: string) =>
 
 /** A learning platform as an admin registers it (the values come from the platform's tool registration). */
 export const ltiPlatformInput = z.object({
-  name: z.string({ error: "Give the platform a name" }).trim().min(1, "Give the platform a name, like School Canvas").max(120, "Keep the name under 120 characters"),
+  name: z.string({ error: "Give the platform a name" }).trim().min(1, "Give the platform a name, like School Canvas").max(120, "Keep the name within 120 characters"),
   issuer: httpUrl("issuer (the platform's address, e.g. https://canvas.instructure.com)"),
   clientId: z.string({ error: "Give the client id" }).trim().min(1, "Give the client id the platform gave Markwise").max(300, "The client id is too long"),
   deploymentIds: z

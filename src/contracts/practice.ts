@@ -15,7 +15,7 @@ export type PracticeSourceKind = (typeof practiceSourceKinds)[number];
 export const practiceLimits = { maxItems: 100, maxSourceChars: 200_000, maxTimeLimitMinutes: 600, maxAttempts: 20, maxCount: 50 } as const;
 
 const shortText = (label: string, max = 2000) => z.string({ error: `${label} must be text` }).trim().min(1, `${label} cannot be empty`).max(max, `Keep ${label.toLowerCase()} under ${max} characters`);
-const optionalText = (max = 2000) => z.string().trim().max(max, `Keep this under ${max} characters`).optional();
+const optionalText = (max = 2000) => z.string().trim().max(max, `Keep this within ${max} characters`).optional();
 
 const sourcePassage = z.object({
   text: z.string().max(4000),
@@ -30,7 +30,7 @@ export const multipleChoiceItem = z.object({
   id: itemId,
   kind: z.literal("multiple-choice"),
   prompt: shortText("The question"),
-  options: z.array(z.string({ error: "Each option must be text" }).trim().max(500, "Keep each option under 500 characters"), { error: "Give the options as a list" }).max(6, "Give at most 6 options"),
+  options: z.array(z.string({ error: "Each option must be text" }).trim().max(500, "Keep each option within 500 characters"), { error: "Give the options as a list" }).max(6, "Give at most 6 options"),
   answerIndex: z.number({ error: "Choose which option is correct" }).int("Choose which option is correct"),
   explanation: optionalText(),
   source: sourcePassage.optional(),
@@ -76,14 +76,14 @@ const source = z.discriminatedUnion(
   [
     z.object({ kind: z.literal("text"), text: z.string({ error: "Paste the text to make practice from" }).trim().min(1, "Paste the text to make practice from").max(practiceLimits.maxSourceChars, "The text is too long: paste at most 200,000 characters") }),
     z.object({ kind: z.literal("document"), fileId: z.string({ error: "Upload a document first" }).min(1, "Upload a document first") }),
-    z.object({ kind: z.literal("topic"), topic: z.string({ error: "Write the topic in a line" }).trim().min(3, "Write the topic in a line").max(300, "Keep the topic under 300 characters") }),
+    z.object({ kind: z.literal("topic"), topic: z.string({ error: "Write the topic in a line" }).trim().min(3, "Write the topic in a line").max(300, "Keep the topic within 300 characters") }),
   ],
   { error: "Choose a source: pasted text, a document or a topic" },
 );
 
 export const createPracticeInput = z.object({
   kind: z.enum(practiceKinds, { error: "Choose a quiz or a deck" }),
-  title: z.string().trim().max(200, "Keep the title under 200 characters").optional(),
+  title: z.string().trim().max(200, "Keep the title within 200 characters").optional(),
   source,
   count: z.number().int().min(1).max(practiceLimits.maxCount, `Ask for at most ${practiceLimits.maxCount} items`).optional(),
 });
@@ -101,7 +101,7 @@ export type QuizSettings = z.infer<typeof quizSettings>;
 export const defaultQuizSettings: QuizSettings = { timeLimitMinutes: null, attemptsAllowed: 1, showKeyAfterSubmit: true };
 
 export const updatePracticeInput = z.object({
-  title: z.string().trim().min(1, "Give the title").max(200, "Keep the title under 200 characters").optional(),
+  title: z.string().trim().min(1, "Give the title").max(200, "Keep the title within 200 characters").optional(),
   settings: quizSettings.optional(),
   isOpen: z.boolean().optional(),
 });
@@ -139,10 +139,10 @@ export type DeckView = PracticeView & { kind: "deck"; items: StoredFlashcard[] }
 export const classPracticeResult = z.object({ quiz: practiceView, deck: practiceView });
 
 /** A student's answer: the chosen option's index, or the text they wrote. */
-export const practiceAnswer = z.union([z.number().int().min(0).max(10), z.string().max(2000, "Keep each answer under 2000 characters")]);
+export const practiceAnswer = z.union([z.number().int().min(0).max(10), z.string().max(2000, "Keep each answer within 2000 characters")]);
 export type PracticeAnswer = z.infer<typeof practiceAnswer>;
 
-const studentNameInput = z.string({ error: "Write your name" }).trim().min(1, "Write your name").max(120, "Keep your name under 120 characters");
+const studentNameInput = z.string({ error: "Write your name" }).trim().min(1, "Write your name").max(120, "Keep your name within 120 characters");
 
 /** Before a quiz from a class starts: is this name on the class list? The answer is the list's spelling of it. */
 export const checkStudentNameInput = z.object({ studentName: studentNameInput });

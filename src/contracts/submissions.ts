@@ -258,7 +258,7 @@ export const pastedSubmissionInput = z.object({
     .string({ error: "Paste the student's work" })
     .trim()
     .min(1, "Paste the student's work")
-    .max(submissionLimits.maxTextCharacters, "Keep pasted work under 200,000 characters")
+    .max(submissionLimits.maxTextCharacters, "Keep pasted work within 200,000 characters")
     .refine(hasReadableText, "The pasted work has no words in it. Paste the student's writing"),
   submittedAt: isoInstant.optional(),
   timeZone: timeZone.optional(),
@@ -270,7 +270,7 @@ export const updateSubmissionInput = z
 
 export const gradeEditInput = z.object({
   criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative").transform(toScore)),
-  feedback: z.string({ error: "Feedback must be text" }).trim().max(20_000, "Keep feedback under 20,000 characters"),
+  feedback: z.string({ error: "Feedback must be text" }).trim().max(20_000, "Keep feedback within 20,000 characters"),
   /**
    * Holistic grading only: the one overall judgement (criterion scores are guidance beside it); kept as it was when
    * left out. With points grading the overall score is always the criteria's sum.
@@ -363,7 +363,7 @@ export const proposedSamples = z.object({
 export type ProposedSamples = z.infer<typeof proposedSamples>;
 
 export const rosterInput = z.object({
-  text: z.string({ error: "Paste the class list or choose a CSV file" }).max(200_000, "Keep the class list under 200,000 characters"),
+  text: z.string({ error: "Paste the class list or choose a CSV file" }).max(200_000, "Keep the class list within 200,000 characters"),
 });
 export const rosterEntry = z.object({
   id: z.string(),

@@ -21,7 +21,7 @@ const percent = (label: string) =>
     .min(0, `${label} must be from 0 to 100`)
     .max(100, `${label} must be from 0 to 100`);
 
-const shortText = (label: string) => z.string({ error: `${label} must be text` }).trim().max(200, `${label} must be under 200 characters`);
+const shortText = (label: string) => z.string({ error: `${label} must be text` }).trim().max(200, `${label} must be 200 characters or fewer`);
 
 export const latePolicy = z.object({
   type: z.enum(latePolicyTypes, { error: "Late policy must be none, percentage or points" }),
@@ -38,9 +38,9 @@ export const tooManyCriteriaMessage = `Use at most ${rubricLimits.maxCriteria} c
 
 export const criterion = z.object({
   id: z.string().trim().min(1, "Each criterion needs an id").max(100),
-  name: z.string().trim().min(1, "Each criterion needs a name").max(200, "Criterion names must be under 200 characters"),
+  name: z.string().trim().min(1, "Each criterion needs a name").max(200, "Criterion names must be 200 characters or fewer"),
   maxPoints: z.number({ error: "Maximum points must be a number" }).min(0, "Maximum points cannot be negative").max(rubricLimits.maxPoints, tooManyPointsMessage),
-  descriptors: z.array(z.string().trim().max(2000, "Keep each descriptor under 2000 characters")).max(20, "Use at most 20 descriptors per criterion").default([]),
+  descriptors: z.array(z.string().trim().max(2000, "Keep each descriptor within 2000 characters")).max(20, "Use at most 20 descriptors per criterion").default([]),
 });
 export type Criterion = z.infer<typeof criterion>;
 
@@ -93,7 +93,7 @@ export const sampleInput = z.object({
   id: z.string().uuid().optional(),
   content: z.string({ error: "Paste the sample's text or upload its file" }).trim().min(1, "Paste the sample's text or upload its file").max(200_000, "The sample is too long (200,000 characters at most)"),
   score: z.number({ error: "Score must be a number" }).transform(toScore).pipe(z.number().gt(0, "Score must be above 0")),
-  feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback under 20,000 characters"),
+  feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback within 20,000 characters"),
   criteriaScores: z.record(z.string(), z.number().min(0, "Criterion scores cannot be negative").transform(toScore)).default({}),
   fileId: z.string().uuid().nullable().optional(),
 });

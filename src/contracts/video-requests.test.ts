@@ -41,6 +41,6 @@ describe("createVideoRequestInput", () => {
   });
 
   it("limits the notes to 4000 characters", () => {
-    expect(messagesFor({ topic: "x", email: "t@school.org", notes: "n".repeat(4001) }).notes).toBe("Keep the notes under 4000 characters");
+    expect(messagesFor({ topic: "x", email: "t@school.org", notes: "n".repeat(4001) }).notes).toBe("Keep the notes within 4000 characters");
   });
 });

@@ -16,16 +16,16 @@ export const videoMessages = {
 
 /** The video request form, shared by /videos and POST /api/video-requests. */
 export const createVideoRequestInput = z.object({
-  topic: z.string({ error: videoMessages.missing }).trim().min(1, videoMessages.missing).max(300, "Keep the topic under 300 characters"),
+  topic: z.string({ error: videoMessages.missing }).trim().min(1, videoMessages.missing).max(300, "Keep the topic within 300 characters"),
   style: z.enum(videoStyles, { error: `Choose one of: ${videoStyles.join(", ")}` }).default(videoDefaults.style),
   duration: z.enum(videoDurations, { error: `Choose one of: ${videoDurations.join(", ")}` }).default(videoDefaults.duration),
   voice: z.enum(videoVoices, { error: `Choose one of: ${videoVoices.join(", ")}` }).default(videoDefaults.voice),
-  notes: z.string().trim().max(4000, "Keep the notes under 4000 characters").optional().default(""),
+  notes: z.string().trim().max(4000, "Keep the notes within 4000 characters").optional().default(""),
   email: z
     .string({ error: videoMessages.missing })
     .trim()
     .min(1, videoMessages.missing)
-    .max(254, "Keep this under 254 characters")
+    .max(254, "Keep this within 254 characters")
     .pipe(z.email("Enter a valid email address, like name@school.org")),
 });
 export type CreateVideoRequestInput = z.input<typeof createVideoRequestInput>;

@@ -135,7 +135,7 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
       [{ name: null }, "name", "Name must be text"],
       [{ name: { a: 1 } }, "name", "Name must be text"],
       [{ name: "" }, "name", "Name cannot be empty"],
-      [{ name: "n".repeat(100_001) }, "name", "Keep the name under 100 characters"],
+      [{ name: "n".repeat(100_001) }, "name", "Keep the name within 100 characters"],
     ];
     for (const [body, field, message] of refused) {
       const response = await teacher.client.post("/api/auth/update-user", body);

@@ -150,6 +150,21 @@ describe(`a save that sends part of the assignment (${testDatabaseKind})`, () =>
     expect(cleared.data).toMatchObject({ dueDate: null, prompt: "", rubric: { criteria } });
   });
 
+  it("shows no calibration preview once the sample it previewed is removed", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgprev");
+    const url = `/api/assignments/${assignment.id}`;
+    const sample = await client.request("POST", `${url}/samples`, { body: sampleForm(studentEssay(1), 30, { "criterion-1": 10, "criterion-2": 20 }) });
+    expect(sample.status, sample.text).toBe(201);
+    const preview = await client.post(`${url}/calibration-preview`, { sampleId: sample.data.id });
+    expect(preview.status, preview.text).toBe(200);
+    expect((await client.get(url)).data.calibrationPreview).toMatchObject({ sampleId: sample.data.id });
+    const current = (await client.get(url)).data;
+    const removed = await client.put(url, wizardSave(current, { sampleWork: [], removedSampleIds: [sample.data.id] }));
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.data.calibrationPreview).toBeNull();
+    expect((await client.get(url)).data.calibrationPreview).toBeNull();
+  });
+
   it("does not delete a sample uploaded after the version a whole object was read at (the spec's client sends no removedSampleIds)", async () => {
     const { client, assignment } = await teacherWithAssignment("asgstale");
     const url = `/api/assignments/${assignment.id}`;

@@ -79,7 +79,7 @@ describe(`dashboard chat, built-in assistant (${testDatabaseKind})`, () => {
     expect(empty.data.error.fields.message).toBe("Type a message first.");
     const long = await teacher.client.post("/api/chat", { message: "a".repeat(2001) });
     expect(long.status).toBe(400);
-    expect(long.data.error.fields.message).toBe("Keep messages under 2,000 characters.");
+    expect(long.data.error.fields.message).toBe("Keep messages within 2,000 characters.");
     expect((await teacher.client.get("/api/chat")).data.messages).toEqual([]);
   });
 

@@ -136,7 +136,7 @@ describe(`POST /api/chat/stream (${testDatabaseKind})`, () => {
     const teacher = await teacherOn(offline);
     const long = await ask(teacher.client, "a".repeat(2001));
     expect(long.status).toBe(400);
-    expect(long.data.error.fields.message).toBe("Keep messages under 2,000 characters.");
+    expect(long.data.error.fields.message).toBe("Keep messages within 2,000 characters.");
     const empty = await ask(teacher.client, "   ");
     expect(empty.status).toBe(400);
     expect(empty.data.error.fields.message).toBe("Type a message first.");

@@ -93,7 +93,7 @@ describe(`setup chat photos read by a model that reads images (${testDatabaseKin
     expect(empty.data.error.fields.text).toBe("Type the text of the image, or discard it");
     const tooLong = await teacher.client.put(`/api/setup-wizard/uploads/${id}/text`, { text: "a".repeat(20_001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.data.error.fields.text).toBe("Keep the text under 20,000 characters");
+    expect(tooLong.data.error.fields.text).toBe("Keep the text within 20,000 characters");
 
     // The other teacher's attempt left nothing behind: the owner's image still has no confirmed text.
     const turn = await teacher.client.post("/api/setup-wizard/chat", { message: "", setupState: atRubric, attachments: [{ url: upload.data.url, mimeType: "image/png" }] });

@@ -50,7 +50,7 @@ describe(`POST /api/leads (${testDatabaseKind})`, () => {
     ["an e-mail without a domain", { ...validLead, email: "ada@" }, "email", "Enter a valid email address, like name@school.org"],
     ["an enterprise lead without seats", { ...validLead, type: "enterprise", seats: " " }, "seats", "Please specify the number of interested seats"],
     ["an unknown type", { ...validLead, type: "partner" }, "type", "Choose get-started or enterprise"],
-    ["a name over 200 characters", { ...validLead, name: "a".repeat(201) }, "name", "Keep this under 200 characters"],
+    ["a name over 200 characters", { ...validLead, name: "a".repeat(201) }, "name", "Keep this within 200 characters"],
   ])("refuses %s with 400 naming the field and stores nothing", async (_label, body, field, message) => {
     const before = await db().select().from(leads);
     const response = await client.post("/api/leads", body);

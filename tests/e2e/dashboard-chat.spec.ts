@@ -15,7 +15,7 @@ afterAll(() => app?.stop());
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
-const tooLong = "Keep messages under 2,000 characters.";
+const tooLong = "Keep messages within 2,000 characters.";
 const chatFailure = "I apologize, but I'm having trouble responding right now. Please try again later.";
 
 /** A YYYY-MM-DD day `days` from now (UTC), which is inside "this week" (today to today + 6) in any time zone for 1 to 5. */

@@ -132,12 +132,12 @@ describe("video request form", () => {
 
   it("shows the server's message when a request is refused, or Please contact support.", async () => {
     const page = await openVideos();
-    let answer = { status: 400, body: JSON.stringify({ error: { code: "validation_failed", message: "Keep the topic under 300 characters" } }) };
+    let answer = { status: 400, body: JSON.stringify({ error: { code: "validation_failed", message: "Keep the topic within 300 characters" } }) };
     await page.route("**/api/video-requests", (route) => route.fulfill({ ...answer, contentType: "application/json" }));
     await page.getByLabel("Topic").fill("Fractions");
     await page.getByLabel("Email").fill("teacher@school.org");
     await page.getByRole("button", { name: "Submit request" }).click();
-    expect(await textOf(page.getByRole("region", { name: /Notification/ }).getByRole("listitem"))).toContain("Keep the topic under 300 characters");
+    expect(await textOf(page.getByRole("region", { name: /Notification/ }).getByRole("listitem"))).toContain("Keep the topic within 300 characters");
 
     answer = { status: 502, body: "" };
     await page.getByRole("button", { name: "Submit request" }).click();

@@ -350,8 +350,10 @@ function toAssignment(row: AssignmentRow, samples: SampleRow[], fileNames: Map<s
     status: row.status as AssignmentStatus,
     autogradingEnabled: row.autogradingEnabled,
     gradingSettings: row.gradingSettings,
-    // A preview stored before the text checks were shown here has no concerns.
-    calibrationPreview: row.calibrationPreview ? { ...row.calibrationPreview, concerns: row.calibrationPreview.concerns ?? [] } : null,
+    // A preview stored before the text checks were shown here has no concerns. A preview of a sample since removed
+    // has no original feedback or scores left to show beside it: it is not shown.
+    calibrationPreview:
+      row.calibrationPreview && samples.some((sample) => sample.id === row.calibrationPreview!.sampleId) ? { ...row.calibrationPreview, concerns: row.calibrationPreview.concerns ?? [] } : null,
     calibrationFit: row.calibrationFit ?? null,
     calibrationWarning: calibrationWarningOf(row),
     autoAcceptOverriddenAt: row.autoAcceptOverrideAt?.toISOString() ?? null,

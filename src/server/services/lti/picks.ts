@@ -40,7 +40,7 @@ export async function completePick(db: Db, secret: string, launchUrl: string, te
   const title = choice.newTitle?.trim();
   if (!choice.assignmentId && !title) throw new AppError("validation_failed", "Choose an assignment, or give a title for a new one.", { assignmentId: "Choose an assignment or give a new title" });
   if (choice.assignmentId && title) throw new AppError("validation_failed", "Choose an assignment or type a title for a new one, not both.", { newTitle: "Clear the title to use the chosen assignment" });
-  if (title && title.length > 200) throw new AppError("validation_failed", "Keep the title under 200 characters.", { newTitle: "Keep the title under 200 characters" });
+  if (title && title.length > 200) throw new AppError("validation_failed", "Keep the title within 200 characters.", { newTitle: "Keep the title within 200 characters" });
   if (choice.assignmentId && !(await isTeachersAssignment(db, teacherId, choice.assignmentId))) throw notFound("That assignment");
   const [platform] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, pick.platformId));
   if (!platform) throw notFound("That platform");
