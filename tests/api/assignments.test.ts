@@ -315,6 +315,17 @@ describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
     expect(await storedFileCounts(teacher.id)).toEqual(before);
   });
 
+  it("names the form's own field when a sample's or rubric's file cannot be read", async () => {
+    const teacher = await assignmentWithRubric();
+    const empty = new File([""], "empty.txt", { type: "text/plain" });
+    const sample = await uploadSample(teacher.client, teacher.assignment.id, { sample: empty, score: "30", feedback: "Good." });
+    expect(sample.status).toBe(422);
+    expect(Object.keys(sample.data.error.fields)).toEqual(["sample"]);
+    const rubric = await teacher.client.request("POST", `/api/assignments/${teacher.assignment.id}/rubric`, { body: formWith({ rubric: empty }) });
+    expect(rubric.status).toBe(422);
+    expect(Object.keys(rubric.data.error.fields)).toEqual(["rubric"]);
+  });
+
   it("allows scores up to 100 when the assignment has no rubric", async () => {
     const teacher = await teacherWithDraft();
     const response = await uploadSample(teacher.client, teacher.assignment.id, { sample: fixtureFile("documents/student-essay.txt"), score: "95", feedback: "Excellent." });

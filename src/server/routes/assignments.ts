@@ -153,7 +153,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       if (body.basedOnVersion !== undefined && row.version !== body.basedOnVersion) throw rubricChangedElsewhere(row);
       const file = (body.rubric ?? body.file)!;
       const ai = aiConfigFrom(deps.env);
-      const upload = { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name };
+      const upload = { bytes: new Uint8Array(await file.arrayBuffer()), originalName: file.name, field: body.rubric ? "rubric" : "file" };
       const { updated, report } = await withStoredDocument(rubricStoreDeps, teacherId, upload, async (stored) => {
         const { criteria: parsed, notARubric, ...report } = await readRubricDocument({ logger: c.get("logger"), ...(ai ? { ai } : {}) }, stored.document);
         if (!parsed.length) {
@@ -193,7 +193,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
     async (c, { params, body }) => {
       const teacherId = requireUser(c).id;
       await findAssignmentRow(db, teacherId, params.id);
-      const upload = { bytes: new Uint8Array(await body.sample.arrayBuffer()), originalName: body.sample.name };
+      const upload = { bytes: new Uint8Array(await body.sample.arrayBuffer()), originalName: body.sample.name, field: "sample" };
       const created = await withStoredDocument(storeDeps, teacherId, upload, (stored) =>
         addSample(db, teacherId, params.id, { content: stored.document.text, score: body.score, feedback: body.feedback, criteriaScores: body.criteriaScores, fileId: stored.fileId }, deps.spellChecker),
       );

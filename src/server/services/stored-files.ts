@@ -15,13 +15,16 @@ export interface StoreDocumentDeps {
   scannedPdfReader?: Pick<ImageTextReader, "read" | "readLines">;
 }
 
+/** An uploaded file, and the form field it came in: a refusal names that field ("sample", "rubric"; else "file"). */
+export type StoredUpload = { bytes: Uint8Array; originalName: string; field?: string };
+
 /** Reads an uploaded document, then keeps its original and a row that points at it (the row only if the bytes landed). */
 export async function storeTeacherDocument(
   deps: StoreDocumentDeps,
   teacherId: string,
-  upload: { bytes: Uint8Array; originalName: string },
+  upload: StoredUpload,
 ): Promise<{ fileId: string; fileName: string; document: ExtractedDocument }> {
-  const document = await readDocumentOrThrow(upload.bytes, upload.originalName, deps.scannedPdfReader);
+  const document = await readDocumentOrThrow(upload.bytes, upload.originalName, deps.scannedPdfReader, upload.field);
   const fileId = await keepOriginal(deps, teacherId, { ...upload, mimeType: document.mimeType, text: document.text });
   return { fileId, fileName: cleanFileName(upload.originalName), document };
 }
@@ -33,7 +36,7 @@ export async function storeTeacherDocument(
 export async function withStoredDocument<T>(
   deps: StoreDocumentDeps,
   teacherId: string,
-  upload: { bytes: Uint8Array; originalName: string },
+  upload: StoredUpload,
   use: (stored: { fileId: string; fileName: string; document: ExtractedDocument }) => Promise<T>,
 ): Promise<T> {
   const stored = await storeTeacherDocument(deps, teacherId, upload);
@@ -83,16 +86,16 @@ export function storedFileRow(fileId: string, teacherId: string, upload: { bytes
 }
 
 /** Turns the document service's errors into answers that say what to fix. */
-export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string, scannedPdfReader?: Pick<ImageTextReader, "read" | "readLines">): Promise<ExtractedDocument> {
+export async function readDocumentOrThrow(bytes: Uint8Array, fileName?: string, scannedPdfReader?: Pick<ImageTextReader, "read" | "readLines">, field = "file"): Promise<ExtractedDocument> {
   try {
     const ocr = scannedPdfReader ? { imageReader: scannedPdfReader, photos: false, ocrTables: true } : {};
     return await extractDocument(bytes, { maxBytes: maxDocumentBytes, ...(fileName ? { fileName } : {}), ...ocr });
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
     // The document's own message: over the upload limit, or a .docx that unpacks to more than can be read.
-    if (error.code === "too_large") throw new AppError("payload_too_large", error.message, { file: error.message });
-    if (error.code === "unsupported") throw new AppError("unsupported_media_type", error.message, { file: error.message });
-    throw new AppError("unprocessable", error.message, { file: error.message });
+    if (error.code === "too_large") throw new AppError("payload_too_large", error.message, { [field]: error.message });
+    if (error.code === "unsupported") throw new AppError("unsupported_media_type", error.message, { [field]: error.message });
+    throw new AppError("unprocessable", error.message, { [field]: error.message });
   }
 }
 
