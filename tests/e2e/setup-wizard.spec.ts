@@ -81,6 +81,15 @@ async function storedChat(page: Page): Promise<any> {
 }
 
 describe("chat setup", () => {
+  it("shows the whole message box and its hint without scrolling on a 1366 x 900 laptop", async () => {
+    const { page } = await openSetupChat({ width: 1366, height: 900 });
+    await page.goto(`${app.url}/setup-wizard`);
+    await page.getByRole("heading", { level: 1, name: "Chat setup" }).waitFor();
+    const bottom = await parts(page).chat.evaluate((chat) => chat.getBoundingClientRect().bottom);
+    expect(bottom).toBeLessThanOrEqual(900);
+    await page.screenshot({ path: "test-results/setup-wizard-laptop-1366.png" });
+  });
+
   it("takes a new teacher through the whole profile by chat, offline, to Start Grading and /assignments/new", async () => {
     const { page, teacher } = await openSetupChat();
     await page.goto(`${app.url}/setup-wizard`);

@@ -218,7 +218,7 @@ function SetupChat() {
               </div>
             </div>
           </aside>
-          <section aria-label="Setup chat" className="relative lg:col-start-1 lg:row-start-1 flex h-[min(78dvh,48rem)] min-h-[30rem] flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-card">
+          <section aria-label="Setup chat" className="relative lg:col-start-1 lg:row-start-1 flex h-[min(78dvh,48rem)] min-h-[30rem] lg:h-[min(calc(100dvh-17rem),48rem)] flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-card">
             <div
               ref={logRef}
               role="log"
