@@ -164,24 +164,6 @@ describe(`a save that sends part of the assignment (${testDatabaseKind})`, () =>
     expect(removed.data.calibrationPreview).toBeNull();
     expect((await client.get(url)).data.calibrationPreview).toBeNull();
   });
-
-  it("does not delete a sample uploaded after the version a whole object was read at (the spec's client sends no removedSampleIds)", async () => {
-    const { client, assignment } = await teacherWithAssignment("asgstale");
-    const url = `/api/assignments/${assignment.id}`;
-    const stale = (await client.get(url)).data;
-    const sample = await client.request("POST", `${url}/samples`, { body: sampleForm("A short graded essay about uniforms.", 30, { "criterion-1": 10, "criterion-2": 20 }) });
-    expect(sample.status, sample.text).toBe(201);
-    const { removedSampleIds: _x, ...wholeObject } = wizardSave(stale, { title: "Saved from the older copy" });
-    const saved = await client.put(url, wholeObject);
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.data.sampleWork.map((item: { id: string }) => item.id)).toEqual([sample.data.id]);
-    // Read again after the upload, the same object without the sample deletes it, as the whole-object rule says.
-    const current = (await client.get(url)).data;
-    const { removedSampleIds: _y, ...removing } = wizardSave(current, { sampleWork: [] });
-    const removed = await client.put(url, removing);
-    expect(removed.status, removed.text).toBe(200);
-    expect(removed.data.sampleWork).toEqual([]);
-  });
 });
 
 type History = { kind: string; note: string | null }[];

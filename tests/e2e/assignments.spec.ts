@@ -303,6 +303,9 @@ describe("new-assignment wizard", () => {
     await toastWith(page, assignmentMessages.created).waitFor();
     const card = await activeCard(page, "Photosynthesis lab write-up");
     expect(card).toContain("Lab Report");
+    // The spec's form of the type (underscores as spaces) is the card's text; it is capitalised only on screen.
+    const cardItem = page.getByRole("list", { name: "Active assignments" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Photosynthesis lab write-up" }) });
+    expect(await cardItem.getByText("lab report", { exact: true }).count()).toBe(1);
     expect(card).toContain("Auto-grading");
     expect(card).toContain("35 points");
     expect(card).toContain("2 criteria");

@@ -56,7 +56,7 @@ describe("requests to make practice", () => {
   });
 
   it("leaves other requests alone", () => {
-    for (const message of ["build a rubric for the quiz", "write feedback on the quiz", "make a test assignment", "What needs my review?", "Set my strictness to 70", "Open Uniforms Essay", "I need to review the test", "how did the class do on the quiz?"]) {
+    for (const message of ["build a rubric for the quiz", "write feedback on the quiz", "make a test assignment", "What needs my review?", "Set my strictness to 70", "Open Uniforms Essay", "I need to review the test", "how did the class do on the quiz?", "give me the test scores", "make the test harder", "show me the test results"]) {
       expect(recognizePracticeRequest(message), message).toBeUndefined();
     }
   });

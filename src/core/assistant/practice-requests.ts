@@ -15,7 +15,7 @@ import { minGradedEssays } from "../practice/class-minimum.js";
 
 export type PracticeKind = "quiz" | "deck" | "practice";
 
-const practiceThing = String.raw`(?:quiz(?:zes)?|flash ?cards?|(?:flashcard |study |revision )?decks?|practice(?: (?:quiz(?:zes)?|tests?|questions?|items?|sets?|activit(?:y|ies)|exercises?))?|(?:revision|review|quiz|practice|multiple[- ]choice) (?:questions|cards)|(?:practice |mini |short |quick |unit |spelling |vocab(?:ulary)? |multiple[- ]choice )?tests?(?! (?:assignments?|rubrics?|runs?|accounts?|submissions?|essays?|students?)\b))`;
+const practiceThing = String.raw`(?:quiz(?:zes)?|flash ?cards?|(?:flashcard |study |revision )?decks?|practice(?: (?:quiz(?:zes)?|tests?|questions?|items?|sets?|activit(?:y|ies)|exercises?))?|(?:revision|review|quiz|practice|multiple[- ]choice) (?:questions|cards)|(?:practice |mini |short |quick |unit |spelling |vocab(?:ulary)? |multiple[- ]choice )?tests?(?! (?:assignments?|rubrics?|runs?|accounts?|submissions?|essays?|students?|scores?|results?|grades?|marks?|answers?|dates?|day|harder|easier|shorter|longer)\b))`;
 /** Words between the verb and the thing, but not across a preposition: "build a rubric for the quiz" is no request. */
 const gap = String.raw`(?:\s+(?!(?:for|on|about|of|from|to|in|with|by|after|before)\b)[\w'-]+){0,3}?`;
 const requestPatterns = [

@@ -92,6 +92,12 @@ describe("importRubric: the failures teachers met", () => {
       ["Thesis", 20],
       ["Evidence", 20],
     ]);
+    // An assignment's details are no criteria, and a document that states its points says them all.
+    const detailed = fromText("Essay Rubric\nWord Count: 500\nPages: 2\nThesis (10 points)\nEvidence (10 points)");
+    expect(detailed.criteria.map((c) => [c.name, c.maxPoints])).toEqual([
+      ["Thesis", 10],
+      ["Evidence", 10],
+    ]);
     // One such line alone is not enough to call it points.
     expect(fromText("Essay Rubric\nThesis: 10").pointsAssumed).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { isUuid } from "../http/validation";
-import { and, asc, desc, eq, getTableColumns, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
 import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SavedAssignment, UpdateAssignmentInput } from "../../contracts/assignments";
 import { assignmentMessages, sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
@@ -149,7 +149,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
       .where(input.basedOnVersion === undefined ? isOwn : and(isOwn, eq(assignments.version, input.basedOnVersion)))
       .returning({ id: assignments.id });
     if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input);
-    await removeSamples(tx, id, input, before.updatedAt);
+    await removeSamples(tx, id, input);
     await refreshCalibrationFit(tx, id, spellChecker);
     const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, criteria, regrade.actor) : null;
     const assignment = await findAssignment(tx, teacherId, id);
@@ -204,14 +204,9 @@ function sortedKeys(value: unknown): unknown {
  * The samples a save removes: those the client says it removed, or, from a client that does not say (the spec's
  * whole object), every one missing from `sampleWork`. A sample still listed in `sampleWork` is never removed.
  */
-/**
- * `savedAt` is when the version the save replaces was written. A whole object sent with its `basedOnVersion` and no
- * `removedSampleIds` (the spec's client) was read at that version or later, so a sample uploaded after it may be one
- * the client never saw (uploads do not raise the version): it is kept rather than deleted unseen.
- */
-async function removeSamples(tx: Queryable, id: string, input: z.output<typeof updateAssignmentInput>, savedAt: Date): Promise<void> {
+async function removeSamples(tx: Queryable, id: string, input: z.output<typeof updateAssignmentInput>): Promise<void> {
   const keep = new Set(input.sampleWork?.map((sample) => sample.id));
-  const inThisAssignment = and(eq(assignmentSamples.assignmentId, id), input.basedOnVersion === undefined || input.removedSampleIds ? undefined : lte(assignmentSamples.createdAt, savedAt));
+  const inThisAssignment = eq(assignmentSamples.assignmentId, id);
   if (input.removedSampleIds) {
     const removed = input.removedSampleIds.filter((sampleId) => isUuid(sampleId) && !keep.has(sampleId));
     if (removed.length) await tx.delete(assignmentSamples).where(and(inThisAssignment, inArray(assignmentSamples.id, removed)));

@@ -1,7 +1,7 @@
 import { CalendarDays, FileText, ListChecks, Sparkles, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Assignment } from "../../../../contracts/assignments";
-import { displayTitle, formatCardDate, formatScore, plural, typeLabel } from "../format";
+import { displayTitle, formatCardDate, formatScore, plural } from "../format";
 import { ArchiveButton } from "./archive-button";
 
 /** One assignment in the list; the whole card opens it, and the archive button sits above that link. */
@@ -23,7 +23,8 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
           </span>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">{typeLabel(assignment.type)}</p>
+      {/* Spec section 2: the type with its underscores shown as spaces; capitalised on screen like the selector's labels. */}
+      <p className="mt-1 text-sm text-muted-foreground capitalize">{assignment.type.replaceAll("_", " ")}</p>
       <ul className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm" aria-label={`${title} details`}>
         <li className="flex items-center gap-1.5">
           <Trophy aria-hidden className="size-4 shrink-0 text-muted-foreground" />
