@@ -16,7 +16,8 @@ export interface RestartDecision {
  */
 export const doNotRestartExitCode = 78;
 
-export const restartLimits = { quickFailureMs: 10_000, maxQuickFailures: 5, firstDelayMs: 1_000, maxDelayMs: 30_000 } as const;
+/** `retryGivenUpMs`: a process that kept failing while others serve is tried again after this (a database back). */
+export const restartLimits = { quickFailureMs: 10_000, maxQuickFailures: 5, firstDelayMs: 1_000, maxDelayMs: 30_000, retryGivenUpMs: 300_000 } as const;
 
 export function nextRestart(recentRuns: readonly { ranMs: number }[]): RestartDecision {
   let quickFailures = 0;

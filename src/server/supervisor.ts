@@ -76,10 +76,21 @@ function giveUp(slot: Slot, because: GaveUpBecause, details: Record<string, unkn
   const readAbove = because === "cannot-start" ? "Read the line above for the reason" : "Read the lines above for the reason";
   const going = slots.filter((other) => !other.gaveUp).length;
   if (going > 0) {
+    // A process that kept failing (a database away for a while) is tried again later, so the service does not stay
+    // short of a process for good; one that said starting cannot help waits for the operator.
+    const retry = because === "keeps-failing" ? ` It is tried again in ${restartLimits.retryGivenUpMs / 60_000} minutes.` : "";
     logger.error(
       { ...details, serving: going, processes: slots.length },
-      `server process ${String(details.pid)} ${what}; not restarting it. The other ${going} of ${slots.length} go on serving. ${readAbove}, mend it, and restart Markwise to run all ${slots.length} again.`,
+      `server process ${String(details.pid)} ${what}; not restarting it now. The other ${going} of ${slots.length} go on serving.${retry} ${readAbove}, mend it, and restart Markwise to run all ${slots.length} again.`,
     );
+    if (because === "keeps-failing") {
+      setTimeout(() => {
+        if (stopping || slot.gaveUp !== "keeps-failing") return;
+        slot.gaveUp = undefined;
+        slot.runs = [];
+        start(slot);
+      }, restartLimits.retryGivenUpMs).unref();
+    }
     return;
   }
   logger.fatal(details, `the server ${what}; not restarting. ${readAbove}.`);

@@ -107,7 +107,7 @@ describe.runIf(testDatabaseKind === "postgres")("several server processes on one
     process.kill(first!, "SIGKILL");
     await waitFor("the restarted server given up", () => supervised.output().includes("not restarting it"), 60_000, supervised.output);
     expect(supervised.output()).toContain(`DATA_DIR ${env.DATA_DIR} is not writable`);
-    expect(supervised.output()).toMatch(/server process \d+ cannot start as things stand; not restarting it\. The other 1 of 2 go on serving\. Read the line above for the reason, mend it, and restart Markwise to run all 2 again\./);
+    expect(supervised.output()).toMatch(/server process \d+ cannot start as things stand; not restarting it now\. The other 1 of 2 go on serving\. Read the line above for the reason, mend it, and restart Markwise to run all 2 again\./);
 
     // The supervisor and the healthy process stay; the port keeps answering.
     expect(isAlive(supervised.child.pid!)).toBe(true);
