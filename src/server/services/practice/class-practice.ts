@@ -1,3 +1,4 @@
+import { scoresOnCurrentRubric } from "../../../contracts/earlier-rubric";
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
@@ -35,8 +36,9 @@ function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferS
     essays: rows.map((row) => ({
       text: row.content,
       studentName: row.studentName,
-      overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / maxScore)),
-      criteria: Object.entries(row.criteriaScores ?? {}).map(([criterionId, points]) => ({ criterionId, points })),
+      // A grade given on an earlier rubric counts out of its own total, and only on criteria the rubric kept as they were.
+      overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / (row.earlierRubric ? row.earlierRubric.totalPoints || 1 : maxScore))),
+      criteria: Object.entries(scoresOnCurrentRubric(assignment.criteria, row.earlierRubric ?? null, row.criteriaScores) ?? {}).map(([criterionId, points]) => ({ criterionId, points })),
       reviewed: row.gradeSource === "reviewed",
     })),
     seed: randomInt(2 ** 31),
