@@ -1,4 +1,4 @@
-import { scoresOnCurrentRubric } from "../../../contracts/earlier-rubric";
+import { scaleOfGrade, scoresOnCurrentRubric } from "../../../contracts/earlier-rubric";
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
@@ -37,7 +37,7 @@ function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferS
       text: row.content,
       studentName: row.studentName,
       // A grade given on an earlier rubric counts out of its own total, and only on criteria the rubric kept as they were.
-      overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / (row.earlierRubric ? row.earlierRubric.totalPoints || 1 : maxScore))),
+      overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / (row.earlierRubric ? scaleOfGrade(assignment.criteria, row.earlierRubric).totalPoints || 1 : maxScore))),
       criteria: Object.entries(scoresOnCurrentRubric(assignment.criteria, row.earlierRubric ?? null, row.criteriaScores) ?? {}).map(([criterionId, points]) => ({ criterionId, points })),
       reviewed: row.gradeSource === "reviewed",
     })),
