@@ -216,7 +216,9 @@ export const updateAssignmentInput = z.object({
   removedSampleIds: z.array(z.string({ error: "Each removed sample id must be text" }), { error: "removedSampleIds must be a list of sample ids" }).max(1000, "Remove at most 1,000 samples at once").optional(),
   status: z.enum(assignmentStatuses, { error: "Status must be draft, active or archived" }),
   autogradingEnabled: z.boolean({ error: "autogradingEnabled must be true or false" }),
-  gradingSettings,
+  // strengthsFirst came after the other settings, so a client that knows only those may leave it out: it then stays
+  // as stored rather than taking the default (it was reset to true by such a save).
+  gradingSettings: gradingSettings.extend({ strengthsFirst: z.boolean({ error: "Strengths first must be true or false" }).optional() }),
   /**
    * The assignment's `version` this copy was read at. Given, a save made after another tab or window saved the
    * assignment answers 409 instead of silently undoing that save. Absent, the save replaces whatever is stored.

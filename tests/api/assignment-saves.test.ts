@@ -150,6 +150,23 @@ describe(`a save that sends part of the assignment (${testDatabaseKind})`, () =>
     expect(cleared.data).toMatchObject({ dueDate: null, prompt: "", rubric: { criteria } });
   });
 
+  it("keeps strengths-first as stored when the settings leave it out, and still saves it when sent", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgstrong");
+    const url = `/api/assignments/${assignment.id}`;
+    const settings = assignment.gradingSettings as Record<string, unknown>;
+    const off = await client.put(url, wizardSave(assignment, { gradingSettings: { ...settings, strengthsFirst: false } }));
+    expect(off.status, off.text).toBe(200);
+    const { strengthsFirst: _left, ...withoutIt } = off.data.gradingSettings as Record<string, unknown>;
+    const saved = await client.put(url, wizardSave(off.data, { title: "Civil Rights DBQ, revised", gradingSettings: { ...withoutIt, strictness: 70 } }));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.data.gradingSettings).toMatchObject({ strengthsFirst: false, strictness: 70 });
+    const on = await client.put(url, wizardSave(saved.data, { gradingSettings: { ...withoutIt, strengthsFirst: true } }));
+    expect(on.data.gradingSettings.strengthsFirst).toBe(true);
+    const wrong = await client.put(url, wizardSave(on.data, { gradingSettings: { ...withoutIt, strengthsFirst: "yes" } }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.error.fields["gradingSettings.strengthsFirst"]).toBe("Strengths first must be true or false");
+  });
+
   it("shows no calibration preview once the sample it previewed is removed", async () => {
     const { client, assignment } = await teacherWithAssignment("asgprev");
     const url = `/api/assignments/${assignment.id}`;

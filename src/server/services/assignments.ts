@@ -128,6 +128,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
     }
     const criteria = input.rubric?.criteria ?? before.criteria;
     checkCriteriaIds(criteria);
+    const settings = settingsToSave(before, input);
     const isOwn = and(eq(assignments.id, id), eq(assignments.teacherId, teacherId));
     // Conditional on the version the client read, in the update itself rather than a read before it: of two saves
     // based on one version, the second waits for the first's row lock and then matches no row, so it cannot undo
@@ -142,13 +143,13 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
         criteria,
         status: input.status,
         autogradingEnabled: input.autogradingEnabled,
-        gradingSettings: input.gradingSettings,
+        gradingSettings: settings,
         version: sql`${assignments.version} + 1`,
         updatedAt: new Date(),
       })
       .where(input.basedOnVersion === undefined ? isOwn : and(isOwn, eq(assignments.version, input.basedOnVersion)))
       .returning({ id: assignments.id });
-    if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input);
+    if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input, settings);
     await removeSamples(tx, id, input);
     await refreshCalibrationFit(tx, id, spellChecker);
     const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, criteria, regrade.actor) : null;
@@ -159,8 +160,13 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
   return saved;
 }
 
+/** The settings a save writes: a setting it leaves out (only strengthsFirst may be) keeps its stored value. */
+function settingsToSave(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>): GradingSettings {
+  return { ...input.gradingSettings, strengthsFirst: input.gradingSettings.strengthsFirst ?? stored.gradingSettings.strengthsFirst };
+}
+
 /** What a save refused as based on an older version would have replaced: named, so the teacher knows what to compare. */
-function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>): AppError {
+function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>, settings: GradingSettings): AppError {
   const same = (a: unknown, b: unknown) => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
   const differing = [
     stored.title !== input.title && "title",
@@ -169,7 +175,7 @@ function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAs
     input.prompt !== undefined && stored.prompt !== input.prompt && "prompt",
     input.rubric !== undefined && !same(stored.criteria, input.rubric.criteria) && "rubric",
     stored.status !== input.status && "status",
-    !same(stored.gradingSettings, input.gradingSettings) && "grading settings",
+    !same(stored.gradingSettings, settings) && "grading settings",
   ].filter((name): name is string => Boolean(name));
   const what = differing.length ? `the ${listInProse(differing)} saved there ${differing.length === 1 ? "differs" : "differ"} from yours` : "it was saved there with the same details as yours";
   return new AppError(
