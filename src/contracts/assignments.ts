@@ -134,6 +134,13 @@ export const sampleWork = z.object({
 });
 export type SampleWork = z.infer<typeof sampleWork>;
 
+/**
+ * A sample upload's answer: the sample and the assignment's version it made. An upload raises the version (a whole
+ * object read before it would delete the new sample), so the page that uploaded takes the new version as its own.
+ */
+export const uploadedSample = sampleWork.extend({ assignmentVersion: z.number() });
+export type UploadedSample = z.infer<typeof uploadedSample>;
+
 export const calibrationPreview = z.object({
   sampleId: z.string(),
   confidence: z.number(),

@@ -70,7 +70,7 @@ describe(`an assignment saved from two tabs (${testDatabaseKind})`, () => {
     const sample = await client.request("POST", `${url}/samples`, { body: sampleForm("A short graded essay about uniforms.", 30, { "criterion-1": 10, "criterion-2": 20 }) });
     expect(sample.status, sample.text).toBe(201);
     const opened = (await client.get(url)).data;
-    expect(opened.version).toBe(assignment.version);
+    expect(opened.version).toBe(sample.data.assignmentVersion);
 
     const upload = await client.request("POST", `${url}/rubric`, { body: formWith({ rubric: fixtureFile("rubrics/reflection-dashes.txt") }) });
     expect(upload.status, upload.text).toBe(200);
@@ -84,6 +84,27 @@ describe(`an assignment saved from two tabs (${testDatabaseKind})`, () => {
     // The tab that uploaded holds the version its upload made, and saves on it.
     const fresh = await client.put(url, wizardSave({ ...opened, rubric: { criteria: upload.data.criteria } }, { basedOnVersion: upload.data.version }));
     expect(fresh.status, fresh.text).toBe(200);
+  });
+
+  it("refuses a whole object read before another tab's sample upload, keeping the sample; the uploading tab saves on the version its upload made", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgsmpv");
+    const url = `/api/assignments/${assignment.id}`;
+    const tabOne = (await client.get(url)).data;
+    const sample = await client.request("POST", `${url}/samples`, { body: sampleForm("A short graded essay about uniforms.", 30, { "criterion-1": 10, "criterion-2": 20 }) });
+    expect(sample.status, sample.text).toBe(201);
+    expect(sample.data.assignmentVersion).toBe(tabOne.version + 1);
+
+    // The spec's whole object: no removedSampleIds, so every sample missing from sampleWork would be deleted.
+    const { removedSampleIds: _none, ...wholeObject } = wizardSave(tabOne, { title: "Civil Rights DBQ, tab one" });
+    const stale = await client.put(url, wholeObject);
+    expect(stale.status).toBe(409);
+    expect(stale.data.error.message).toMatch(/^This assignment was changed in another tab or window after you opened it: the title and samples saved there differ from yours\./);
+    expect((await client.get(url)).data).toMatchObject({ title: "Civil Rights DBQ", sampleWork: [{ id: sample.data.id }] });
+
+    const { assignmentVersion, ...uploaded } = sample.data;
+    const tabTwo = await client.put(url, wizardSave({ ...tabOne, sampleWork: [uploaded] }, { title: "Civil Rights DBQ, tab two", basedOnVersion: assignmentVersion }));
+    expect(tabTwo.status, tabTwo.text).toBe(200);
+    expect(tabTwo.data).toMatchObject({ title: "Civil Rights DBQ, tab two", sampleWork: [{ id: sample.data.id }] });
   });
 
   it("refuses a rubric upload based on a version saved over since, naming the rubric it would replace; uploads without a version as before", async () => {

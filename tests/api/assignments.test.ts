@@ -294,8 +294,10 @@ describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
     expect(response.status).toBe(201);
     expect(response.data).toMatchObject({ score: 42, criteriaScores: { "criterion-1": 18, "criterion-2": 24 }, file: { name: "student-essay.pdf" } });
     expect(response.data.content.length).toBeGreaterThan(100);
+    const { assignmentVersion, ...sample } = response.data;
     const reloaded = await teacher.client.get(`/api/assignments/${teacher.assignment.id}`);
-    expect(reloaded.data.sampleWork).toEqual([response.data]);
+    expect(reloaded.data.sampleWork).toEqual([sample]);
+    expect(reloaded.data.version).toBe(assignmentVersion);
     expect((await teacher.client.get(`/api/documents/${response.data.file.id}`)).status).toBe(200);
   });
 

@@ -12,7 +12,7 @@ import {
   rubricUploadInput,
   savedAssignment,
   sampleUploadInput,
-  sampleWork,
+  uploadedSample,
   updateAssignmentInput,
 } from "../../contracts/assignments";
 import { criterion } from "../../contracts/teacher-profile";
@@ -188,7 +188,7 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       body: sampleUploadInput,
       maxBodyBytes: uploadLimit,
       tooLargeMessage: documentMessages.tooLarge(documentLimits.maxBytes),
-      responses: { 201: { description: "The stored sample", schema: sampleWork }, 400: invalid, ...uploadErrors, 404: missing, 401: unauthorized },
+      responses: { 201: { description: "The stored sample, with the assignment's version the upload raised", schema: uploadedSample }, 400: invalid, ...uploadErrors, 404: missing, 401: unauthorized },
     },
     async (c, { params, body }) => {
       const teacherId = requireUser(c).id;

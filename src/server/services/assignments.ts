@@ -1,6 +1,6 @@
 import { isUuid } from "../http/validation";
 import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from "drizzle-orm";
-import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SavedAssignment, UpdateAssignmentInput } from "../../contracts/assignments";
+import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, SavedAssignment, UpdateAssignmentInput, UploadedSample } from "../../contracts/assignments";
 import { assignmentMessages, sampleScoreProblems, updateAssignmentInput } from "../../contracts/assignments";
 import { defaultAssignmentSettings } from "../../contracts/assignments";
 import type { TeacherProfile } from "../../contracts/teacher-profile";
@@ -149,7 +149,7 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
       })
       .where(input.basedOnVersion === undefined ? isOwn : and(isOwn, eq(assignments.version, input.basedOnVersion)))
       .returning({ id: assignments.id });
-    if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), input, settings);
+    if (!saved) throw changedElsewhere(await findAssignmentRow(tx, teacherId, id), await sampleIdsOf(tx, id), input, settings);
     await removeSamples(tx, id, input);
     await refreshCalibrationFit(tx, id, spellChecker);
     const regraded = isScoringChanged(before.criteria, criteria) ? await regradeForNewRubric(tx, before, before.criteria, criteria, regrade.actor) : null;
@@ -160,13 +160,23 @@ export async function updateAssignment(db: Db, teacherId: string, id: string, in
   return saved;
 }
 
+async function sampleIdsOf(db: Queryable, assignmentId: string): Promise<string[]> {
+  const rows = await db.select({ id: assignmentSamples.id }).from(assignmentSamples).where(eq(assignmentSamples.assignmentId, assignmentId));
+  return rows.map((row) => row.id);
+}
+
 /** The settings a save writes: a setting it leaves out (only strengthsFirst may be) keeps its stored value. */
 function settingsToSave(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>): GradingSettings {
   return { ...input.gradingSettings, strengthsFirst: input.gradingSettings.strengthsFirst ?? stored.gradingSettings.strengthsFirst };
 }
 
+/** Names of what differs that take a plural verb ("the samples saved there differ"). */
+const pluralNames = new Set(["samples", "grading settings"]);
+
 /** What a save refused as based on an older version would have replaced: named, so the teacher knows what to compare. */
-function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>, settings: GradingSettings): AppError {
+function changedElsewhere(stored: AssignmentRow, storedSampleIds: string[], input: z.output<typeof updateAssignmentInput>, settings: GradingSettings): AppError {
+  // A sample counts as changed there when this copy neither lists it nor removed it on purpose.
+  const known = new Set([...(input.sampleWork?.map((sample) => sample.id) ?? []), ...(input.removedSampleIds ?? [])]);
   const same = (a: unknown, b: unknown) => JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
   const differing = [
     stored.title !== input.title && "title",
@@ -176,8 +186,9 @@ function changedElsewhere(stored: AssignmentRow, input: z.output<typeof updateAs
     input.rubric !== undefined && !same(stored.criteria, input.rubric.criteria) && "rubric",
     stored.status !== input.status && "status",
     !same(stored.gradingSettings, settings) && "grading settings",
+    input.sampleWork !== undefined && storedSampleIds.some((sampleId) => !known.has(sampleId)) && "samples",
   ].filter((name): name is string => Boolean(name));
-  const what = differing.length ? `the ${listInProse(differing)} saved there ${differing.length === 1 ? "differs" : "differ"} from yours` : "it was saved there with the same details as yours";
+  const what = differing.length ? `the ${listInProse(differing)} saved there ${differing.length === 1 && !pluralNames.has(differing[0]!) ? "differs" : "differ"} from yours` : "it was saved there with the same details as yours";
   return new AppError(
     "conflict",
     `This assignment was changed in another tab or window after you opened it: ${what}. Your changes are not saved yet: save again to replace that version with yours, or load the saved version to keep it.`,
@@ -258,10 +269,13 @@ export async function addSample(
   id: string,
   sample: { content: string; score: number; feedback: string; criteriaScores: Record<string, number>; fileId: string | null },
   spellChecker: SpellChecker,
-): Promise<Assignment["sampleWork"][number]> {
+): Promise<UploadedSample> {
   return db.transaction(async (tx) => {
     const row = await findAssignmentRow(tx, teacherId, id);
     checkSampleScores(row.criteria, sample.score, sample.criteriaScores);
+    // A new sample raises the version: a whole object read before it, saved with that older version, answers 409
+    // instead of deleting the sample it never listed (it is missing from its sampleWork).
+    const [raised] = await tx.update(assignments).set({ version: sql`${assignments.version} + 1`, updatedAt: new Date() }).where(eq(assignments.id, id)).returning({ version: assignments.version });
     const existing = await tx.select({ id: assignmentSamples.id }).from(assignmentSamples).where(eq(assignmentSamples.assignmentId, id));
     const [created] = await tx
       .insert(assignmentSamples)
@@ -269,7 +283,7 @@ export async function addSample(
       .returning();
     await refreshCalibrationFit(tx, id, spellChecker);
     const [file] = sample.fileId ? await tx.select({ id: storedFiles.id, name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.id, sample.fileId)) : [];
-    return toSampleWork(created!, file ? new Map([[file.id, file.name]]) : new Map());
+    return { ...toSampleWork(created!, file ? new Map([[file.id, file.name]]) : new Map()), assignmentVersion: raised!.version };
   });
 }
 

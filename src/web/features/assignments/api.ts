@@ -1,5 +1,5 @@
 import type { RubricImportReport } from "../../../contracts/rubric-import";
-import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, RubricChange, SampleWork, SavedAssignment, UpdateAssignmentInput } from "../../../contracts/assignments";
+import type { Assignment, AssignmentStatus, CalibrationPreview, GradingSettings, RubricChange, SavedAssignment, UpdateAssignmentInput, UploadedSample } from "../../../contracts/assignments";
 import type { Criterion, TeacherProfile } from "../../../contracts/teacher-profile";
 import { apiRequest, getJson, throwIfNotOk } from "../../lib/api";
 
@@ -83,13 +83,13 @@ export function uploadRubric(id: string, file: File, basedOnVersion: number): Pr
   return postForm<RubricUploadResult>(`/api/assignments/${encodeURIComponent(id)}/rubric`, form);
 }
 
-export function uploadSample(id: string, sample: { file: File; score: number; feedback: string; criteriaScores: Record<string, number> }): Promise<SampleWork> {
+export function uploadSample(id: string, sample: { file: File; score: number; feedback: string; criteriaScores: Record<string, number> }): Promise<UploadedSample> {
   const form = new FormData();
   form.append("sample", sample.file);
   form.append("score", String(sample.score));
   form.append("feedback", sample.feedback);
   form.append("criteriaScores", JSON.stringify(sample.criteriaScores));
-  return postForm<SampleWork>(`/api/assignments/${encodeURIComponent(id)}/samples`, form);
+  return postForm<UploadedSample>(`/api/assignments/${encodeURIComponent(id)}/samples`, form);
 }
 
 /** Grades the sample with the engine calibrated on the assignment's other samples; the server stores the result. */

@@ -336,7 +336,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
       if (current?.refused !== "upload") return current;
       if (!current.saved) return undefined;
       const saved = { ...current.saved, rubric, version };
-      return savedDifferences(saved, { ...draft, rubric }).length ? { message: uploadedOverConflictMessage, saved, refused: "save" } : undefined;
+      return savedDifferences(saved, { ...draft, rubric }, removedSampleIds.current).length ? { message: uploadedOverConflictMessage, saved, refused: "save" } : undefined;
     });
   const stepProps: WizardStepProps = { draft, update, updateSettings, disabled: isSaving, saveRubric, setNextCheck, criterionEdit, keepCriterionEdit: setCriterionEdit, showUploadConflict, settleUploadConflict, titleError };
   const title = mode === "new" ? "Create New Assignment" : "Edit Assignment";
@@ -374,7 +374,7 @@ function Wizard({ initial, mode }: { initial: Assignment; mode: "new" | "edit" }
             {step === 5 ? <ReviewStep {...stepProps} /> : null}
           </div>
 
-          {conflict ? <ConflictNotice conflict={conflict} draft={draft} isLast={step === stepCount} onLoad={loadSavedVersion} /> : null}
+          {conflict ? <ConflictNotice conflict={conflict} draft={draft} removed={removedSampleIds.current} isLast={step === stepCount} onLoad={loadSavedVersion} /> : null}
 
           {problems.length ? (
             <div role="alert" className="mt-6 rounded-xl border border-destructive/30 bg-destructive-soft p-4 text-sm text-destructive">
@@ -417,7 +417,7 @@ const uploadedOverConflictMessage = "Your rubric is uploaded over the one saved 
 type Conflict = { message: string; saved: Assignment | undefined; refused: "save" | "upload" };
 
 /** What the other tab or window saved, field by field where it differs from this page. */
-function savedDifferences(saved: Assignment, draft: Assignment): { label: string; value: string }[] {
+function savedDifferences(saved: Assignment, draft: Assignment, removed: ReadonlySet<string>): { label: string; value: string }[] {
   const clip = (text: string) => (text.length > 140 ? `${text.slice(0, 140).trimEnd()}…` : text) || "(empty)";
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const rows: { label: string; value: string }[] = [];
@@ -428,12 +428,16 @@ function savedDifferences(saved: Assignment, draft: Assignment): { label: string
     rows.push({ label: "Rubric", value: saved.rubric.criteria.map((item) => `${item.name} (${item.maxPoints})`).join(", ") || "(no criteria)" });
   }
   if (!same(saved.gradingSettings, draft.gradingSettings)) rows.push({ label: "Grading settings", value: "changed" });
+  // Samples uploaded there (this page neither shows them nor removed them): saving over that version keeps them.
+  const shown = new Set(draft.sampleWork.map((sample) => sample.id));
+  const added = saved.sampleWork.filter((sample) => !shown.has(sample.id) && !removed.has(sample.id));
+  if (added.length) rows.push({ label: "Samples", value: `${added.length} more: ${added.map((sample) => sample.file?.name ?? `scored ${sample.score}`).join(", ")}` });
   return rows;
 }
 
-function ConflictNotice({ conflict, draft, isLast, onLoad }: { conflict: Conflict; draft: Assignment; isLast: boolean; onLoad: (saved: Assignment) => void }) {
+function ConflictNotice({ conflict, draft, removed, isLast, onLoad }: { conflict: Conflict; draft: Assignment; removed: ReadonlySet<string>; isLast: boolean; onLoad: (saved: Assignment) => void }) {
   const { saved } = conflict;
-  const differences = saved ? savedDifferences(saved, draft) : [];
+  const differences = saved ? savedDifferences(saved, draft, removed) : [];
   // An upload is pressed at the top of the rubric step, far above this notice on a phone: it comes into view.
   const box = useRef<HTMLDivElement>(null);
   // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup function.

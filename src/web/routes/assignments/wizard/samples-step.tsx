@@ -55,8 +55,10 @@ export function SamplesStep({ draft, update, disabled }: WizardStepProps) {
           return text === "" ? [] : [[item.id, Number(text)]];
         }),
       );
-      const sample = await uploadSample(draft.id, { file, score: scoreValue, feedback: feedback.trim(), criteriaScores: scores });
-      update({ sampleWork: [...draft.sampleWork, sample] });
+      const { assignmentVersion, ...sample } = await uploadSample(draft.id, { file, score: scoreValue, feedback: feedback.trim(), criteriaScores: scores });
+      // The upload raised the version by one: this page's next save is based on it. A larger step means another tab
+      // saved in between, and the page keeps its older version so that save is refused and shown, not overwritten.
+      update({ sampleWork: [...draft.sampleWork, sample], ...(assignmentVersion === draft.version + 1 ? { version: assignmentVersion } : {}) });
       showSuccess(assignmentMessages.sampleUploaded);
       setFile(undefined);
       setScore("");
