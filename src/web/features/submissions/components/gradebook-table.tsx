@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { gradeStateLabel, type Gradebook } from "../../../../contracts/submissions";
 import { cn } from "../../../lib/utils";
 import { formatScore, plural } from "../../assignments/format";
+import { classAverageNote } from "./class-average-note";
 import { EarlierRubricBadge } from "./earlier-rubric-badge";
 import { OverlapBadge, StatusBadge } from "./submission-list";
 
@@ -154,8 +155,7 @@ export function GradebookTable({ book }: { book: Gradebook }) {
             <td className="px-2 py-2" />
             <td className="px-2 py-2 text-right tabular-nums">{scoreText(averageOf(onCurrent, (row) => row.finalScore))}</td>
             <td className="px-2 py-2 text-xs font-normal text-muted-foreground" colSpan={2}>
-              {`over ${plural(onCurrent.filter((row) => row.rawScore !== null).length, "graded student")}`}
-              {onEarlier ? `; ${onEarlier} on the earlier rubric left out` : ""}
+              {classAverageNote(onCurrent.filter((row) => row.rawScore !== null).length, onEarlier)}
             </td>
           </tr>
         </tfoot>
