@@ -4,6 +4,7 @@ import type { GradeEditInput, SubmissionDetail, SubmissionStatus, SubmissionSumm
 import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, restoreReview, saveGrade, submissionKeys } from "../api";
 import { markSaveFailed } from "./failed-saves";
 import { clearDraft, loadDraft } from "./grade-drafts";
+import { settledSummary } from "./settled-summary";
 
 /** Statuses that have a grade a teacher can look at. */
 const gradedStatuses: readonly SubmissionStatus[] = ["needs_review", "accepted"];
@@ -61,11 +62,8 @@ export function useReviewActions(assignmentId: string) {
   const queryClient = useQueryClient();
   const settle = (detail: SubmissionDetail) => {
     queryClient.setQueryData(submissionKeys.detail(detail.id), detail);
-    const { status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } = detail;
     for (const order of reviewOrders) {
-      queryClient.setQueryData<SubmissionSummary[]>(submissionKeys.list(assignmentId, order), (list) =>
-        list?.map((item) => (item.id === detail.id ? { ...item, status, criteriaScores, overallScore, confidence, gradeSource, reviewReason } : item)),
-      );
+      queryClient.setQueryData<SubmissionSummary[]>(submissionKeys.list(assignmentId, order), (list) => list?.map((item) => (item.id === detail.id ? settledSummary(item, detail) : item)));
     }
     void queryClient.invalidateQueries({ queryKey: submissionKeys.all(assignmentId) });
   };
