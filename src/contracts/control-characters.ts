@@ -9,9 +9,24 @@ export function stripControlCharacters(text: string): string {
   return text.replace(/[\v\f]/g, "\n").replace(controlCharacters, "");
 }
 
+/**
+ * Characters that take no space and show nothing (format characters such as zero-width spaces and joiners, the word
+ * joiner and the byte-order mark, and the Hangul and Braille blanks): text made only of these and white space reads
+ * as empty to a teacher, so it is empty to every required field too ("Add the feedback you gave"), where `trim`
+ * kept it as filled. Inside real text they stay (a joiner inside an emoji or an Indic word is meaningful).
+ */
+const invisible = "\\p{Cf}\u115F\u1160\u3164\uFFA0\u2800";
+const holdsInvisible = new RegExp(`[${invisible}]`, "u");
+const onlyInvisible = new RegExp(`^[\\s${invisible}]*$`, "u");
+
+/** "" for text made only of invisible characters and white space; any other text as it is. */
+export function blankIfInvisible(text: string): string {
+  return holdsInvisible.test(text) && onlyInvisible.test(text) ? "" : text;
+}
+
 /** Every string inside a parsed JSON value or form, cleaned; files and other values are left as they are. */
 export function stripControlCharactersDeep(value: unknown): unknown {
-  if (typeof value === "string") return stripControlCharacters(value);
+  if (typeof value === "string") return blankIfInvisible(stripControlCharacters(value));
   if (Array.isArray(value)) return value.map(stripControlCharactersDeep);
   if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [stripControlCharacters(key), stripControlCharactersDeep(item)]));

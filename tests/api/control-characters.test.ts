@@ -57,6 +57,33 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
     expect(answer.data.error.fields).toEqual({ name: "Contains invisible control characters; type or paste it again" });
   });
 
+  it("takes text made only of invisible characters as empty, with the empty field's message, and keeps joiners inside real text", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "zwsp");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const zeroWidth = "\u200B\u200C \u2060\uFEFF";
+
+    const pasted = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: zeroWidth, text: studentEssay(3, "Ana") });
+    expect(pasted.status).toBe(400);
+    expect(pasted.data.error.fields).toEqual({ studentName: "Add the student's name or identifier" });
+
+    const chat = await teacher.client.post("/api/chat", { message: "\u2060\u200D", timeZone: "UTC" });
+    expect(chat.status).toBe(400);
+    expect(chat.data.error.fields).toEqual({ message: "Type a message first." });
+
+    const lead = await new TestClient(server.url).post("/api/leads", { type: "get-started", name: "\u3164", email: "a@school.org", school: "Lincoln High", position: "Teacher" });
+    expect(lead.status).toBe(400);
+    expect(lead.data.error.fields).toEqual({ name: "Please fill in all required fields" });
+
+    const signUp = await new TestClient(server.url).post("/api/auth/sign-up/email", { ...uniqueTeacher("zwspsign"), username: zeroWidth, callbackURL: "/auth/confirmed" });
+    expect(signUp.status).toBe(400);
+    expect(signUp.data.error.fields).toEqual({ username: "Username is required" });
+
+    const teacherEmoji = "Ms. Hale \u{1F469}\u200D\u{1F3EB}";
+    const named = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: teacherEmoji, text: studentEssay(4, "Bo") });
+    expect(named.status, named.text).toBe(200);
+    expect((await teacher.client.get(`/api/submissions/${named.data.created[0].submissionId}`)).data.studentName).toBe(teacherEmoji);
+  });
+
   it("refuses a body nested too deeply with a 400 saying so, signed in or not, and keeps serving", async () => {
     const nested = (depth: number) => `{"type":"get-started","x":${"[".repeat(depth)}${"]".repeat(depth)}}`;
     const send = (path: string, body: string) => new TestClient(server.url).request("POST", path, { body, headers: { "content-type": "application/json" } });

@@ -1,4 +1,4 @@
-import { controlCharacterPaths } from "../../contracts/control-characters";
+import { blankIfInvisible, controlCharacterPaths } from "../../contracts/control-characters";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
@@ -147,7 +147,7 @@ function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
 function nameFromUsername(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body = (await c.req.raw.clone().json()) as Record<string, unknown>;
-    if (typeof body.name !== "string" || !body.name.trim()) replaceJsonBody(c, { ...body, name: body.username });
+    if (typeof body.name !== "string" || !blankIfInvisible(body.name).trim()) replaceJsonBody(c, { ...body, name: body.username });
     await next();
   };
 }
