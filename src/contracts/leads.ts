@@ -13,12 +13,20 @@ export const leadMessages = {
   success: "Thank you! We'll be in touch soon.",
 } as const;
 
+/** Name, school and seats are single lines (the form's inputs are): a line break from the API would reach the mail. */
+const oneLine = (text: string) => !/[\r\n\u2028\u2029]/.test(text);
+const oneLineMessage = "Keep this on one line";
+
 const requiredText = (max: number) =>
   z
     .string({ error: leadMessages.required })
     .trim()
     .min(1, leadMessages.required)
-    .max(max, `Keep this within ${max} characters`);
+    .max(max, `Keep this within ${max} characters`)
+    .refine(oneLine, oneLineMessage);
+
+/** A client's clock may run a little ahead; a time beyond that is a typo or a forged "received" time in the mail. */
+const clockSkewMs = 5 * 60 * 1000;
 
 /**
  * The lead form, shared by the dialog and POST /api/leads.
@@ -37,8 +45,11 @@ export const createLeadInput = z
     school: requiredText(200),
     // Missing is the spec's required message; a value not in the list (only the API can send one) names the list.
     position: z.enum(positions, { error: (issue) => (issue.input === undefined || issue.input === "" ? leadMessages.required : `Choose one of: ${positions.join(", ")}`) }),
-    seats: z.string().trim().max(50, "Keep this within 50 characters").optional().default(""),
-    submitted_at: z.iso.datetime({ offset: true, error: "submitted_at must be an ISO timestamp" }).optional(),
+    seats: z.string().trim().max(50, "Keep this within 50 characters").refine(oneLine, oneLineMessage).optional().default(""),
+    submitted_at: z.iso
+      .datetime({ offset: true, error: "submitted_at must be an ISO timestamp" })
+      .refine((time) => !(Date.parse(time) > Date.now() + clockSkewMs), "submitted_at cannot be in the future: send the time the form was sent, or leave it out")
+      .optional(),
   })
   .superRefine((lead, ctx) => {
     if (lead.type === "enterprise" && lead.seats.length === 0) {

@@ -74,6 +74,21 @@ describe(`POST /api/leads (${testDatabaseKind})`, () => {
     expect(row!.submittedAt.toISOString()).toBe("2026-03-05T10:00:00.000Z");
   });
 
+  it("refuses a submitted_at in the future and line breaks in the one-line fields, field by field, storing and mailing nothing", async () => {
+    const count = async () => [(await db().select().from(leads)).length, (await db().select().from(outbox)).length];
+    const before = await count();
+    const future = await client.post("/api/leads", { ...validLead, submitted_at: "2999-01-01T00:00:00.000Z" });
+    expect(future.status).toBe(400);
+    expect(future.data.error.fields).toEqual({ submitted_at: "submitted_at cannot be in the future: send the time the form was sent, or leave it out" });
+    const broken = await client.post("/api/leads", { ...validLead, type: "enterprise", name: "Ada\nBcc: all@school.org", school: "Analytical\r\nHigh", seats: "100\n200" });
+    expect(broken.status).toBe(400);
+    expect(broken.data.error.fields).toEqual({ name: "Keep this on one line", school: "Keep this on one line", seats: "Keep this on one line" });
+    expect(await count()).toEqual(before);
+    // A client clock a minute ahead is no typo.
+    const ahead = await client.post("/api/leads", { ...validLead, submitted_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(ahead.status, ahead.text).toBe(201);
+  });
+
   it("answers 413 in the error shape for an oversized body", async () => {
     const response = await new TestClient(server.url).post("/api/leads", { ...validLead, name: "x".repeat(1_100_000) });
     expect(response.status).toBe(413);
