@@ -5,6 +5,7 @@ import { diskFullMessage, isDiskFull } from "./integrations/files/disk-full";
 import { AppError } from "./http/app-error";
 import { compressLargeJson } from "./http/compress-json";
 import { ApiRouter } from "./http/api-router";
+import { listInProse } from "../core/assistant/text";
 import { requireTrustedOrigin } from "./http/origin-check";
 import type { AppEnv } from "./http/app-env";
 import type { AppDeps } from "./http/context";
@@ -77,7 +78,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerGoogleClassroomRoutes(router, deps);
   registerApiDocs(app, router, deps);
 
-  app.all("/api/*", () => {
+  app.all("/api/*", (c) => {
+    // An address that exists with other methods answers 405 with them in Allow, so a client sees its method is wrong.
+    const allowed = router.allowedMethods(c.req.path);
+    if (allowed.length) {
+      const error = new AppError("method_not_allowed", `This address takes ${listInProse(allowed.filter((method) => method !== "HEAD"))}, not ${c.req.method}.`);
+      return c.json(error.toBody(), 405, { Allow: allowed.join(", ") });
+    }
     throw new AppError("not_found", "There is no API route at this address. See /api/docs for the routes that exist.");
   });
 

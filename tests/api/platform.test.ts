@@ -30,6 +30,20 @@ describe(`the platform (${testDatabaseKind})`, () => {
     expect(response.data.error.code).toBe("not_found");
   });
 
+  it("answers a wrong method on an address that exists with 405, the methods it takes in Allow, signed in or not", async () => {
+    const health = await client.request("DELETE", "/api/health");
+    expect(health.status).toBe(405);
+    expect(health.headers.get("allow")).toBe("GET, HEAD");
+    expect(health.data.error).toEqual({ code: "method_not_allowed", message: "This address takes GET, not DELETE.", fields: {} });
+    const assignment = await client.request("POST", "/api/assignments/00000000-0000-4000-8000-000000000000");
+    expect(assignment.status).toBe(405);
+    expect(assignment.headers.get("allow")).toMatch(/^(?=.*\bGET\b)(?=.*\bPUT\b).*$/);
+    expect(assignment.data.error.code).toBe("method_not_allowed");
+    // An address no route has stays 404, whatever the method.
+    expect((await client.request("POST", "/api/assignments/1/2/3")).status).toBe(404);
+    expect((await client.request("DELETE", "/api/does-not-exist")).status).toBe(404);
+  });
+
   it("describes every route in the OpenAPI document and serves a reference page", async () => {
     const document = await client.get("/api/openapi.json");
     expect(document.status).toBe(200);

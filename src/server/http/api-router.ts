@@ -90,6 +90,16 @@ export class ApiRouter {
     this.specs.push(spec);
   }
 
+  /**
+   * The methods the declared routes answer at a path ("/api/assignments/1" -> GET, PUT), HEAD with GET: for the 405
+   * a wrong method gets where the address exists. Only the not-found path asks, so a served request pays nothing.
+   */
+  allowedMethods(path: string): string[] {
+    const methods = new Set(this.specs.filter((spec) => pathMatches(spec.path, path)).map((spec) => spec.method.toUpperCase()));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  }
+
   /** The OpenAPI 3.1 document built from every declared route. */
   openApiDocument(info: { title: string; version: string }): Record<string, unknown> {
     const paths: Record<string, Record<string, unknown>> = {};
@@ -126,6 +136,13 @@ export class ApiRouter {
       paths,
     };
   }
+}
+
+/** Whether a route's path (`/api/items/:id`, or `{id}` in a described one) matches a request's path, segment by segment. */
+function pathMatches(pattern: string, path: string): boolean {
+  const want = pattern.split("/");
+  const have = path.replace(/\/+$/, "").split("/");
+  return want.length === have.length && want.every((segment, i) => (/^(:\w+|\{\w+\})$/.test(segment) ? have[i] !== "" : segment === have[i]));
 }
 
 async function readJson(c: Context): Promise<unknown> {

@@ -16,6 +16,8 @@ beforeAll(async () => {
   app.use("*", compressLargeJson(100, 1_000));
   app.get("/small", (c) => c.json({ ok: true }));
   app.get("/medium", (c) => c.json(medium, 201));
+  app.get("/with-header", (c) => c.json({ ok: false }, 405, { Allow: "GET, HEAD" }));
+  app.get("/medium-with-header", (c) => c.json(medium, 200, { "X-Kept": "yes" }));
   app.get("/large", (c) => c.json(large));
   app.get("/accented", (c) => c.json({ name: "Zoë Ångström ".repeat(20) }));
   app.get("/raw", () => new Response(JSON.stringify(medium), { headers: { "content-type": "application/json" } }));
@@ -32,6 +34,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const get = (path: string, acceptEncoding: string) => fetch(`${url}${path}`, { headers: { "accept-encoding": acceptEncoding } });
 
 describe("compressing JSON answers", () => {
+  it("keeps the headers a handler gives c.json, compressed or not", async () => {
+    const small = await get("/with-header", "br");
+    expect([small.status, small.headers.get("allow"), small.headers.get("content-encoding")]).toEqual([405, "GET, HEAD", null]);
+    const compressed = await get("/medium-with-header", "gzip");
+    expect([compressed.headers.get("x-kept"), compressed.headers.get("content-encoding")]).toEqual(["yes", "gzip"]);
+    expect(await compressed.json()).toEqual(medium);
+  });
+
   it.each([
     ["/medium", "br, gzip", "br", 201, medium],
     ["/medium", "gzip", "gzip", 201, medium],

@@ -80,13 +80,16 @@ export function compressLargeJson(threshold = 2048, inlineLimit = 64 * 1024): Mi
  */
 function compressJsonAsMade(c: Context<AppEnv>, encoding: Encoding, threshold: number, inlineLimit: number): WeakSet<Response> {
   const made = new WeakSet<Response>();
-  const json = (object: unknown, status?: ContentfulStatusCode) => {
+  // A handler's own headers (c.json's third argument: Allow on a 405, say) go out with the answer as they would
+  // uncompressed.
+  const json = (object: unknown, status?: ContentfulStatusCode, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(object);
+    const jsonHeaders = { ...headers, "Content-Type": "application/json" };
     // Measured in characters, which never outnumber the bytes: a few accented names may take one past the threshold.
-    if (text.length < threshold) return keep(made, c.body(text, status, { "Content-Type": "application/json" }));
+    if (text.length < threshold) return keep(made, c.body(text, status, jsonHeaders));
     const bytes = Buffer.from(text);
-    if (bytes.byteLength > inlineLimit) return c.body(text, status, { "Content-Type": "application/json" });
-    return keep(made, c.body(compressNow(bytes, encoding), status, { "Content-Type": "application/json", "Content-Encoding": encoding }));
+    if (bytes.byteLength > inlineLimit) return c.body(text, status, jsonHeaders);
+    return keep(made, c.body(compressNow(bytes, encoding), status, { ...jsonHeaders, "Content-Encoding": encoding }));
   };
   c.json = json as unknown as typeof c.json;
   return made;
