@@ -18,7 +18,7 @@ const shots = "test-results/review-conflicts";
 type Summary = { id: string; studentName: string; overallScore: number };
 
 /** A signed-in teacher with an active two-criterion assignment (Thesis, Evidence; 10 points each) and graded work. */
-async function gradedClass(names: string[]): Promise<{ page: Page; assignmentId: string; queue: Summary[]; get: (path: string) => Promise<any> }> {
+async function gradedClass(names: string[]): Promise<{ page: Page; assignmentId: string; queue: Summary[]; get: (path: string) => Promise<any>; teacher: Awaited<ReturnType<typeof signInAsNewTeacher>> }> {
   const page = await app.newPage(desktop);
   page.setDefaultTimeout(15_000);
   const teacher = await signInAsNewTeacher(app, page, "rvc");
@@ -29,7 +29,7 @@ async function gradedClass(names: string[]): Promise<{ page: Page; assignmentId:
   await waitForGrading(teacher.client, assignment.id);
   const queue = await teacher.client.get(`/api/assignments/${assignment.id}/submissions?order=review&status=needs_review`);
   expect(queue.data).toHaveLength(names.length);
-  return { page, assignmentId: assignment.id, queue: queue.data, get: async (path) => (await teacher.client.get(path)).data };
+  return { page, assignmentId: assignment.id, queue: queue.data, get: async (path) => (await teacher.client.get(path)).data, teacher };
 }
 
 const studentHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
@@ -247,7 +247,7 @@ describe("review page, two saves of one grade", () => {
 
 describe("review page, a save that failed out of sight stays in sight", () => {
   it("marks the student in the queue until the edit is saved or discarded, and asks before a link leaves it behind", async () => {
-    const { page, assignmentId, queue, get } = await gradedClass(["Lia Moss", "Max Nunez", "Noor Ali"]);
+    const { page, assignmentId, queue, get, teacher } = await gradedClass(["Lia Moss", "Max Nunez", "Noor Ali"]);
     const [first, second, third] = queue as [Summary, Summary, Summary];
     const reviewQueue = page.getByRole("list", { name: "Review queue" });
     const queueLink = (name: string) => reviewQueue.getByRole("link", { name: new RegExp(name) });
@@ -299,6 +299,20 @@ describe("review page, a save that failed out of sight stays in sight", () => {
     await leave.getByRole("button", { name: "Stay on this page" }).click();
     await leave.waitFor({ state: "detached" });
     expect(new URL(page.url()).pathname).toBe(`/assignments/${assignmentId}/review`);
+
+    // On another assignment's review page, the question still names whose grade it is (it said "a student").
+    const other = await createActiveAssignment(teacher.client, teacher.id, { title: "Field trip letter" });
+    const otherUpload = await teacher.client.request("POST", `/api/assignments/${other.id}/submissions`, { body: uploadForm([textFile("Ola Berg.txt", studentEssay(60, "Ola Berg"))]) });
+    expect(otherUpload.status, otherUpload.text).toBe(200);
+    await waitForGrading(teacher.client, other.id);
+    await page.goto(`${app.url}/assignments/${other.id}/review`);
+    await studentHeading(page, "Ola Berg").waitFor();
+    await page.getByRole("link", { name: "Back to the assignment" }).first().click();
+    await leave.waitFor();
+    await leave.getByRole("button", { name: "Stay on this page" }).click();
+    await page.goto(`${app.url}/assignments/${assignmentId}/review?submission=${second.id}`);
+    await studentHeading(page, second.studentName).waitFor();
+    await notSaved.getByRole("listitem").waitFor();
 
     // Saved at last: the marks go, and links leave without a question.
     await page.unroute(`**/api/submissions/${first.id}/grade`);

@@ -23,9 +23,12 @@ function safely<T>(use: () => T, fallback: T): T {
   }
 }
 
-/** For a submission whose edit is kept: its save was refused or lost. */
-export function markSaveFailed(submissionId: string): void {
-  safely(() => sessionStorage.setItem(keyOf(submissionId), "1"), undefined);
+/**
+ * For a submission whose edit is kept: its save was refused or lost. The student's name is kept with the mark, so a
+ * page of another assignment (whose list does not hold this student) can still say whose grade it is.
+ */
+export function markSaveFailed(submissionId: string, studentName: string): void {
+  safely(() => sessionStorage.setItem(keyOf(submissionId), studentName), undefined);
   notify();
 }
 
@@ -35,13 +38,16 @@ export function forgetFailedSave(submissionId: string): void {
   if (had) notify();
 }
 
-/** The marked ids as one sorted string: the store's snapshot then compares by value, not by a new array each read. */
+/**
+ * The marks as one sorted string of "id<TAB>name" lines: the store's snapshot then compares by value, not by a new
+ * array each read. A mark written before names were kept reads "1" as its value; it shows no name.
+ */
 function snapshot(): string {
   return safely(() => {
     const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i) ?? "");
     return keys
       .filter((key) => key.startsWith(keyPrefix))
-      .map((key) => key.slice(keyPrefix.length))
+      .map((key) => `${key.slice(keyPrefix.length)}\t${(sessionStorage.getItem(key) ?? "").replace(/[\t\n]/g, " ")}`)
       .sort()
       .join("\n");
   }, "");
@@ -57,8 +63,20 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The submissions whose kept edit failed to save, updated as saves fail, succeed or are discarded. */
-export function useFailedSaves(): ReadonlySet<string> {
-  const ids = useSyncExternalStore(subscribe, snapshot, () => "");
-  return useMemo(() => new Set(ids ? ids.split("\n") : []), [ids]);
+/**
+ * The submissions whose kept edit failed to save, by id with the student's name ("" when unknown), in every assignment
+ * of this tab; updated as saves fail, succeed or are discarded.
+ */
+export function useFailedSaves(): ReadonlyMap<string, string> {
+  const lines = useSyncExternalStore(subscribe, snapshot, () => "");
+  return useMemo(
+    () =>
+      new Map(
+        (lines ? lines.split("\n") : []).map((line) => {
+          const [id = "", name = ""] = line.split("\t");
+          return [id, name === "1" ? "" : name];
+        }),
+      ),
+    [lines],
+  );
 }

@@ -78,7 +78,7 @@ export function useReviewActions(assignmentId: string) {
       },
       // Here too: the teacher may be on another student, or gone from the page, when the answer comes.
       onError: (_error, { submissionId }) => {
-        if (loadDraft(submissionId)) markSaveFailed(submissionId);
+        if (loadDraft(submissionId)) markSaveFailed(submissionId, queryClient.getQueryData<SubmissionDetail>(submissionKeys.detail(submissionId))?.studentName ?? "");
       },
     }),
     regrade: useMutation({ mutationFn: ({ submissionId, confirm }: { submissionId: string; confirm: boolean }) => regrade(submissionId, confirm), onSuccess: settle }),

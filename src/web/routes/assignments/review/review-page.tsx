@@ -83,6 +83,8 @@ function Review() {
   // Kept edits whose save failed (failed-saves.ts), by name: the queue marks them until saved or discarded.
   const failedSaves = useFailedSaves();
   const unsaved = (list.data ?? []).filter((item) => failedSaves.has(item.id)).map(({ id: submissionId, studentName }) => ({ id: submissionId, studentName }));
+  // The leave dialog names every grade this tab failed to save, on this assignment's page or another's.
+  const unsavedAnywhere = [...failedSaves].map(([submissionId, studentName]) => ({ id: submissionId, studentName: unsaved.find((item) => item.id === submissionId)?.studentName ?? studentName }));
   const leaveGuard = useLeaveGuard(hasAnyFailedSave);
   const isActing = actions.accept.isPending || actions.save.isPending || actions.regrade.isPending || actions.restore.isPending || actions.addToSamples.isPending;
 
@@ -420,8 +422,8 @@ function Review() {
       <ConfirmDialog
         open={leaveGuard.heldTo !== undefined}
         onOpenChange={(isOpen) => !isOpen && leaveGuard.stay()}
-        title={unsaved.length > 1 ? `Leave with ${unsaved.length} grades not saved?` : `Leave with ${unsaved[0]?.studentName ?? "a student"}'s grade not saved?`}
-        description={`${unsaved.length > 1 ? `The grades of ${listNames(unsaved.map((item) => item.studentName))} were` : `${unsaved[0]?.studentName ?? "A student"}'s grade was`} not saved. Your changes are kept in this tab and come back when you return, but nobody sees them until they are saved.`}
+        title={unsavedAnywhere.length > 1 ? `Leave with ${unsavedAnywhere.length} grades not saved?` : `Leave with ${unsavedAnywhere[0]?.studentName || "a student"}'s grade not saved?`}
+        description={`${unsavedAnywhere.length > 1 ? `The grades of ${listNames(unsavedAnywhere.map((item) => item.studentName || "a student"))} were` : `${unsavedAnywhere[0]?.studentName || "A student"}'s grade was`} not saved. Your changes are kept in this tab and come back when you return, but nobody sees them until they are saved.`}
         cancelLabel="Stay on this page"
         confirmLabel="Leave anyway"
         onConfirm={leaveGuard.leave}
