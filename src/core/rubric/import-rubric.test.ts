@@ -121,6 +121,38 @@ describe("importRubric: the failures teachers met", () => {
   });
 });
 
+describe("importRubric: holistic tables of levels", () => {
+  const levels = [
+    ["6", "The essay is insightful and well developed, with a clear thesis and strong support."],
+    ["5", "The essay is well developed, with a clear thesis and adequate support."],
+    ["4", "The essay is adequate, with a thesis and some support, though uneven."],
+    ["3", "The essay is limited, with a weak thesis and thin support."],
+  ];
+  const typed = (header: string[], rows: string[][], separator: string) => ["Holistic Writing Rubric", "", ...[header, ...rows].map((row) => row.join(separator))].join("\n");
+
+  it("reads a table typed with bars as one criterion, not one named by its header row", () => {
+    expect(summary(typed(["Score", "Criteria"], levels, " | "))).toEqual([["Overall", 6, 4]]);
+    const markdown = ["| Score | Description |", "|---|:---|", ...levels.map((row) => `| ${row.join(" | ")} |`)].join("\n");
+    expect(summary(markdown)).toEqual([["Overall", 6, 4]]);
+  });
+
+  it("takes a descriptions' column headed 'Criteria' and scores on the right, ranged, as the levels of one criterion", () => {
+    expect(summary(typed(["Points", "Criteria"], levels, "\t"))).toEqual([["Overall", 6, 4]]);
+    const ranged = levels.map(([score, text]) => [text!, `${Number(score) * 2 - 1}-${Number(score) * 2}`]);
+    expect(summary(typed(["Description", "Score"], ranged, "\t"))).toEqual([["Overall", 12, 4]]);
+    const rows = [["Score", "Criteria"], ...levels];
+    expect(importRubric({ text: typed(["Score", "Criteria"], levels, "\t"), tables: [rows] }).criteria.map((c) => c.name)).toEqual(["Overall"]);
+  });
+
+  it("still reads a typed list of criteria with their points as criteria", () => {
+    expect(summary(["Criterion | Points", "Thesis | 10", "Evidence | 20", "Organization | 10"].join("\n"))).toEqual([
+      ["Thesis", 10, 0],
+      ["Evidence", 20, 0],
+      ["Organization", 10, 0],
+    ]);
+  });
+});
+
 describe("importRubric: rubrics without points", () => {
   it("imports named levels, each criterion worth its number of levels, and says the points were assumed", () => {
     const text = [

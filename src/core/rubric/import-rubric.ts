@@ -2,9 +2,10 @@ import { withBarePointsUnits } from "./bare-points.js";
 import { readLines } from "./lines.js";
 import { digitizeWordedPoints } from "./points.js";
 import { isTotalLine } from "./names.js";
-import { readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
+import { barredRowsAsTabbed, readTables, tablesFromTabbedLines, transposeLevelTables } from "./tables.js";
 import { weighted } from "./weights.js";
 import { nameLoneCriterion, withoutCaption } from "./lone-criterion.js";
+import { asLevelTable } from "./level-rows.js";
 import { lineKey, type DraftCriterion, type ParsedCriterion, type Reading, type RubricDocument, type SkipReason } from "./types.js";
 
 export type { SkipReason } from "./types.js";
@@ -36,7 +37,7 @@ export interface RubricImport {
 const defaultLevels = 4;
 
 function withWordedPointsAsDigits(doc: RubricDocument): RubricDocument {
-  return { text: withBarePointsUnits(digitizeWordedPoints(doc.text)), tables: doc.tables.map((table) => table.map((row) => row.map(digitizeWordedPoints))) };
+  return { text: withBarePointsUnits(digitizeWordedPoints(barredRowsAsTabbed(doc.text))), tables: doc.tables.map((table) => table.map((row) => row.map(digitizeWordedPoints))) };
 }
 
 /**
@@ -100,7 +101,7 @@ function readingsOf(text: string, tables: string[][][], withoutPoints: boolean):
   const lines = text.split("\n");
   const transposed = tables.map((one) => {
     // A caption row ("Overall Quality" merged over "Score | Description") would become a column of the levels.
-    const read = nameLoneCriterion(readTables(transposeLevelTables([withoutCaption(one).rows])).criteria, one, lines);
+    const read = nameLoneCriterion(readTables(transposeLevelTables([asLevelTable(withoutCaption(one).rows)])).criteria, one, lines);
     return { rows: one, ...read };
   });
   const withoutTabs = text

@@ -257,6 +257,27 @@ function leadingOrTrailingPoints(cell: string): number | undefined {
   return trailing?.[1] ? highestPoints(trailing[1]) : undefined;
 }
 
+/** "|---|:---:|": the line under a Markdown table's header, no row of its own. */
+const markdownRule = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$/;
+/** Cells typed with bars between them: "Score | Criteria", "| 6 | The essay is insightful… |". */
+const barredRow = /\S\s+\|\s+\S/;
+
+/**
+ * A table typed in plain text or Markdown ("Score | Criteria", then "6 | The essay…") as the tab-separated lines every
+ * reading already takes for a table: its header had been read as a criterion named "Score | Criteria". A Markdown
+ * rule line becomes an empty row (kept as a line, so the skipped lines keep their numbers and the table stays whole).
+ */
+export function barredRowsAsTabbed(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      if (markdownRule.test(line)) return "\t";
+      if (line.includes("\t") || !barredRow.test(line)) return line;
+      return line.trim().replace(/^\|\s*/, "").replace(/\s*\|$/, "").split(/\s+\|\s+/).map((cell) => cell.trim()).join("\t");
+    })
+    .join("\n");
+}
+
 /** Plain text pasted from a spreadsheet or word processor keeps its table as tab-separated lines. */
 export function tablesFromTabbedLines(text: string): string[][][] {
   const tables: string[][][] = [];
