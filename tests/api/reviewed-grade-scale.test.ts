@@ -3,7 +3,8 @@ import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { createActiveAssignment, rubricCriteria, studentEssay, waitForGrading } from "../support/submissions";
+import { createReviewedGrade } from "../support/reviewed-grade";
+import { rubricCriteria, waitForGrading } from "../support/submissions";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,16 +18,9 @@ const notice = "Given on the earlier rubric (Thesis 10, Evidence 10; out of 20):
 const current = [rubricCriteria[0]!, { id: "criterion-3", name: "Organisation", maxPoints: 20, descriptors: ["Ideas in a clear order"] }];
 
 /** A teacher's reviewed 14/20 (Thesis 8, Evidence 6), then a rubric whose scoring changed to a total of 30. */
-async function reviewedGradeThroughRubricChange(prefix: string) {
+async function reviewedGradeThroughRubricChange(prefix: string, settings: Record<string, unknown> = {}) {
   const { client, id: teacherId } = await createSignedInTeacher(server.url, server.deps.database.db, prefix);
-  const assignment = await createActiveAssignment(client, teacherId, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
-  const url = `/api/assignments/${assignment.id}`;
-  const created = await client.post(`${url}/submissions/text`, { studentName: "Noah Kim", text: studentEssay(3, "Noah") });
-  expect(created.status, created.text).toBe(200);
-  const id = created.data.created[0].submissionId as string;
-  await waitForGrading(client, assignment.id);
-  const edited = await client.put(`/api/submissions/${id}/grade`, { criteriaScores: { "criterion-1": 8, "criterion-2": 6 }, feedback: "A clear thesis; more evidence next time." });
-  expect(edited.status, edited.text).toBe(200);
+  const { assignment, url, id } = await createReviewedGrade(client, teacherId, (assignmentId) => waitForGrading(client, assignmentId), settings);
   const opened = (await client.get(url)).data;
   const saved = await client.put(url, { ...opened, rubric: { criteria: current }, basedOnVersion: opened.version });
   expect(saved.status, saved.text).toBe(200);

@@ -61,7 +61,8 @@ async function keepReviewsOnTheirRubric(tx: Queryable, assignmentId: string, bef
  * the old scale reads wrongly on the new one ("2 / 10" beside feedback saying "0/6"). The grader's grades, which no
  * one has read, are graded again on the new rubric; the teacher's reviewed grades are theirs and are kept, each
  * marked in its history as given on the earlier rubric. Returns the ids to queue once the caller's transaction
- * commits, and what to tell the teacher; null when there was nothing graded.
+ * commits, and what to tell the teacher; null when there was nothing graded (the reviews kept for Undo are still
+ * marked).
  */
 export async function regradeForNewRubric(
   tx: Queryable,
@@ -77,6 +78,9 @@ export async function regradeForNewRubric(
     .set({ status: "queued", claimedAt: null, updatedAt: new Date() })
     .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.status, "grading")))
     .returning({ id: submissions.id });
+  // Before anything may return: a review kept for Undo under a regrade still queued (or failed) has no graded row
+  // beside it, and its Undo must still bring it back on the scale it was given on.
+  await keepReviewsOnTheirRubric(tx, assignment.id, before, after);
   const graded = await tx
     .select()
     .from(submissions)
@@ -106,7 +110,6 @@ export async function regradeForNewRubric(
       note: `The rubric's scoring changed (it was ${rubricWas}): graded again on the new rubric.`,
     });
   }
-  await keepReviewsOnTheirRubric(tx, assignment.id, before, after);
   for (const row of reviewed) {
     // The scale goes with the grade, so no list, export or send reads its scores against the new rubric.
     const earlierRubric = earlierRubricAfterChange(row.earlierRubric, before, after);
