@@ -269,11 +269,15 @@ export const updateSubmissionInput = z
   .refine((body) => body.studentName !== undefined || body.submittedAt !== undefined, { message: "Change the student's name or the submission time" });
 
 export const gradeEditInput = z.object({
-  criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative").transform(toScore)),
+  // Holistic grading too: the criteria's scores are the guidance kept beside the overall judgement.
+  criteriaScores: z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Scores cannot be negative").transform(toScore), {
+    error: (issue) => (issue.input === undefined ? "Send a score for every criterion of the rubric, by criterion id" : undefined),
+  }),
   feedback: z.string({ error: "Feedback must be text" }).trim().max(20_000, "Keep feedback within 20,000 characters"),
   /**
    * Holistic grading only: the one overall judgement (criterion scores are guidance beside it); kept as it was when
-   * left out. With points grading the overall score is always the criteria's sum.
+   * left out, except on a grade given on an earlier rubric, whose overall score is out of another total (then 400).
+   * With points grading the overall score is always the criteria's sum.
    */
   overallScore: z.number({ error: "The overall score must be a number" }).min(0, "The overall score cannot be negative").transform(toScore).optional(),
   /**

@@ -92,6 +92,26 @@ describe(`a reviewed grade kept through a rubric change stays on its own scale (
     expect(book.rows[0]).toMatchObject({ rawScore: 23, earlierRubric: null, criteriaScores: { "criterion-1": 8, "criterion-3": 15 } });
   });
 
+  it("asks a holistic edit of it for an overall score on the current rubric, and stores nothing until it has one", async () => {
+    const { client, id } = await reviewedGradeThroughRubricChange("scaleholistic", { holisticVsPoints: "holistic" });
+    const scores = { "criterion-1": 8, "criterion-3": 15 };
+    const withoutOverall = await client.put(`/api/submissions/${id}/grade`, { criteriaScores: scores, feedback: "On the new rubric." });
+    expect(withoutOverall.status, withoutOverall.text).toBe(400);
+    expect(withoutOverall.data.error).toEqual({
+      code: "validation_failed",
+      message: "This grade was given on the earlier rubric (out of 20): send an overallScore from 0 to 30 to grade it on the current one.",
+      fields: { overallScore: "Give an overall score from 0 to 30" },
+    });
+    const withoutCriteria = await client.put(`/api/submissions/${id}/grade`, { overallScore: 24, feedback: "On the new rubric." });
+    expect(withoutCriteria.status, withoutCriteria.text).toBe(400);
+    expect(withoutCriteria.data.error.fields).toEqual({ criteriaScores: "Send a score for every criterion of the rubric, by criterion id" });
+    expect((await client.get(`/api/submissions/${id}`)).data).toMatchObject({ overallScore: 14, earlierRubric: earlier });
+
+    const edited = await client.put(`/api/submissions/${id}/grade`, { criteriaScores: scores, overallScore: 24, feedback: "On the new rubric." });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.data).toMatchObject({ overallScore: 24, earlierRubric: null, criteriaScores: scores });
+  });
+
   it("brings its scale back with Undo of a regrade, and drops it when the rubric returns to the scoring it was given on", async () => {
     const { client, url, id } = await reviewedGradeThroughRubricChange("scaleundo");
     const regrade = await client.post(`/api/submissions/${id}/regrade`, { confirm: true });

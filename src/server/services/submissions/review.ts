@@ -85,6 +85,16 @@ export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: s
 }
 
 /**
+ * Why a holistic edit that leaves out the overall score cannot keep the one it has: that judgement was given out of the
+ * earlier rubric's total, and kept on this rubric it would read on a scale it was not given on (14 of 20 as 14 of 30).
+ * Undefined when the grade is on the current rubric, where the overall score left out stays as it was.
+ */
+function overallOnEarlierRubric(row: SubmissionRow, total: number): string | undefined {
+  if (!row.earlierRubric) return undefined;
+  return `This grade was given on the earlier rubric (out of ${row.earlierRubric.totalPoints}): send an overallScore from 0 to ${total} to grade it on the current one.`;
+}
+
+/**
  * The teacher's own scores and feedback become the grade of record (accepted, reviewed); the engine's grade is kept
  * beside it for the agreement figures. With points grading the overall score is the criteria's sum; with holistic
  * grading it is the teacher's overall judgement (unchanged unless given), the criteria being guidance beside it.
@@ -102,10 +112,12 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
       if (score === undefined || score > item.maxPoints) fields[`criteriaScores.${item.id}`] = scoreRangeMessages.criterion(item.name, item.maxPoints);
     }
     for (const key of Object.keys(edit.criteriaScores)) if (!criteria.some((item) => item.id === key)) fields[`criteriaScores.${key}`] = "This criterion is not in the rubric";
-    if (Object.keys(fields).length) throw new AppError("validation_failed", "Give every criterion a score within its points.", fields);
     const total = criteria.reduce((sum, item) => sum + item.maxPoints, 0);
-    const sum = Math.round(criteria.reduce((acc, item) => acc + edit.criteriaScores[item.id]!, 0) * 100) / 100;
     const isHolistic = assignment!.gradingSettings.holisticVsPoints === "holistic" && assignment!.criteria.length > 0;
+    const missingOverall = isHolistic && edit.overallScore === undefined ? overallOnEarlierRubric(row, total) : undefined;
+    if (missingOverall) fields.overallScore = scoreRangeMessages.overall(total);
+    if (Object.keys(fields).length) throw new AppError("validation_failed", missingOverall && Object.keys(fields).length === 1 ? missingOverall : "Give every criterion a score within its points.", fields);
+    const sum = Math.round(criteria.reduce((acc, item) => acc + edit.criteriaScores[item.id]!, 0) * 100) / 100;
     const overallScore = isHolistic ? (edit.overallScore ?? row.overallScore ?? sum) : sum;
     if (overallScore > total) throw new AppError("validation_failed", `The overall score must be from 0 to ${total}.`, { overallScore: scoreRangeMessages.overall(total) });
     const now = new Date();
