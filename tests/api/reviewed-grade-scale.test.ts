@@ -4,7 +4,8 @@ import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { createReviewedGrade } from "../support/reviewed-grade";
-import { rubricCriteria, waitForGrading } from "../support/submissions";
+import { gradeByHand } from "../support/practice";
+import { createActiveAssignment, rubricCriteria, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -90,6 +91,27 @@ describe(`a reviewed grade kept through a rubric change stays on its own scale (
     expect(edited.data.teacherReview.earlierRubric).toBeUndefined();
     const book = (await client.get(`${url}/gradebook`)).data;
     expect(book.rows[0]).toMatchObject({ rawScore: 23, earlierRubric: null, criteriaScores: { "criterion-1": 8, "criterion-3": 15 } });
+  });
+
+  it("makes practice for the class reading such grades only on the criteria the rubric kept as they were", async () => {
+    const { client, id: teacherId } = await createSignedInTeacher(server.url, server.deps.database.db, "scalepractice");
+    const assignment = await createActiveAssignment(client, teacherId, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+    const url = `/api/assignments/${assignment.id}`;
+    const names = ["Ana Ortiz", "Ben Cole", "Chloe Park", "Dev Shah"];
+    const upload = await client.request("POST", `${url}/submissions`, { body: uploadForm(names.map((name, index) => textFile(`${name}.txt`, studentEssay(index + 60, name)))) });
+    expect(upload.status, upload.text).toBe(200);
+    await waitForGrading(client, assignment.id);
+    // Thesis about half its points, Evidence nearly all of its 10.
+    await gradeByHand(client, assignment.id, { "Ana Ortiz": [6, 9], "Ben Cole": [4, 9], "Chloe Park": [5, 10], "Dev Shah": [5, 8] });
+    // Evidence is re-pointed to 40 under the same id: 9 of its old 10 is no score of the new 40 (read so, it would be
+    // the weakest criterion by far).
+    const opened = (await client.get(url)).data;
+    const saved = await client.put(url, { ...opened, rubric: { criteria: [rubricCriteria[0]!, { ...rubricCriteria[1]!, maxPoints: 40 }] }, basedOnVersion: opened.version });
+    expect(saved.data.rubricChange).toMatchObject({ keptReviewed: 4 });
+
+    const made = await client.post("/api/practice/from-class", { assignmentId: assignment.id });
+    expect(made.status, made.text).toBe(201);
+    expect(made.data.quiz.weakestCriteria.map((criterion: { name: string }) => criterion.name)).toEqual(["Thesis"]);
   });
 
   it("asks a holistic edit of it for an overall score on the current rubric, and stores nothing until it has one", async () => {
