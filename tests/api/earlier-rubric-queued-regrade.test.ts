@@ -36,29 +36,37 @@ async function reviewedGrade(prefix: string) {
     expect(regrade.status, regrade.text).toBe(200);
     expect(regrade.data.status).toBe("queued");
   };
+  const scaleShown = async () => {
+    const detail = (await client.get(`/api/submissions/${id}`)).data;
+    const listed = ((await client.get(`${url}/submissions`)).data as { id: string; earlierRubric: unknown }[]).find((item) => item.id === id);
+    return { detail: { status: detail.status, overallScore: detail.overallScore, earlierRubric: detail.earlierRubric }, listed: { earlierRubric: listed?.earlierRubric } };
+  };
   const undo = async () => {
     const restored = await client.post(`/api/submissions/${id}/restore-review`);
     expect(restored.status, restored.text).toBe(200);
     return restored.data;
   };
-  return { saveRubric, queueRegrade, undo };
+  return { saveRubric, queueRegrade, scaleShown, undo };
 }
 
-describe(`Undo of a regrade still queued when the rubric changed (${testDatabaseKind})`, () => {
-  it("brings the reviewed grade back on the rubric it was given on, though nothing was graded at the change", async () => {
-    const { saveRubric, queueRegrade, undo } = await reviewedGrade("queuedundo");
+describe(`a reviewed grade whose regrade is still queued when the rubric changes (${testDatabaseKind})`, () => {
+  it("shows it, and brings it back by Undo, on the rubric it was given on, though nothing was graded at the change", async () => {
+    const { saveRubric, queueRegrade, scaleShown, undo } = await reviewedGrade("queuedundo");
     await queueRegrade();
     await saveRubric(current);
+    // Until the new grade comes, the list and the page show the reviewed scores, on their own scale.
+    expect(await scaleShown()).toEqual({ detail: { status: "queued", overallScore: 14, earlierRubric: earlier }, listed: { earlierRubric: earlier } });
     expect(await undo()).toMatchObject({ overallScore: 14, earlierRubric: earlier });
   });
 
-  it("brings it back on the current rubric when the rubric returned to the scoring it was given on meanwhile", async () => {
-    const { saveRubric, queueRegrade, undo } = await reviewedGrade("queuedback");
+  it("shows it, and brings it back, on the current rubric once the rubric returned to the scoring it was given on", async () => {
+    const { saveRubric, queueRegrade, scaleShown, undo } = await reviewedGrade("queuedback");
     // Kept through a change while graded, so its review remembers the earlier rubric; then regraded, and the wizard's
     // Undo upload puts that rubric back while the regrade waits.
     await saveRubric(current);
     await queueRegrade();
     await saveRubric(rubricCriteria);
+    expect(await scaleShown()).toEqual({ detail: { status: "queued", overallScore: 14, earlierRubric: null }, listed: { earlierRubric: null } });
     expect(await undo()).toMatchObject({ overallScore: 14, earlierRubric: null });
   });
 });

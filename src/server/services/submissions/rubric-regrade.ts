@@ -57,6 +57,20 @@ async function keepReviewsOnTheirRubric(tx: Queryable, assignmentId: string, bef
 }
 
 /**
+ * A reviewed grade sent to be graded again (still queued, or failed) is shown as it stands until a new grade comes:
+ * its scores keep the scale they were given on, as a graded one's do.
+ */
+async function keepScaleUnderRegrade(tx: Queryable, assignmentId: string, before: Criteria, after: Criteria): Promise<void> {
+  const rows = await tx
+    .select({ id: submissions.id, earlierRubric: submissions.earlierRubric })
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignmentId), eq(submissions.gradeSource, "reviewed"), isNotNull(submissions.overallScore), inArray(submissions.status, ["queued", "failed"])));
+  for (const row of rows) {
+    await tx.update(submissions).set({ earlierRubric: earlierRubricAfterChange(row.earlierRubric, before, after) }).where(eq(submissions.id, row.id));
+  }
+}
+
+/**
  * The rubric's scoring changed (a criterion added or removed, other points) on an assignment with grades: a grade on
  * the old scale reads wrongly on the new one ("2 / 10" beside feedback saying "0/6"). The grader's grades, which no
  * one has read, are graded again on the new rubric; the teacher's reviewed grades are theirs and are kept, each
@@ -78,9 +92,10 @@ export async function regradeForNewRubric(
     .set({ status: "queued", claimedAt: null, updatedAt: new Date() })
     .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.status, "grading")))
     .returning({ id: submissions.id });
-  // Before anything may return: a review kept for Undo under a regrade still queued (or failed) has no graded row
-  // beside it, and its Undo must still bring it back on the scale it was given on.
+  // Before anything may return: a review under a regrade still queued (or failed, or taken back just now) has no
+  // graded row, and it and its Undo must still stand on the scale it was given on.
   await keepReviewsOnTheirRubric(tx, assignment.id, before, after);
+  await keepScaleUnderRegrade(tx, assignment.id, before, after);
   const graded = await tx
     .select()
     .from(submissions)
