@@ -223,9 +223,9 @@ export const updateAssignmentInput = z.object({
   removedSampleIds: z.array(z.string({ error: "Each removed sample id must be text" }), { error: "removedSampleIds must be a list of sample ids" }).max(1000, "Remove at most 1,000 samples at once").optional(),
   status: z.enum(assignmentStatuses, { error: "Status must be draft, active or archived" }),
   autogradingEnabled: z.boolean({ error: "autogradingEnabled must be true or false" }),
-  // strengthsFirst came after the other settings, so a client that knows only those may leave it out: it then stays
-  // as stored rather than taking the default (it was reset to true by such a save).
-  gradingSettings: gradingSettings.extend({ strengthsFirst: z.boolean({ error: "Strengths first must be true or false" }).optional() }),
+  // A setting left out stays as stored, as a left-out rubric or prompt does: the schema's default (strengthsFirst's,
+  // which came after the others, so older clients do not send it) would reset it. Creation seeds every setting.
+  gradingSettings: gradingSettings.extend({ strengthsFirst: z.boolean({ error: "Strengths first must be true or false" }) }).partial(),
   /**
    * The assignment's `version` this copy was read at. Given, a save made after another tab or window saved the
    * assignment answers 409 instead of silently undoing that save. Absent, the save replaces whatever is stored.

@@ -188,6 +188,26 @@ describe(`a save that sends part of the assignment (${testDatabaseKind})`, () =>
     expect(wrong.data.error.fields["gradingSettings.strengthsFirst"]).toBe("Strengths first must be true or false");
   });
 
+  it("keeps every setting the settings leave out as stored, while a new assignment still starts with all of them", async () => {
+    const { client, assignment } = await teacherWithAssignment("asgsetkeep");
+    const url = `/api/assignments/${assignment.id}`;
+    const seeded = assignment.gradingSettings as Record<string, unknown>;
+    expect(Object.keys(seeded).sort()).toEqual(["autoAcceptThreshold", "feedbackLength", "grammarVsContent", "holisticVsPoints", "latePenalty", "latePolicyType", "maxLateDays", "plagiarismCheck", "plagiarismThreshold", "strengthsFirst", "strictness", "tone"]);
+    const chosen = { tone: "direct", feedbackLength: "detailed", latePolicyType: "points", latePenalty: 5, maxLateDays: 3, plagiarismCheck: true, plagiarismThreshold: 35 };
+    const set = await client.put(url, wizardSave(assignment, { gradingSettings: { ...seeded, ...chosen } }));
+    expect(set.status, set.text).toBe(200);
+
+    // A client that sends only the setting it changed, as it may leave out the rubric or the prompt.
+    const partial = await client.put(url, wizardSave(set.data, { gradingSettings: { strictness: 70 } }));
+    expect(partial.status, partial.text).toBe(200);
+    expect(partial.data.gradingSettings).toEqual({ ...seeded, ...chosen, strictness: 70 });
+    expect((await client.get(url)).data.gradingSettings).toEqual({ ...seeded, ...chosen, strictness: 70 });
+
+    const wrong = await client.put(url, wizardSave(partial.data, { gradingSettings: { tone: "harsh" } }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.error.fields["gradingSettings.tone"]).toBe("Tone must be gentle, neutral or direct");
+  });
+
   it("shows no calibration preview once the sample it previewed is removed", async () => {
     const { client, assignment } = await teacherWithAssignment("asgprev");
     const url = `/api/assignments/${assignment.id}`;

@@ -165,9 +165,12 @@ async function sampleIdsOf(db: Queryable, assignmentId: string): Promise<string[
   return rows.map((row) => row.id);
 }
 
-/** The settings a save writes: a setting it leaves out (only strengthsFirst may be) keeps its stored value. */
+/**
+ * The settings a save writes: each one it leaves out keeps its stored value. The defaults only fill a setting that a
+ * row stored before that setting existed lacks.
+ */
 function settingsToSave(stored: AssignmentRow, input: z.output<typeof updateAssignmentInput>): GradingSettings {
-  return { ...input.gradingSettings, strengthsFirst: input.gradingSettings.strengthsFirst ?? stored.gradingSettings.strengthsFirst };
+  return { ...defaultAssignmentSettings, ...stored.gradingSettings, ...input.gradingSettings };
 }
 
 /** Names of what differs that take a plural verb ("the samples saved there differ"). */
