@@ -279,7 +279,7 @@ export async function addSample(
     // A new sample raises the version: a whole object read before it, saved with that older version, answers 409
     // instead of deleting the sample it never listed (it is missing from its sampleWork).
     const [raised] = await tx.update(assignments).set({ version: sql`${assignments.version} + 1`, updatedAt: new Date() }).where(eq(assignments.id, id)).returning({ version: assignments.version });
-    const existing = await tx.select({ id: assignmentSamples.id }).from(assignmentSamples).where(eq(assignmentSamples.assignmentId, id));
+    const existing = await sampleIdsOf(tx, id);
     const [created] = await tx
       .insert(assignmentSamples)
       .values({ assignmentId: id, teacherId, ...sample, position: existing.length })
