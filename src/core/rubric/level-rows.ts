@@ -1,4 +1,5 @@
 import { highestPoints, pointsOnlyPattern } from "./points.js";
+
 /**
  * A holistic rubric whose rows are its levels and whose first column is headed "Points" ("Points | Description", then
  * "4 | Clear thesis, strong evidence…") has the shape of a summary table ("Criterion | Points"), and was read as one
