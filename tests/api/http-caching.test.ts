@@ -46,6 +46,13 @@ describe("how the client and large answers are sent", () => {
     expect(await response.text()).toContain("/assets/app-abc123.js");
   });
 
+  it("keeps a student's practice link out of search engines, and the teacher's pages as they were", async () => {
+    const practice = await get("/practice/abcdefghijklmnopqrstuvwxyz012345", "gzip");
+    expect(practice.status).toBe(200);
+    expect(practice.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect((await get("/", "gzip")).headers.get("x-robots-tag")).toBeNull();
+  });
+
   it("compresses the large API description and leaves the small health answer alone", async () => {
     const description = await get("/api/openapi.json", "gzip, br");
     expect(description.headers.get("content-encoding")).toMatch(/^(gzip|br)$/);

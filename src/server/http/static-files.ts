@@ -5,6 +5,9 @@ import type { Logger } from "pino";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { AppEnv } from "./app-env";
 
+/** The client's pages opened by a share link, with no account (its API answers say noindex too). */
+const studentLinkPrefix = "/practice/";
+
 /**
  * Serves the built client; any non-API GET that is not a file gets index.html so client routes
  * (and the client's 404 page) work on reload.
@@ -34,6 +37,8 @@ export function serveClient(app: Hono<AppEnv>, staticRoot: string, logger: Logge
   // by the static files (which would send index.html without a Cache-Control).
   const sendIndex = (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-cache");
+    // A student's practice link is a secret shared with a class: a search engine that meets one must not list it.
+    if (c.req.path.startsWith(studentLinkPrefix)) c.header("X-Robots-Tag", "noindex, nofollow");
     return c.html(indexHtml);
   };
   app.get("/", sendIndex);
