@@ -1,54 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { gradeStateLabel, type Gradebook } from "../../../../contracts/submissions";
+import type { Gradebook } from "../../../../contracts/submissions";
 import { cn } from "../../../lib/utils";
 import { formatScore, plural } from "../../assignments/format";
 import { classAverageNote } from "./class-average-note";
+import { columnsOf, compareRows, type Column, type Direction, type Row } from "./gradebook-columns";
 import { EarlierRubricBadge } from "./earlier-rubric-badge";
 import { OverlapBadge, StatusBadge } from "./submission-list";
-
-type Row = Gradebook["rows"][number];
-type Direction = "ascending" | "descending";
-interface Column {
-  key: string;
-  label: string;
-  /** Shown under the label, like a criterion's maximum. */
-  detail?: string;
-  isNumeric: boolean;
-  value: (row: Row) => string | number | null;
-}
-
-function columnsOf(book: Gradebook): Column[] {
-  return [
-    { key: "student", label: "Student", isNumeric: false, value: (row) => row.studentName },
-    ...book.criteria.map((criterion) => ({
-      key: `criterion-${criterion.id}`,
-      label: criterion.name,
-      detail: `/${formatScore(criterion.maxPoints)}`,
-      isNumeric: true,
-      value: (row: Row) => row.criteriaScores?.[criterion.id] ?? null,
-    })),
-    { key: "raw", label: book.scoreBasis === "holistic" ? "Holistic score" : "Raw score", detail: `/${formatScore(book.totalPoints)}`, isNumeric: true, value: (row) => row.rawScore },
-    { key: "penalty", label: "Late penalty", isNumeric: true, value: (row) => row.latePenalty },
-    { key: "final", label: "Final", isNumeric: true, value: (row) => row.finalScore },
-    // The status says who graded ("Reviewed", "Auto-accepted"): a column of its own pushed Similarity off a laptop's screen.
-    { key: "status", label: "Status", isNumeric: false, value: gradeStateLabel },
-    { key: "similarity", label: "Similarity", isNumeric: true, value: (row) => row.topSimilarity },
-  ];
-}
-
-/** Empty cells sort last whichever way the column runs, so the graded rows stay together at the top. */
-function compareRows(column: Column, direction: Direction) {
-  const sign = direction === "ascending" ? 1 : -1;
-  return (a: Row, b: Row) => {
-    const left = column.value(a);
-    const right = column.value(b);
-    if (left === null || right === null) return left === right ? 0 : left === null ? 1 : -1;
-    const order = typeof left === "number" && typeof right === "number" ? left - right : String(left).localeCompare(String(right), undefined, { sensitivity: "base", numeric: true });
-    return order * sign || a.studentName.localeCompare(b.studentName);
-  };
-}
 
 /** Students by criteria; every column header sorts, and says so through aria-sort. */
 export function GradebookTable({ book }: { book: Gradebook }) {
