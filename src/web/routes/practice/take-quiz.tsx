@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
 import { describeError } from "../../lib/api";
+import { randomId } from "../../lib/random-id";
 import { checkStudentName, submitAttempt } from "./api";
 import { answersAsShown, untouchedCount, type Answers } from "./quiz-answers";
 
@@ -98,7 +99,7 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
   const [error, setError] = useState<string | undefined>();
   const [isPending, setIsPending] = useState(false);
   // One key per attempt: a double tap or a retry after a dropped answer posts the same attempt, stored once.
-  const attemptKey = useRef(crypto.randomUUID());
+  const attemptKey = useRef(randomId());
   const submitted = useRef(false);
   const [isAsking, setIsAsking] = useState(false);
   const untouched = untouchedCount(quiz.items, answers);
