@@ -12,7 +12,11 @@ export type PracticeKind = (typeof practiceKinds)[number];
 export const practiceSourceKinds = ["text", "document", "topic", "class"] as const;
 export type PracticeSourceKind = (typeof practiceSourceKinds)[number];
 
-export const practiceLimits = { maxItems: 100, maxSourceChars: 200_000, maxTimeLimitMinutes: 600, maxAttempts: 20, maxCount: 50 } as const;
+/**
+ * maxAttemptsPerQuiz: what one shared quiz keeps, whoever sends them (five classes of 30 at three attempts each is 450):
+ * a link passed beyond the class cannot fill the teacher's results or the database.
+ */
+export const practiceLimits = { maxItems: 100, maxSourceChars: 200_000, maxTimeLimitMinutes: 600, maxAttempts: 20, maxCount: 50, maxAttemptsPerQuiz: 1000 } as const;
 
 const shortText = (label: string, max = 2000) => z.string({ error: `${label} must be text` }).trim().min(1, `${label} cannot be empty`).max(max, `Keep ${label.toLowerCase()} under ${max} characters`);
 const optionalText = (max = 2000) => z.string().trim().max(max, `Keep this within ${max} characters`).optional();
@@ -152,7 +156,9 @@ export const submitAttemptInput = z.object({
   /** Made by the student's page once per attempt: the same attempt posted twice is stored once. */
   idempotencyKey: z.string({ error: "Send the attempt's key" }).trim().min(8, "Send the attempt's key").max(100),
   studentName: studentNameInput,
-  answers: z.record(z.string(), practiceAnswer.nullable()),
+  answers: z
+    .record(z.string().max(64), practiceAnswer.nullable())
+    .refine((answers) => Object.keys(answers).length <= practiceLimits.maxItems, `Send at most ${practiceLimits.maxItems} answers, one per question`),
 });
 export type SubmitAttemptInput = z.infer<typeof submitAttemptInput>;
 
@@ -227,6 +233,7 @@ export const practiceMessages = {
   inactive: "This link is no longer active",
   inactiveDetail: "Your teacher may have deleted what it pointed to. Ask your teacher for a new link.",
   noAttemptsLeft: "You have used all your attempts at this quiz.",
+  quizFull: `This quiz cannot take more answers: it has kept ${practiceLimits.maxAttemptsPerQuiz.toLocaleString("en")} already. Tell your teacher.`,
   notOnClassList: "That name is not on your teacher's class list. Check how you spelled your first and last name.",
   topicOffline: "Making practice from a topic needs an AI service, and none is set up. Paste the text of your lesson or upload a document instead.",
   notGraded: "This assignment has no graded work yet. Grade the class's submissions first, then make practice from them.",

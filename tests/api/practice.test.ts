@@ -378,3 +378,84 @@ describe(`the class-list name check, from one address (${testDatabaseKind})`, ()
     expect(stopped.data.error.message).toMatch(/^Too many names were tried from this address\. Try again in /);
   });
 });
+
+describe(`what a shared quiz keeps, whoever has its link (${testDatabaseKind})`, () => {
+  async function sharedQuiz(client: TestClient) {
+    const made = await makeQuiz(client, { count: 4 });
+    const shared = await client.post(`/api/practice/${made.id}/share`);
+    expect(shared.status, shared.text).toBe(200);
+    return { quiz: made, attempts: `${tokenPath(shared.data.shareUrl)}/attempts` };
+  }
+  const storedFor = (quizId: string) => db().select().from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, quizId));
+
+  it("keeps one answer per question, and refuses a post with more answers than a quiz can have", async () => {
+    const owner = await teacher("prkeep");
+    const { quiz, attempts } = await sharedQuiz(owner.client);
+    const student = anonymous();
+    const padded = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`padding-${index}`, "x".repeat(2000)]));
+    const refused = await student.post(attempts, { idempotencyKey: "attempt-pad-0001", studentName: "Ana Ortiz", answers: padded });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.fields.answers).toBe("Send at most 100 answers, one per question");
+    expect(await storedFor(quiz.id)).toHaveLength(0);
+
+    // An answer to a question the quiz does not have (deleted since, or made up) is dropped, not kept.
+    const answers = { ...Object.fromEntries(quiz.items.map((item) => [item.id, rightAnswer(item)])), "no-such-question": "y".repeat(2000) };
+    const stored = await student.post(attempts, { idempotencyKey: "attempt-ana-keep1", studentName: "Ana Ortiz", answers });
+    expect(stored.status, stored.text).toBe(201);
+    expect(stored.data.score).toBe(quiz.items.length);
+    const [row] = await storedFor(quiz.id);
+    expect(Object.keys(row!.answers).sort()).toEqual(quiz.items.map((item) => item.id).sort());
+  });
+
+  it("keeps at most 1,000 attempts per quiz, saying so to the student", async () => {
+    const owner = await teacher("prfull");
+    const { quiz, attempts } = await sharedQuiz(owner.client);
+    // 999 attempts already kept, as if five schools' classes had used the link.
+    const kept = Array.from({ length: 999 }, (_, index) => ({
+      practiceSetId: quiz.id,
+      idempotencyKey: `kept-${index}`,
+      studentName: `Student ${index}`,
+      studentKey: `student ${index}`,
+      answers: {},
+      itemScores: [],
+      score: 0,
+      maxScore: quiz.items.length,
+      attemptNumber: 1,
+    }));
+    await db().insert(practiceAttempts).values(kept);
+    const student = anonymous();
+    const last = await student.post(attempts, { idempotencyKey: "attempt-last-0001", studentName: "Ben Cole", answers: {} });
+    expect(last.status, last.text).toBe(201);
+    const full = await student.post(attempts, { idempotencyKey: "attempt-full-0001", studentName: "Chloe Park", answers: {} });
+    expect(full.status).toBe(409);
+    expect(full.data.error.message).toBe("This quiz cannot take more answers: it has kept 1,000 already. Tell your teacher.");
+    expect(await storedFor(quiz.id)).toHaveLength(1000);
+  });
+});
+
+describe(`new quiz attempts from one address (${testDatabaseKind})`, () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    // One sign-in attempt per window: 10 new quiz attempts per address.
+    limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "1" } });
+  });
+  afterAll(() => limited?.stop());
+
+  it("takes a class's attempts up to the address's budget, then refuses new ones but still answers a retry of a stored one", async () => {
+    const owner = await createSignedInTeacher(limited.url, limited.deps.database.db, "prbudget");
+    const made = await makeQuiz(owner.client, { count: 3 });
+    const shared = await owner.client.post(`/api/practice/${made.id}/share`);
+    const attempts = `${tokenPath(shared.data.shareUrl)}/attempts`;
+    const student = new TestClient(limited.url);
+    const attempt = (index: number) => ({ idempotencyKey: `attempt-class-${index}`, studentName: `Student Number${index}`, answers: {} });
+    for (let index = 0; index < 10; index++) expect((await student.post(attempts, attempt(index))).status).toBe(201);
+    const refused = await student.post(attempts, attempt(10));
+    expect(refused.status).toBe(429);
+    expect(refused.data.error.message).toMatch(/^Too many quiz attempts were sent from this address\. Try again in /);
+    const retried = await student.post(attempts, attempt(3));
+    expect(retried.status).toBe(200);
+    expect(retried.data.studentName).toBe("Student Number3");
+    const rows = await limited.deps.database.db.select().from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, made.id));
+    expect(rows).toHaveLength(10);
+  });
+});

@@ -14,6 +14,11 @@ const tokenParams = z.object({ token: z.string().max(100) });
 const tag = "Quizzes & Flashcards: students";
 /** Names a school's address may get wrong per link guess it may make: typos of a whole class, not a roll call. */
 const namesPerLink = 3;
+/**
+ * New quiz attempts one address may send per sign-in attempt it is allowed (100 per 15 minutes by default): a class
+ * of 30 behind the school's one address, taking three attempts each, stays under it; a script does not go far.
+ */
+const attemptsPerSignIn = 10;
 const gone = { description: "Closed (409) or no longer active (404): a plain message for the student", schema: errorBody };
 
 /** A closed set says so; a deleted, unknown or malformed link gets one plain answer that tells a guesser nothing. */
@@ -109,7 +114,7 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     {
       method: "post",
       path: "/api/shared-practice/:token/attempts",
-      summary: "Submit a quiz: scored on the spot, stored once per idempotencyKey (a repeated post answers the stored attempt), the key returned only if the teacher allows, refused past the attempts allowed",
+      summary: "Submit a quiz: scored on the spot, stored once per idempotencyKey (a repeated post answers the stored attempt), the key returned only if the teacher allows, refused past the attempts allowed, past 1,000 attempts per quiz and past a budget of new attempts per address",
       tag,
       access: "public",
       params: tokenParams,
@@ -119,14 +124,21 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
         200: { description: "This attempt was already stored: the same result", schema: attemptResult },
         400: { description: "Invalid input", schema: errorBody },
         404: gone,
-        409: { description: "Closed, or no attempts left", schema: errorBody },
-        429: { description: "Too many links that open nothing", schema: errorBody },
+        409: { description: "Closed, no attempts left, or the quiz has kept all the attempts it can", schema: errorBody },
+        429: { description: "Too many links that open nothing, or too many new attempts from this address", schema: errorBody },
       },
     },
     async (c, { params, body }) => {
       await refuseIfGuessing(c);
-      const outcome = await submitAttempt(db, params.token, body, deps.spellChecker);
+      const attemptsKey = `ip:practice-attempt:${hash(clientIp(c, proxies))}`;
+      const sofar = await attemptsSoFar(db, attemptsKey, windowSeconds);
+      const refuseNew =
+        sofar.count >= deps.env.AUTH_RATE_LIMIT_MAX * attemptsPerSignIn
+          ? new AppError("rate_limited", `Too many quiz attempts were sent from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds)
+          : undefined;
+      const outcome = await submitAttempt(db, params.token, body, { spellChecker: deps.spellChecker, refuseNew });
       if (outcome.kind !== "stored") return refuse(c, outcome);
+      if (outcome.isNew) await countAttempt(db, attemptsKey, windowSeconds);
       privately(c);
       return c.json(outcome.result, outcome.isNew ? 201 : 200);
     },

@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
+import { practiceLimits, practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
 import type { SpellChecker } from "../../../core/grading/spelling";
 import type { Db } from "../../db/client";
 import { practiceAttempts, practiceSets } from "../../db/schema";
@@ -71,6 +71,14 @@ function resultOf(row: PracticeSetRow, attempt: AttemptRow): AttemptResult {
   };
 }
 
+/**
+ * The answers kept with an attempt: one per question of the quiz. An answer to a question the teacher has since
+ * deleted is dropped, not refused, so a student who started before the edit still gets a result.
+ */
+function answersToItems(items: StoredQuizItem[], answers: SubmitAttemptInput["answers"]): SubmitAttemptInput["answers"] {
+  return Object.fromEntries(items.filter((item) => item.id in answers).map((item) => [item.id, answers[item.id] ?? null]));
+}
+
 export type SubmitOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "stored"; isNew: boolean; result: AttemptResult };
 
 /**
@@ -78,7 +86,7 @@ export type SubmitOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "
  * so two posts of the same attempt (a double tap, a retry after a dropped answer) find one row, and two different
  * attempts by one student cannot both slip under the limit.
  */
-export async function submitAttempt(db: Db, token: string, input: SubmitAttemptInput, spellChecker?: SpellChecker): Promise<SubmitOutcome> {
+export async function submitAttempt(db: Db, token: string, input: SubmitAttemptInput, options: { spellChecker?: SpellChecker; refuseNew?: AppError } = {}): Promise<SubmitOutcome> {
   return db.transaction(async (tx) => {
     const opening = await openShared(tx, token, { forUpdate: true });
     if (opening.kind !== "open") return opening;
@@ -86,15 +94,20 @@ export async function submitAttempt(db: Db, token: string, input: SubmitAttemptI
     if (row.kind !== "quiz") throw new AppError("bad_request", "This link opens a flashcard deck: there is nothing to submit.");
     const [existing] = await tx.select().from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.idempotencyKey, input.idempotencyKey)));
     if (existing) return { kind: "stored", isNew: false, result: resultOf(row, existing) };
+    // Only a new attempt is refused by the address's budget: a retry of a stored one still gets its result.
+    if (options.refuseNew) throw options.refuseNew;
     const studentName = await nameOnClassList(tx, row.assignmentId, input.studentName);
     const studentKey = normaliseText(studentName);
+    const [kept] = await tx.select({ value: count() }).from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id));
+    if ((kept?.value ?? 0) >= practiceLimits.maxAttemptsPerQuiz) throw new AppError("conflict", practiceMessages.quizFull);
     const [sofar] = await tx.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.studentKey, studentKey)));
     const used = sofar?.value ?? 0;
     if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
-    const scored = scoreAttempt(row.items as StoredQuizItem[], input.answers, spellChecker);
+    const items = row.items as StoredQuizItem[];
+    const scored = scoreAttempt(items, input.answers, options.spellChecker);
     const [attempt] = await tx
       .insert(practiceAttempts)
-      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName, studentKey, answers: input.answers, ...scored, attemptNumber: used + 1 })
+      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName, studentKey, answers: answersToItems(items, input.answers), ...scored, attemptNumber: used + 1 })
       .returning();
     return { kind: "stored", isNew: true, result: resultOf(row, attempt!) };
   });
