@@ -10,7 +10,7 @@ export const returnFeedbackInput = z.object({
     .min(1, `Give the number of days the links work, from 1 to ${feedbackLinkDefaults.maxExpiresInDays}`)
     .max(feedbackLinkDefaults.maxExpiresInDays, `Links can work for at most ${feedbackLinkDefaults.maxExpiresInDays} days; give a shorter term`)
     .default(feedbackLinkDefaults.expiresInDays),
-  /** E-mail each new link to the student when the class roster has their address. */
+  /** E-mail each new link to the student when the class roster has their address (never on a server without SMTP_URL). */
   sendEmails: z.boolean({ error: "sendEmails must be true or false" }).default(true),
 });
 export type ReturnFeedbackInput = z.infer<typeof returnFeedbackInput>;

@@ -148,7 +148,10 @@ export async function returnFeedback(deps: ReturnDeps, teacherId: string, assign
 
   const emailed = new Map<string, string>();
   const mailable = created.filter((link): link is typeof link & { email: string } => Boolean(link.email));
-  if (input.sendEmails && mailable.length) {
+  // Without a mail server (SMTP_URL) a student's e-mail would only sit in this server's outbox: never delivered, its
+  // link kept in plain text (decision 019 keeps a fingerprint), and the teacher told "E-mailed". The teacher copies
+  // the links or downloads them instead, as the panel says.
+  if (input.sendEmails && mailable.length && deps.mailer.transport === "smtp") {
     const teacherName = await teacherNameOf(db, teacherId);
     await sendEach(
       mailable,

@@ -1,7 +1,9 @@
 import { Check, Copy, Download, Link2Off, RefreshCw, RotateCcw, Send } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { feedbackLinkDefaults, type FeedbackLinkView, type ReturnFeedbackResult } from "../../../../contracts/feedback-links";
+import type { SystemStatusResponse } from "../../../../contracts/system";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Input } from "../../../components/ui/input";
@@ -15,6 +17,9 @@ import { formatSubmittedAt } from "../../submissions/format";
 import { useFeedbackReturns, useReturnActions } from "../hooks";
 import { ApiError } from "../../../lib/api";
 
+/** What the panel says where it would offer to e-mail the links, on a server with no mail server set up. */
+const noMailServer = "Links are not e-mailed: this server has no mail server set up. Copy each link below or download them all as a CSV, and send them yourself.";
+
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /**
@@ -27,6 +32,9 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
   const actions = useReturnActions(assignmentId);
   const [days, setDays] = useState(String(feedbackLinkDefaults.expiresInDays));
   const [sendEmails, setSendEmails] = useState(true);
+  // Without a mail server the server e-mails no student (decision 019): the panel says so rather than offer to.
+  const system = useQuery<SystemStatusResponse>({ queryKey: ["/api/system"] });
+  const canEmail = system.data?.mail !== "outbox";
   const [fresh, setFresh] = useState<ReturnFeedbackResult | null>(null);
   const [isRevokeOpen, setRevokeOpen] = useState(false);
   const [replacing, setReplacing] = useState<FeedbackLinkView | null>(null);
@@ -45,7 +53,7 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
     event.preventDefault();
     const expiresInDays = Number(days);
     actions.send.mutate(
-      { expiresInDays: Number.isFinite(expiresInDays) && days.trim() ? expiresInDays : Number.NaN, sendEmails },
+      { expiresInDays: Number.isFinite(expiresInDays) && days.trim() ? expiresInDays : Number.NaN, sendEmails: sendEmails && canEmail },
       {
         onSuccess: (result) => {
           setFresh(result);
@@ -130,10 +138,14 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
           <FormField id="return-days" label="Links work for (days)" error={dayError} className="w-44">
             <Input {...fieldProps("return-days", { error: dayError })} type="number" inputMode="numeric" min={1} max={feedbackLinkDefaults.maxExpiresInDays} value={days} onChange={(event) => setDays(event.target.value)} />
           </FormField>
-          <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm">
-            <input type="checkbox" checked={sendEmails} onChange={(event) => setSendEmails(event.target.checked)} className="size-4 shrink-0 accent-primary" />
-            E-mail each link to students with an address on the class roster
-          </label>
+          {canEmail ? (
+            <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm">
+              <input type="checkbox" checked={sendEmails} onChange={(event) => setSendEmails(event.target.checked)} className="size-4 shrink-0 accent-primary" />
+              E-mail each link to students with an address on the class roster
+            </label>
+          ) : (
+            <p className="max-w-md text-sm text-muted-foreground">{noMailServer}</p>
+          )}
         </div>
         <Button type="submit" className="justify-self-start" disabled={!view.readyCount || actions.send.isPending}>
           <Send aria-hidden />
