@@ -44,7 +44,11 @@ describe("returning feedback to students", () => {
 
     const returned = panel.getByRole("list", { name: "Returned students" });
     const ana = returned.getByRole("listitem", { name: "Ana Ortiz" });
-    await ana.getByText("E-mailed to ana@pupils.test").waitFor();
+    // This server has no mail server: the panel said so before returning, and no link claims to have been e-mailed.
+    await panel.getByText("Links are not e-mailed: this server has no mail server set up. Copy each link below or download them all as a CSV, and send them yourself.").waitFor();
+    expect(await panel.getByRole("checkbox", { name: "E-mail each link to students with an address on the class roster" }).count()).toBe(0);
+    await ana.getByText("Not e-mailed").waitFor();
+    expect(await panel.getByText(/E-mailed to/).count()).toBe(0);
     await returned.getByRole("listitem", { name: "Ben Cole" }).getByText("No e-mail on the roster").waitFor();
     expect(await returned.getByRole("listitem").count()).toBe(2);
     await panel.getByText("No e-mail on the roster: Ben Cole.").waitFor();
@@ -105,6 +109,12 @@ describe("returning feedback to students", () => {
     expect(await hasNoSidewaysScroll(page)).toBe(true);
     await page.getByRole("region", { name: "Return to students" }).screenshot({ path: `${shots}/return-panel-360.png` });
     await page.setViewportSize(desktop);
+
+    // Archiving hides the assignment from the teacher, not from students: the question says their links stay open.
+    await page.getByRole("button", { name: "Archive", exact: true }).click();
+    const archiving = page.getByRole("alertdialog", { name: "Archive Uniforms, period 2?" });
+    await archiving.getByText("2 students' feedback links made from it keep working for students; revoke or close them first if they should stop.", { exact: false }).waitFor();
+    await archiving.getByRole("button", { name: "Cancel" }).click();
 
     await page.getByRole("button", { name: "Revoke all links" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Revoke all links?" });

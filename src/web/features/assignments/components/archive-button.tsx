@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { fetchProgress, submissionKeys } from "../../submissions/api";
 import { displayTitle, plural } from "../format";
+import { linksLeftOpenNote, useLinksLeftOpen } from "../links-left-open";
 import { useArchiveAssignment } from "../use-archive";
 
 /**
@@ -19,6 +20,7 @@ export function ArchiveButton({ assignment, variant, size, isLabelledByTitle = f
   const title = displayTitle(assignment);
   const progress = useQuery({ queryKey: submissionKeys.progress(assignment.id), queryFn: () => fetchProgress(assignment.id), enabled: isConfirming });
   const count = progress.data?.total;
+  const openLinks = useLinksLeftOpen(assignment.id, isConfirming);
   return (
     <>
       <Button
@@ -36,14 +38,17 @@ export function ArchiveButton({ assignment, variant, size, isLabelledByTitle = f
         onOpenChange={setConfirming}
         title={`Archive ${title}?`}
         description={
-          count === undefined
+          count === undefined || openLinks === undefined
             ? "Counting the submissions that go with it..."
-            : `${count ? `Its ${plural(count, "submission")} and their grades go` : "It goes"} to the Archived tab with it. Nothing is deleted: Restore brings everything back.`
+            : `${count ? `Its ${plural(count, "submission")} and their grades go` : "It goes"} to the Archived tab with it. Nothing is deleted: Restore brings everything back.${sentenceAfter(linksLeftOpenNote(openLinks))}`
         }
         confirmLabel="Archive"
-        isPending={archive.isPending || count === undefined}
+        isPending={archive.isPending || count === undefined || openLinks === undefined}
         onConfirm={() => archive.mutate({ assignment, archive: true }, { onSuccess: () => setConfirming(false) })}
       />
     </>
   );
 }
+
+/** The open links' sentence after the rest, with its first letter raised. */
+const sentenceAfter = (note: string) => (note ? ` ${note[0]!.toUpperCase()}${note.slice(1)}` : "");
