@@ -18,6 +18,8 @@ const names = ["Ana Ortiz", "Ben Cole", "Chloe Park", "Dev Shah"];
 
 type Item = { id: string; kind: string; options?: string[]; answerIndex?: number; answer?: string; explanation?: string };
 
+/** The text of what has the keyboard focus ("" for the page body). */
+const focusedText = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? "" : (document.activeElement as HTMLElement | null)?.innerText.trim() ?? ""));
 const hasNoSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("practice made from a graded class", () => {
@@ -70,6 +72,9 @@ describe("practice made from a graded class", () => {
     expect(await student.getByText("Ana Ortiz").count()).toBe(0);
     await student.getByLabel("Your name").fill("park chloe");
     await student.getByRole("button", { name: "Start quiz" }).click();
+    // Each step takes the place of the button pressed: focus goes to its heading.
+    await student.getByRole("button", { name: "Submit answers" }).waitFor();
+    expect(await focusedText(student)).toBe(saved.title);
     // Sending the quiz untouched asks first; going back keeps the student on the questions.
     await student.getByRole("button", { name: "Submit answers" }).click();
     const asking = student.getByRole("alertdialog", { name: "Submit with questions left as they are?" });
@@ -90,6 +95,7 @@ describe("practice made from a graded class", () => {
     await student.screenshot({ path: `${shots}/take-quiz-360.png`, fullPage: true });
     await student.getByRole("button", { name: "Submit answers" }).click();
     await student.getByRole("heading", { name: `Your score: ${items.length - 1} / ${items.length}` }).waitFor();
+    expect(await focusedText(student)).toBe(`Your score: ${items.length - 1} / ${items.length}`);
     await student.getByText("Look at how the class's openings state their claim.").waitFor();
     expect(await hasNoSidewaysScroll(student)).toBe(true);
     await student.screenshot({ path: `${shots}/quiz-result-360.png`, fullPage: true });
@@ -159,10 +165,14 @@ describe("practice made from a graded class", () => {
       const front = (await card.getByTestId("card-front").innerText()).trim();
       expect(cards.map((item) => item.front)).toContain(front);
       await student.getByRole("button", { name: "Show answer" }).click();
-      await card.getByText(cards.find((item) => item.front === front)!.back).waitFor();
+      const back = cards.find((item) => item.front === front)!.back;
+      await card.getByText(back).waitFor();
+      // The button pressed is gone: focus goes to the answer, then to the next card, not to the page's top.
+      expect(await focusedText(student)).toBe(back);
       if (studied === 0) await student.screenshot({ path: `${shots}/study-360.png`, fullPage: true });
       await student.getByRole("button", { name: /^Good/ }).click();
       await student.getByText(`${studied + 1} studied`).waitFor();
+      expect(await focusedText(student)).toBe((await student.getByRole("region", { name: "Card" }).getByTestId("card-front").innerText()).trim());
     }
     expect(await hasNoSidewaysScroll(student)).toBe(true);
 

@@ -1,16 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { focusWithoutRing } from "../lib/focus";
 
 /** The page's own heading, or its main region when it has none. */
 function pageTarget(): HTMLElement | null {
   return document.querySelector<HTMLElement>("main h1, h1") ?? document.querySelector<HTMLElement>("main");
-}
-
-function focusWithoutRing(element: HTMLElement) {
-  // A heading is not focusable by itself; -1 lets a script focus it without adding it to the Tab order.
-  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
-  element.classList.add("focus:outline-none");
-  element.focus();
 }
 
 /** A field the new page focused on purpose (the wizard's title field) is kept; anything else moves to the heading. */

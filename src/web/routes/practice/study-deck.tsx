@@ -1,6 +1,7 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { SharedPractice } from "../../../contracts/practice";
 import { Button } from "../../components/ui/button";
+import { useFocusOnStep } from "../../lib/focus";
 import { loadDeckMemory, ratings, rateCard, saveDeckMemory, studyQueue, type DeckMemory, type RatingName } from "./deck-memory";
 
 type Deck = Extract<SharedPractice, { kind: "deck" }>;
@@ -16,6 +17,9 @@ export function StudyDeck({ token, deck }: { token: string; deck: Deck }) {
   const [now, setNow] = useState(() => new Date());
   const queue = useMemo(() => studyQueue(deck.cards, memory, now), [deck.cards, memory, now]);
   const card = queue.due[0];
+  const cardArea = useRef<HTMLDivElement>(null);
+  // The answer once shown, the next card (or "Done for now") once rated: the button pressed is gone either way.
+  useFocusOnStep(`${studied}-${isShown}`, () => cardArea.current?.querySelector<HTMLElement>(isShown ? "[data-card-back]" : "[data-card-front], h2"));
 
   const rate = (rating: RatingName) => {
     if (!card) return;
@@ -29,7 +33,7 @@ export function StudyDeck({ token, deck }: { token: string; deck: Deck }) {
   };
 
   return (
-    <div className="grid gap-4">
+    <div ref={cardArea} className="grid gap-4">
       <div>
         <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{deck.title}</h1>
         <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
@@ -38,10 +42,14 @@ export function StudyDeck({ token, deck }: { token: string; deck: Deck }) {
       </div>
       {card ? (
         <section aria-label="Card" className="grid min-h-64 content-between gap-6 rounded-2xl border border-border bg-surface p-5 shadow-card">
-          <p data-testid="card-front" className="text-lg font-medium break-words">
+          <p data-testid="card-front" data-card-front className="text-lg font-medium break-words">
             {card.front}
           </p>
-          {isShown ? <p className="border-t border-border pt-4 break-words whitespace-pre-line">{card.back}</p> : null}
+          {isShown ? (
+            <p data-card-back className="border-t border-border pt-4 break-words whitespace-pre-line">
+              {card.back}
+            </p>
+          ) : null}
           {isShown ? (
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label="How well did you know it?">
               {ratings.map((rating) => (

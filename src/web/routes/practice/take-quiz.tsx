@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
 import { describeError } from "../../lib/api";
+import { useFocusOnStep } from "../../lib/focus";
 import { randomId } from "../../lib/random-id";
 import { checkStudentName, submitAttempt } from "./api";
 import { answersAsShown, untouchedCount, type Answers } from "./quiz-answers";
@@ -28,25 +29,28 @@ export function TakeQuiz({ token, quiz }: { token: string; quiz: Quiz }) {
   const [name, setName] = useState<string | null>(null);
   const [result, setResult] = useState<AttemptResult | null>(null);
   const [round, setRound] = useState(0);
-
-  if (result) {
-    return (
-      <QuizResult
-        quiz={quiz}
-        result={result}
-        onAgain={
-          result.attemptNumber < result.attemptsAllowed
-            ? () => {
-                setResult(null);
-                setRound(round + 1);
-              }
-            : undefined
-        }
-      />
-    );
-  }
-  if (name === null) return <NameStep token={token} quiz={quiz} onStart={setName} />;
-  return <QuizForm key={round} token={token} quiz={quiz} studentName={name} onSubmitted={setResult} />;
+  const steps = useRef<HTMLDivElement>(null);
+  // Each step draws its own h1 (the quiz's title, or the score) in place of the button just pressed.
+  useFocusOnStep(result ? "result" : name === null ? "name" : `questions-${round}`, () => steps.current?.querySelector("h1"));
+  const step = result ? (
+    <QuizResult
+      quiz={quiz}
+      result={result}
+      onAgain={
+        result.attemptNumber < result.attemptsAllowed
+          ? () => {
+              setResult(null);
+              setRound(round + 1);
+            }
+          : undefined
+      }
+    />
+  ) : name === null ? (
+    <NameStep token={token} quiz={quiz} onStart={setName} />
+  ) : (
+    <QuizForm key={round} token={token} quiz={quiz} studentName={name} onSubmitted={setResult} />
+  );
+  return <div ref={steps}>{step}</div>;
 }
 
 function NameStep({ token, quiz, onStart }: { token: string; quiz: Quiz; onStart: (name: string) => void }) {
