@@ -179,6 +179,13 @@ describe("answers from the teacher's classes", () => {
     expect(ask("Did Zed read his feedback?")).toBe("I couldn't find work by a student called \u201czed\u201d in your assignments.");
     const none: ClassData = { ...data, assignments: [essay, poem] };
     expect(answerClassQuestion({ kind: "feedbackOpened" }, "who opened their feedback on Persuasive Essay", none)).toContain("You haven't returned feedback on \u201cPersuasive Essay\u201d to students yet: use Return to students on [its page](/assignments/a1).");
+
+    // Archived with its links open: not "you haven't returned feedback", and asking by its title answers.
+    const archived: ClassData = { ...data, assignments: [{ ...withLinks, status: "archived" }, poem] };
+    expect(answerClassQuestion({ kind: "feedbackOpened" }, "how many feedback links have students opened", archived)).toBe(
+      "None of your current assignments has feedback returned to students. Archived, with links still open: [\u201cPersuasive Essay\u201d](/assignments/a1). Ask about one by its title, as in \u201cwho opened their feedback on Persuasive Essay\u201d.",
+    );
+    expect(answerClassQuestion(recognizeClassQuestion("who opened their feedback on Persuasive Essay")!, "who opened their feedback on Persuasive Essay", archived)).toContain("returned to 3 students, opened by 1 (33%)");
   });
 
   it("names everyone when asked to show all, and says how when a list is cut short", () => {

@@ -35,6 +35,12 @@ export function feedbackOpened(assignments: ClassAssignment[], data: ClassData, 
   if (!returned.length) {
     const [only] = assignments;
     if (question.named && only) return `You haven't returned feedback on ${quote(only.title)} to students yet: use Return to students on ${link("its page", assignmentPath(only))}. Once you have, I can tell you who has opened it.`;
+    // Archiving hides an assignment from these answers, not its links from students (decision 019's addendum).
+    const archived = data.assignments.filter((a) => a.status === "archived" && a.submissions.some(isReturned));
+    if (archived.length) {
+      const titles = listInProse(archived.map((a) => link(quote(a.title), assignmentPath(a))));
+      return `None of your current assignments has feedback returned to students. Archived, with links still open: ${titles}. Ask about one by its title, as in “who opened their feedback on ${archived[0]!.title}”.`;
+    }
     return "You haven't returned feedback to students yet. Use Return to students on an assignment's page; once you have, I can tell you who has opened it.";
   }
   const lines = returned.map(({ a, links }) => {
