@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedbackLinks, outbox, users } from "../../src/server/db/schema";
 import type { Mailer, MailMessage } from "../../src/server/integrations/mail/mailer";
@@ -342,6 +343,37 @@ describe(`returning through a school's mail server (${testDatabaseKind})`, () =>
       ["Ben Cole", "none"],
       ["Chloe Park", "sent"],
     ]);
+  });
+});
+
+describe(`a server that kept students' feedback mails in its outbox, upgraded (${testDatabaseKind})`, () => {
+  it("no longer says those links were e-mailed and drops the mails holding them in plain text; mail a school's server sent stays sent", async () => {
+    const { teacher, assignment } = await classWithReviews("retupgrade");
+    // As before the 2026-11-29 addendum of decision 019: Ana's mail only reached the outbox, yet her link said sent.
+    // Chloe's went through a mail server (the school set SMTP_URL later, say) and was delivered.
+    const keptMail: Mailer = {
+      transport: "smtp",
+      send: async (message) => void (message.to.includes("ana@pupils.test") && (await db().insert(outbox).values(message))),
+      forgetMailTo: async () => undefined,
+    };
+    const returned = await returnFeedback({ db: db(), mailer: keptMail, publicUrl: server.url, logger: server.deps.logger }, teacher.id, assignment.id, { expiresInDays: 60, sendEmails: true });
+    const anaToken = tokenOf(returned.created[0]!.url);
+    await db().insert(outbox).values({ to: ["someone@school.test"], subject: "Reset your Markwise password", text: `${server.url}/api/auth/reset-password/keep-me` });
+
+    const migration = readFileSync(new URL("../../src/server/db/migrations/0020_undelivered_feedback_mail.sql", import.meta.url), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await db().execute(sql.raw(statement));
+
+    const view = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-links`)).data;
+    expect(view.links.map((link: { studentName: string; email: { status: string; to: string | null } }) => [link.studentName, link.email.status, link.email.to])).toEqual([
+      ["Ana Ortiz", "none", "ana@pupils.test"],
+      ["Ben Cole", "none", null],
+      ["Chloe Park", "sent", "chloe@pupils.test"],
+    ]);
+    const kept = await db().select().from(outbox);
+    expect(JSON.stringify(kept)).not.toContain(anaToken);
+    expect(kept.some((mail) => mail.text.endsWith("/reset-password/keep-me"))).toBe(true);
+    // The link itself still works: only what the teacher was told changes.
+    expect((await anonymous().get(new URL(returned.created[0]!.url).pathname)).status).toBe(200);
   });
 });
 
