@@ -11,6 +11,7 @@ import { startUpkeepFor } from "./db/database-upkeep";
 import { aiConfigFrom, s3ConfigFrom, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createMailer } from "./integrations/mail/mailer";
+import { removeOutboxFilesWhere } from "./integrations/mail/outbox-files";
 import { createLogger } from "./logger";
 import { checkDataDirWritable } from "./startup-checks";
 import { createAuth } from "./auth/auth";
@@ -19,6 +20,7 @@ import { createS3FileStorage } from "./integrations/storage/s3-storage";
 import { lazySpellChecker } from "./integrations/spelling/load-spell-checker";
 import { createImageTextReader } from "./integrations/ocr/image-text-reader";
 import { resolveAuthSecret } from "./services/app-settings";
+import { holdsFeedbackLink } from "./services/feedback-links";
 import { createJobQueue } from "./integrations/jobs/job-queue";
 import { createClassAnalyses } from "./services/submissions/class-analyses";
 import { createGradingQueues, gradingQueueOver, startGradingWorker } from "./services/submissions/grading-queue";
@@ -77,7 +79,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
   }
   const upkeep = startUpkeepFor(database, logger.child({ component: "database-upkeep" }), UPKEEP_INTERVALS);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir: path.join(env.DATA_DIR, "outbox") });
+  const outboxDir = path.join(env.DATA_DIR, "outbox");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger, outboxDir });
+  await removeKeptFeedbackMail(outboxDir, logger);
   const staticRoot = options.staticRoot === null ? undefined : (options.staticRoot ?? defaultStaticRoot);
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
@@ -148,4 +152,17 @@ function listen(env: Env, fetch: Parameters<typeof serve>[0]["fetch"]): Promise<
     });
     instance.once("error", reject);
   });
+}
+
+/**
+ * Students' feedback mails that an earlier version kept in the outbox folder (no SMTP_URL) were never delivered, and
+ * each held a student's link in plain text, which decision 019 keeps only as a fingerprint (migration 0020 clears the
+ * table). None is kept any more, so this finds nothing after the first start.
+ */
+async function removeKeptFeedbackMail(outboxDir: string, logger: Logger): Promise<void> {
+  const removed = await removeOutboxFilesWhere(outboxDir, holdsFeedbackLink).catch((error: unknown) => {
+    logger.warn({ err: error, outboxDir }, "students' undelivered feedback mails could not be removed from the outbox folder; delete the files holding /feedback/ links by hand");
+    return 0;
+  });
+  if (removed) logger.info({ removed, outboxDir }, "removed students' undelivered feedback mails (each held a student's link) from the outbox folder");
 }

@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedbackLinks, outbox, users } from "../../src/server/db/schema";
 import type { Mailer, MailMessage } from "../../src/server/integrations/mail/mailer";
+import { writeOutboxFile } from "../../src/server/integrations/mail/outbox-files";
 import { returnFeedback } from "../../src/server/services/feedback-links";
 import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
@@ -374,6 +377,30 @@ describe(`a server that kept students' feedback mails in its outbox, upgraded ($
     expect(kept.some((mail) => mail.text.endsWith("/reset-password/keep-me"))).toBe(true);
     // The link itself still works: only what the teacher was told changes.
     expect((await anonymous().get(new URL(returned.created[0]!.url).pathname)).status).toBe(200);
+  });
+});
+
+describe(`a server whose outbox folder kept students' feedback mails, started again (${testDatabaseKind})`, () => {
+  it("removes those files, each holding a student's link, and keeps the account mails `npm run outbox` is for", async () => {
+    const { teacher, assignment } = await classWithReviews("retfolder");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "markwise-kept-mail-"));
+    const outboxDir = path.join(dataDir, "outbox");
+    try {
+      // As an earlier version kept them without SMTP_URL: one file per mail in DATA_DIR/outbox.
+      const keptMail: Mailer = { transport: "smtp", send: (message) => writeOutboxFile(outboxDir, message), forgetMailTo: async () => undefined };
+      const returned = await returnFeedback({ db: db(), mailer: keptMail, publicUrl: server.url, logger: server.deps.logger }, teacher.id, assignment.id, { expiresInDays: 60, sendEmails: true });
+      await writeOutboxFile(outboxDir, { to: ["someone@school.test"], subject: "Reset your Markwise password", text: `${server.url}/api/auth/reset-password/keep-me` });
+      expect(readdirSync(outboxDir)).toHaveLength(3);
+
+      const restarted = await startTestServer({ env: { DATA_DIR: dataDir } });
+      await restarted.stop();
+      const left = readdirSync(outboxDir).map((name) => readFileSync(path.join(outboxDir, name), "utf8"));
+      expect(left).toHaveLength(1);
+      expect(left[0]).toContain("/reset-password/keep-me");
+      expect(left.join("")).not.toContain(tokenOf(returned.created[0]!.url));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -19,7 +19,11 @@ import type { Queryable } from "./teacher-profiles";
 const newToken = () => randomBytes(32).toString("base64url");
 /** Tokens are looked up by their SHA-256; the database never holds one that opens a page. */
 export const hashFeedbackToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+const tokenChars = "[A-Za-z0-9_-]{43}";
+const tokenShape = new RegExp(`^${tokenChars}$`);
+const linkInText = new RegExp(`/feedback/${tokenChars}`);
+/** Whether a text (a kept mail, say) holds a student's feedback link, which only its reader should have. */
+export const holdsFeedbackLink = (text: string) => linkInText.test(text);
 
 const dayMs = 24 * 60 * 60 * 1000;
 const titleOf = (assignment: Pick<AssignmentRow, "title">) => assignment.title.trim() || "Untitled assignment";

@@ -1,10 +1,10 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import type { writeFile } from "node:fs/promises";
 import type { Logger } from "pino";
 import type { Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
 import { isDiskFull } from "../files/disk-full";
+import { removeOutboxFilesTo, writeOutboxFile } from "./outbox-files";
 
 export interface MailMessage {
   to: string[];
@@ -33,7 +33,7 @@ export interface MailerOptions {
 }
 
 /** One mail service for the whole app: SMTP when SMTP_URL is set, otherwise the outbox table. */
-export function createMailer({ smtpUrl, from, db, logger, outboxDir, writeFile: write = writeFile }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, db, logger, outboxDir, writeFile: write }: MailerOptions): Mailer {
   // A mail that is not delivered must be an error in the log, naming whom it was for (never its text: links in it sign
   // people in): before, a full disk or a bad SMTP server left only better-auth's "Failed to run background task".
   const failed = (message: MailMessage, error: unknown, what: string) =>
@@ -77,28 +77,4 @@ export function createMailer({ smtpUrl, from, db, logger, outboxDir, writeFile: 
     },
     forgetMailTo: (address) => removeOutboxFilesTo(outboxDir, address),
   };
-}
-
-/** A deleted account's kept mail goes with it: its reset and confirmation links stayed readable in DATA_DIR/outbox. */
-async function removeOutboxFilesTo(dir: string, address: string): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const heading = `To: ${address}\n`.toLowerCase();
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const text = await readFile(file, "utf8").catch(() => "");
-    if (text.toLowerCase().startsWith(heading)) await rm(file, { force: true });
-  }
-}
-
-async function writeOutboxFile(dir: string, message: MailMessage, write: typeof writeFile): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.txt`;
-  const file = path.join(dir, name);
-  try {
-    await write(file, `To: ${message.to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
-  } catch (error) {
-    // A full disk leaves the file empty, which `npm run outbox` showed as a message with nothing in it.
-    await rm(file, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }
