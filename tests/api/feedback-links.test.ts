@@ -404,6 +404,31 @@ describe(`a server whose outbox folder kept students' feedback mails, started ag
   });
 });
 
+describe(`archiving an assignment whose feedback was returned (${testDatabaseKind})`, () => {
+  it("keeps its students' links and shared practice open, as the archive question tells the teacher, and lists them as open", async () => {
+    const { teacher, assignment } = await classWithReviews("retarchive");
+    const returned = await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, {});
+    expect(returned.status, returned.text).toBe(200);
+    const practice = await teacher.client.post("/api/practice/from-class", { assignmentId: assignment.id });
+    expect(practice.status, practice.text).toBe(201);
+    const shared = await teacher.client.post(`/api/practice/${practice.data.quiz.id}/share`);
+    expect(shared.status, shared.text).toBe(200);
+
+    const current = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data;
+    const archived = await teacher.client.put(`/api/assignments/${assignment.id}`, { ...current, status: "archived" });
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.data.status).toBe("archived");
+
+    // What the archive question counts: the links still listed as working, and the class's shared quiz still open.
+    const view = (await teacher.client.get(`/api/assignments/${assignment.id}/feedback-links`)).data;
+    expect(view.links.map((link: { status: string }) => link.status)).toEqual(["active", "active", "active"]);
+    const quizzes = (await teacher.client.get("/api/practice?kind=quiz")).data;
+    expect(quizzes.find((set: { id: string }) => set.id === practice.data.quiz.id)).toMatchObject({ isOpen: true, assignment: { id: assignment.id } });
+    for (const link of returned.data.created as Created[]) expect((await anonymous().get(new URL(link.url).pathname)).status).toBe(200);
+    expect((await anonymous().get(`/api/shared-practice/${tokenOf(shared.data.shareUrl)}`)).status).toBe(200);
+  });
+});
+
 describe(`returning when the mail server refuses (${testDatabaseKind})`, () => {
   it("keeps the links and tells the teacher which e-mails were not sent", async () => {
     const { teacher, assignment } = await classWithReviews("retmail");
