@@ -24,8 +24,11 @@ const essay = (studentName: string, text: string, scores: [number, number, numbe
 });
 
 const essays: ClassPracticeEssay[] = [
-  essay("Ava Brooks", "Schools should start at nine because teenagers learn better when they have slept enough. Sleep research supports this view, as my friend Liam Carter found in his project.", [4, 3, 4]),
-  essay("Ben Ortiz", "A later start time would make students healthier and more focused in class. Doctors agree on this point.", [4, 2, 4]),
+  {
+    ...essay("Ava Brooks", "Schools should start at nine because teenagers learn better when they have slept enough. Sleep research supports this view, as my friend Liam Carter found in his project.", [4, 3, 4]),
+    evidence: { ideas: ["Schools should start at nine because teenagers learn better when they have slept enough."] },
+  },
+  { ...essay("Ben Ortiz", "A later start time would make students healthier and more focused in class. Doctors agree on this point.", [4, 2, 4]), evidence: { ideas: ["A later start time would make students healthier"] } },
   essay("Chloe Park", "Homework is a big part of school and there are many kinds of it. Some people like it, some do not.", [1, 1, 2]),
   essay("Dan Wu", "i like mornings becuase Ms. Patel drives the bus. My name is Dan Wu and i ride it every day.", [1, 1, 3]),
   essay("Eve Stone", "Eve Stone thinks there are a lot of things to say about school days, and they can be long. We eat lunch at noon.", [2, 1, 3]),
@@ -99,6 +102,25 @@ describe("classPractice", () => {
     for (const card of deck) expect(card.source?.origin === "class").toBe(card.back.includes("Example from the class"));
     // No classmate's passage beside a low level: that would tell the class whose work was graded low.
     for (const card of deck.filter((c) => /: (Beginning|Developing)$/.test(c.front))) expect(card.back).not.toContain("Example from the class");
+  });
+
+  it("quotes the sentence that holds each item's evidence, not the essay's first sentence", () => {
+    const strong = {
+      ...essay("Pia Lane", "Our town should build a new library downtown. It would give families a quiet place to read. A bigger library would also lend laptops to students who have none at home. Many towns nearby have done this already.", [4, 4, 4]),
+      // The grade's quotations: a clause of the third sentence for ideas; for conventions, a sentence with a slip first.
+      evidence: { ideas: ["would also lend laptops to students who have none at home"], conventions: ["I think it is a grate idea for everyone.", "Many towns nearby have done this already."] },
+    };
+    const withSlip = { ...strong, text: `${strong.text} I think it is a grate idea for everyone.` };
+    const weaker = [
+      essay("Quinn Hale", "I like the park near my house. We go there on most weekends with our dog. My brother plays football there becuase the grass is soft. It is the best place in town.", [1, 1, 1]),
+      essay("Rosa Lane", "Parks are good for a town and its people. People walk there after work to relax. Some children ride there bikes on the paths every day. The trees give shade in summer.", [2, 1, 2]),
+    ];
+    const { quiz, deck } = classPractice(input({ essays: [withSlip, ...weaker], spellChecker: fakeSpellChecker(["becuase", "grate"]) }));
+    expect(quiz).toContainEqual(expect.objectContaining({ kind: "fix-the-sentence", original: "My brother plays football there becuase the grass is soft." }));
+    const example = (front: string) => deck.find((card) => card.front === front)?.back.split("Example from the class: ")[1];
+    expect(example("Ideas and thesis: Exemplary")).toBe("“A bigger library would also lend laptops to students who have none at home.”");
+    expect(example("Conventions: Exemplary")).toBe("“Many towns nearby have done this already.”");
+    expect(JSON.stringify(deck)).not.toContain("Our town should build");
   });
 
   it("names no classmate the class list holds, nor an e-mail address, in any item", () => {

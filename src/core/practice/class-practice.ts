@@ -1,9 +1,11 @@
 import { classifyCriterion, type CriterionKind } from "../grading/criterion-kind.js";
 import { essayBodyOf } from "../grading/essay-body.js";
+import { findWords } from "../grading/text.js";
 import type { SpellChecker } from "../grading/spelling.js";
-import { tagText } from "../language/tag-text.js";
+import { tagText, type TaggedSentence } from "../language/tag-text.js";
 import { anonymise, replaceNames } from "./anonymise.js";
 import { minGradedEssays } from "./class-minimum.js";
+import { evidencePassage } from "./evidence-passage.js";
 import { countWords, wordOverlap } from "./normalise.js";
 import { seededRandom, type Random } from "./random.js";
 import { findSentenceErrors, type ErrorKind, type SentenceError } from "./sentence-errors.js";
@@ -26,6 +28,8 @@ export interface ClassPracticeEssay {
   criteria: { criterionId: string; points: number }[];
   /** The teacher reviewed this grade (accepted it after reading, or edited it); false for the grader's alone. */
   reviewed?: boolean;
+  /** Per criterion id, the passages of the essay its grade quoted as evidence (verbatim, as the grader read them). */
+  evidence?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ClassPracticeInput {
@@ -113,6 +117,7 @@ interface Context {
   input: ClassPracticeInput;
   random: Random;
   errorsOf: (essay: ClassPracticeEssay) => SentenceError[];
+  sentencesOf: (essay: ClassPracticeEssay) => TaggedSentence[];
 }
 
 function anonymised(context: Context, essay: ClassPracticeEssay, text: string) {
@@ -184,6 +189,28 @@ function openingItems(context: Context, criterion: ClassPracticeCriterion, score
     });
 }
 
+/**
+ * The sentence that holds the essay's evidence for a criterion: where the grade's quotation stands in the text, so a
+ * card on Conventions shows a sentence the grade read for conventions, not whichever sentence the essay opens with.
+ * A grade quotes what holds a paper back as well as what works, so a passage with a slip is no example of an upper
+ * level: the next piece of evidence is tried.
+ */
+function evidenceOf(context: Context, essay: ClassPracticeEssay, criterion: ClassPracticeCriterion): string | undefined {
+  for (const quote of essay.evidence?.[criterion.id] ?? []) {
+    const passage = evidencePassage(essay.text, context.sentencesOf(essay), quote, maxPassageWords);
+    if (passage && !hasSlip(context, essay, passage)) return passage.text;
+  }
+  return undefined;
+}
+
+/** A sentence the grader would correct, or a lower-case word the dictionary does not know (capitalised ones may be names). */
+function hasSlip(context: Context, essay: ClassPracticeEssay, passage: { text: string; start: number; end: number }): boolean {
+  const { spellChecker } = context.input;
+  if (!spellChecker) return false;
+  if (context.errorsOf(essay).some((e) => e.start < passage.end && e.end > passage.start)) return true;
+  return findWords(passage.text).some((word) => !/^\p{Lu}/u.test(word.text) && !spellChecker.correct(word.text));
+}
+
 /** The level an essay's points fall in: the level whose points are nearest, the higher on a tie (5 of 6 is not "Level 2"). */
 function levelOf(criterion: ClassPracticeCriterion, points: number): number {
   let best = -1;
@@ -197,16 +224,16 @@ function levelOf(criterion: ClassPracticeCriterion, points: number): number {
 const isUpperLevel = (criterion: ClassPracticeCriterion, index: number) => index >= criterion.levels.length / 2;
 
 /**
- * One card per level: its descriptor, and for the upper levels a short real passage from an essay at that level. A
- * lower level gets no classmate's example: "Level 1, from the class" beside a first sentence tells the class whose
- * work was graded low (classmates know each other's openings), which no anonymising undoes.
+ * One card per level: its descriptor, and for the upper levels the sentence of an essay at that level that its grade
+ * quoted as evidence for the criterion (no evidence, no example). A lower level gets no classmate's example: "Level 1,
+ * from the class" beside a sentence the class recognises tells whose work was graded low, which no anonymising undoes.
  */
 function levelCards(context: Context, criterion: ClassPracticeCriterion, scored: Scored[]): Flashcard[] {
   return criterion.levels.map((level, index) => {
     const atLevel = isUpperLevel(criterion, index) ? context.random.shuffle(scored.filter((s) => levelOf(criterion, s.points) === index)) : [];
     let example: string | undefined;
     for (const { essay } of atLevel) {
-      const passage = openingOf(essay.text);
+      const passage = evidenceOf(context, essay, criterion);
       if (passage) {
         example = anonymised(context, essay, passage).text;
         break;
@@ -238,6 +265,7 @@ export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
     return { weakest, quiz: [], deck: [], problem: { code: "not-enough-graded", message: "None of the graded essays has criterion scores yet: grade them on the rubric's criteria, then make practice." } };
   }
   const errors = new Map<ClassPracticeEssay, SentenceError[]>();
+  const sentences = new Map<ClassPracticeEssay, TaggedSentence[]>();
   const context: Context = {
     input,
     random: seededRandom(input.seed),
@@ -245,6 +273,10 @@ export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
       if (!input.spellChecker) return [];
       if (!errors.has(essay)) errors.set(essay, findSentenceErrors(essay.text, input.spellChecker));
       return errors.get(essay)!;
+    },
+    sentencesOf: (essay) => {
+      if (!sentences.has(essay)) sentences.set(essay, tagText(essay.text).sentences);
+      return sentences.get(essay)!;
     },
   };
   const quiz: QuizItem[] = [];

@@ -33,14 +33,19 @@ function classInput(assignment: AssignmentRow, rows: (typeof submissions.$inferS
   const maxScore = maxScoreOf(assignment) || 1;
   return {
     criteria: gradedCriteria(assignment.criteria).map((criterion) => ({ id: criterion.id, name: criterion.name, maxPoints: criterion.maxPoints, levels: levelsOf(criterion) })),
-    essays: rows.map((row) => ({
-      text: row.content,
-      studentName: row.studentName,
+    essays: rows.map((row) => {
       // A grade given on an earlier rubric counts out of its own total, and only on criteria the rubric kept as they were.
-      overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / (row.earlierRubric ? scaleOfGrade(assignment.criteria, row.earlierRubric).totalPoints || 1 : maxScore))),
-      criteria: Object.entries(scoresOnCurrentRubric(assignment.criteria, row.earlierRubric ?? null, row.criteriaScores) ?? {}).map(([criterionId, points]) => ({ criterionId, points })),
-      reviewed: row.gradeSource === "reviewed",
-    })),
+      const scores = scoresOnCurrentRubric(assignment.criteria, row.earlierRubric ?? null, row.criteriaScores) ?? {};
+      return {
+        text: row.content,
+        studentName: row.studentName,
+        overallFraction: Math.min(1, Math.max(0, (row.overallScore ?? 0) / (row.earlierRubric ? scaleOfGrade(assignment.criteria, row.earlierRubric).totalPoints || 1 : maxScore))),
+        criteria: Object.entries(scores).map(([criterionId, points]) => ({ criterionId, points })),
+        reviewed: row.gradeSource === "reviewed",
+        // The passages the grader quoted for each criterion it still scores: practice quotes the sentences that hold them.
+        evidence: Object.fromEntries((row.engineGrade?.criterionScores ?? []).filter((c) => c.criterionId in scores).map((c) => [c.criterionId, c.quotes])),
+      };
+    }),
     seed: randomInt(2 ** 31),
     classNames,
     spellChecker,
