@@ -15,7 +15,7 @@ export type {
 } from "./types.js";
 export { defaultGradingSettings } from "./types.js";
 export type { SpellChecker } from "./spelling.js";
-export { acceptAllSpellChecker, createCachedSpellChecker } from "./spelling.js";
+export { acceptAllSpellChecker, anyOfSpellCheckers, createCachedSpellChecker } from "./spelling.js";
 export type { GradingEngineOptions, PreparedAssignment, ScoreEstimate } from "./grade.js";
 export { analyzeForAssignment, estimateScores, gradeText, gradeWithAssignment, prepareAssignment, prepareForClass, scoreRangeFor } from "./grade.js";
 export type { CalibrationFitSummary, CalibrationFitSample } from "./calibration-fit.js";

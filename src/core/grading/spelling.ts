@@ -56,5 +56,13 @@ function americanSpellingsOf(word: string): string[] {
   return britishToAmerican.flatMap(([pattern, replacement]) => (pattern.test(word) ? [word.replace(pattern, replacement)] : []));
 }
 
+/**
+ * A word any of the checkers knows is spelled correctly: the American and British dictionaries together, so
+ * "practise" and "practice", "colour" and "color" are both right and neither is "corrected" to the other.
+ */
+export function anyOfSpellCheckers(...checkers: SpellChecker[]): SpellChecker {
+  return { correct: (word) => checkers.some((checker) => checker.correct(word)) };
+}
+
 /** A checker that accepts everything: used when no dictionary is available, so spelling never counts against anyone. */
 export const acceptAllSpellChecker: SpellChecker = { correct: () => true };

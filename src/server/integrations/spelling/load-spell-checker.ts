@@ -2,17 +2,26 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import nspell from "nspell";
-import { createCachedSpellChecker, type SpellChecker } from "../../../core/grading/index.js";
+import { anyOfSpellCheckers, createCachedSpellChecker, type SpellChecker } from "../../../core/grading/index.js";
 
 let dictionaryChecker: SpellChecker | undefined;
 let shared: SpellChecker | undefined;
 
-/** The English (US) Hunspell checker without a lookup cache; read from disk once per process (about half a second). */
-function readDictionaryChecker(): SpellChecker {
-  // dictionary-en's module reads these two files with a top-level await; read here so the checker can be built the
+/** One Hunspell dictionary package, read from its two files. */
+function readHunspell(packageName: string): SpellChecker {
+  // The dictionary modules read these two files with a top-level await; read here so the checker can be built the
   // moment a word is first checked, from code that cannot wait.
-  const folder = path.dirname(createRequire(import.meta.url).resolve("dictionary-en"));
-  dictionaryChecker ??= nspell({ aff: readFileSync(path.join(folder, "index.aff")), dic: readFileSync(path.join(folder, "index.dic")) });
+  const folder = path.dirname(createRequire(import.meta.url).resolve(packageName));
+  return nspell({ aff: readFileSync(path.join(folder, "index.aff")), dic: readFileSync(path.join(folder, "index.dic")) });
+}
+
+/**
+ * The English checker without a lookup cache: the US and the UK Hunspell dictionaries, a word either knows being
+ * right. Students write both ("practise", "colour", "analyse", "tyre"), and the US list alone "corrected" a British
+ * spelling in feedback and counted it against the grade. Read from disk once per process (about a second for both).
+ */
+function readDictionaryChecker(): SpellChecker {
+  dictionaryChecker ??= anyOfSpellCheckers(readHunspell("dictionary-en"), readHunspell("dictionary-en-gb"));
   return dictionaryChecker;
 }
 
