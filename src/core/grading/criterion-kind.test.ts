@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asksForCorrectness, classifyCriterion } from "./criterion-kind.js";
+import { asksForCorrectness, classifyCriterion, conventionsFocus } from "./criterion-kind.js";
 
 describe("classifyCriterion", () => {
   it.each([
@@ -32,5 +32,19 @@ describe("criteria that ask whether the work is right", () => {
     for (const name of ["Grammar and Correctness", "Correct use of punctuation", "Problem and Solution", "Accurate Citations (MLA)"]) expect(asksForCorrectness(name), name).toBe(false);
     expect(asksForCorrectness("Work shown", ["Steps missing.", "Every step shown and all answers are correct."])).toBe(true);
     for (const name of ["Answers the prompt", "Thesis", "Use of evidence", "Conventions"]) expect(asksForCorrectness(name, ["Clear and complete."]), name).toBe(false);
+  });
+});
+
+describe("what a conventions criterion is about", () => {
+  it.each([
+    ["Spelling", "spelling"],
+    ["Grammar and punctuation", "not-spelling"],
+    ["Capitalization", "not-spelling"],
+    ["Conventions", "all"],
+    ["Mechanics", "all"],
+    ["Spelling and grammar", "all"],
+    ["Conventions: spelling", "all"],
+  ] as const)("reads %s as %s", (name, focus) => {
+    expect(conventionsFocus(name)).toBe(focus);
   });
 });

@@ -123,6 +123,25 @@ describe("classPractice", () => {
     expect(JSON.stringify(deck)).not.toContain("Our town should build");
   });
 
+  it("practises a spelling slip under a Spelling criterion, and only slips of grammar under Grammar", () => {
+    const split: ClassPracticeCriterion[] = [
+      { id: "ideas", name: "Ideas", maxPoints: 4, levels: criteria[0]!.levels },
+      { id: "spelling", name: "Spelling", maxPoints: 4, levels: criteria[1]!.levels },
+      { id: "grammar", name: "Grammar and punctuation", maxPoints: 4, levels: criteria[1]!.levels },
+    ];
+    const scored = (name: string, text: string): ClassPracticeEssay => ({ text, studentName: name, overallFraction: 0.4, criteria: [{ criterionId: "ideas", points: 4 }, { criterionId: "spelling", points: 1 }, { criterionId: "grammar", points: 1 }] });
+    const class3 = [
+      scored("Ava Lane", "We walk to school every day becuase the bus is slow. It takes us twenty minutes in the rain."),
+      scored("Ben Lane", "My sister and i ride our bikes to the park after school. We stay there until dinner time."),
+      scored("Cal Lane", "They play football on the field becuase the grass is soft. The coach watches from the bench."),
+    ];
+    const fixes = classPractice(input({ criteria: split, essays: class3 })).quiz.filter((item) => item.kind === "fix-the-sentence");
+    const under = (criterion: string) => fixes.filter((item) => item.source?.criterion === criterion).map((item) => item.kind === "fix-the-sentence" ? item.original : "");
+    expect(under("Spelling").length).toBeGreaterThan(0);
+    for (const original of under("Spelling")) expect(original).toContain("becuase");
+    expect(under("Grammar and punctuation")).toEqual(["My sister and i ride our bikes to the park after school."]);
+  });
+
   it("names no classmate the class list holds, nor an e-mail address, in any item", () => {
     const named = essays.map((e) => (e.studentName === "Ben Ortiz" ? { ...e, text: "A later start time would make students healthier, as chloe park and I found, write me at ben.o@school.org. Doctors agree." } : e));
     const result = classPractice(input({ essays: named, classNames: essays.map((e) => e.studentName!), spellChecker: fakeSpellChecker(["becuase", "chloe"]) }));

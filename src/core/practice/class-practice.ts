@@ -1,4 +1,4 @@
-import { classifyCriterion, type CriterionKind } from "../grading/criterion-kind.js";
+import { classifyCriterion, conventionsFocus, type CriterionKind } from "../grading/criterion-kind.js";
 import { essayBodyOf } from "../grading/essay-body.js";
 import { findWords } from "../grading/text.js";
 import type { SpellChecker } from "../grading/spelling.js";
@@ -109,6 +109,14 @@ const errorKindsFor: Partial<Record<CriterionKind, ErrorKind[]>> = {
   language: ["spelling"],
   overall: ["spelling", "capitals", "comma-splice", "run-on"],
 };
+
+/** A rubric that scores spelling apart from grammar practises each slip under the criterion whose evidence it is. */
+function errorKindsOf(kind: CriterionKind, name: string): ErrorKind[] {
+  const kinds = errorKindsFor[kind] ?? [];
+  if (kind !== "conventions") return kinds;
+  const focus = conventionsFocus(name);
+  return focus === "all" ? kinds : kinds.filter((k) => (k === "spelling") === (focus === "spelling"));
+}
 
 /** Criteria whose openings are worth comparing even though slips practise them too. */
 const asksForIdeas = new Set<CriterionKind>(["overall", "language"]);
@@ -285,7 +293,7 @@ export function classPractice(input: ClassPracticeInput): ClassPracticeResult {
     const criterion = input.criteria.find((c) => c.id === weak.id)!;
     const scored = scoresOn(criterion, graded);
     const kind = classifyCriterion(criterion.name, criterion.levels.map((l) => l.description));
-    const kinds = errorKindsFor[kind] ?? [];
+    const kinds = errorKindsOf(kind, criterion.name);
     const fixes = kinds.length ? fixItems(context, criterion, kinds, scored) : [];
     // How clearly an opening states its idea says nothing about spelling or sentence joins.
     const openings = kinds.length && !asksForIdeas.has(kind) ? [] : openingItems(context, criterion, scored);

@@ -1,5 +1,5 @@
 import { workNoun } from "../assignment-context.js";
-import type { CriterionKind } from "../criterion-kind.js";
+import { conventionsFocus, type CriterionKind } from "../criterion-kind.js";
 import type { GradingSettings } from "../types.js";
 import type { EssayFacts } from "./essay-facts.js";
 import { phraseFinding, phraseOpening, type FeedbackSentence } from "./phrasing.js";
@@ -51,7 +51,7 @@ export function readAspect(aspect: Pick<FeedbackAspect, "kind" | "label">, facts
   if (aspect.kind === "content" && asksForCounterargument(aspect.label)) return readCounterargument(facts);
   switch (aspect.kind) {
     case "conventions":
-      return readConventions(facts, suggest);
+      return readConventions(facts, suggest, conventionsFocus(aspect.label));
     case "fluency":
       return readSentences(facts);
     case "language":

@@ -40,6 +40,25 @@ describe("feedback anchored in the student's text", () => {
     expect(conventions.sentences.map((s) => s.text).join(" ")).toContain("correct ‘dont’ to ‘don't’ and check the spelling of ‘kahoot’ in the sentence");
   });
 
+  it("puts each conventions comment under the criterion whose evidence it is when spelling and grammar are scored apart", () => {
+    const text = "We play games in class and i like the quizzes a lot because they are quick and fun to do. The games help me remember facts becuase we answer the same questions again on the weekend.";
+    const criteria = [
+      { id: "ideas", name: "Ideas", maxPoints: 6, minPoints: 1, descriptors: [] },
+      { id: "spelling", name: "Spelling", maxPoints: 6, minPoints: 1, descriptors: [] },
+      { id: "grammar", name: "Grammar and punctuation", maxPoints: 6, minPoints: 1, descriptors: [] },
+    ];
+    const r = gradeText(makeInput({ feedbackLength: "detailed" }, { criteria }), text, { spellChecker: fakeSpellChecker(["becuase"]) });
+    const section = (label: string) => r.feedbackParts.sections.find((s) => s.label === label)!.sentences.map((s) => s.text).join(" ");
+    const slip = "The games help me remember facts becuase we answer the same questions again on the weekend.";
+    expect(section("Spelling")).toContain("‘becuase’");
+    expect(section("Spelling")).not.toContain("‘I’");
+    expect(section("Grammar and punctuation")).not.toMatch(/becuase|[Ss]pelling slips/);
+    expect(section("Grammar and punctuation")).toContain("‘I’ is written in lower case");
+    const grammar = r.criterionScores.find((c) => c.criterionId === "grammar")!;
+    expect(grammar.quotes).not.toContain(slip);
+    expect(grammar.rationale).not.toContain("becuase");
+  });
+
   it("asks to check the commas of a long sentence only when it has commas", () => {
     const long = "I think a four day week is good because students get more rest and teachers have more time to plan their lessons";
     const conventionsOf = (text: string) => grade(text).feedbackParts.sections.find((s) => s.label === "Conventions")!.sentences.map((s) => s.text).join(" ");

@@ -1,4 +1,5 @@
 import { workNoun } from "../assignment-context.js";
+import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
 import { isInCapitals } from "../spelling-scope.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
@@ -30,12 +31,18 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   );
 }
 
-/** Conventions: spelling, capitals, punctuation, grammar. */
-export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester): AspectReading {
+/** The longest sentence, where punctuation (and the spelling of long words) is hardest. */
+const longestOf = (facts: EssayFacts) => bestSentence(facts, (s) => s.words, (s) => s.words >= 15);
+
+/**
+ * Conventions: spelling, capitals, punctuation, grammar. `focus` keeps each finding under the criterion it is evidence
+ * for when a rubric scores spelling apart from the rest (criterion-kind.ts's conventionsFocus).
+ */
+export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, focus: ConventionsFocus = "all"): AspectReading {
   const strength = strengthOf(facts);
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
-  if (isInCapitals(facts.text)) {
+  if (focus !== "spelling" && isInCapitals(facts.text)) {
     const first = facts.sentences.find((s) => quoted(facts, s));
     return {
       ...withStrength,
@@ -45,7 +52,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
   }
   const misspelled = [...new Set(facts.sentences.flatMap((s) => s.misspelled.map((m) => m.text)))];
   // A reader of handwriting makes spelling mistakes of its own: a student is never told of a slip the reader made.
-  if (misspelled.length > 0 && !facts.readFromImage) {
+  if (focus !== "not-spelling" && misspelled.length > 0 && !facts.readFromImage) {
     const worst = bestSentence(facts, (s) => s.misspelled.length, (s) => s.misspelled.length > 0);
     const namedWords = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
     const { passage, shown } = quotedShowing(facts, worst, namedWords);
@@ -66,6 +73,8 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
       ),
     };
   }
+  // No slip to name (or a scan, whose slips may be the reader's): the spelling criterion hears of spelling only.
+  if (focus === "spelling") return { ...withStrength, step: withQuote("read {q} once more for spelling, checking each longer word", quoted(facts, longestOf(facts)), "check the spelling of your longer words once more") };
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && quoted(facts, s));
   if (lowercaseI) {
     return {
@@ -93,7 +102,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester):
   }
   // The longest sentence is where punctuation is hardest: one with commas is checked comma by comma; one without
   // gets a pause marked, which a sentence of 15 words or more usually needs ("check each comma" of none made no sense).
-  const longest = bestSentence(facts, (s) => s.words, (s) => s.words >= 15);
+  const longest = longestOf(facts);
   const point = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
   const note = longest?.text.includes(",")
     ? clause("read {q} aloud and check that each comma marks a real pause", point)
