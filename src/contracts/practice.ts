@@ -224,6 +224,13 @@ export const practiceResults = z.object({
 });
 export type PracticeResults = z.infer<typeof practiceResults>;
 
+/** The teacher gives a student their attempts back (a classmate used them under their name, or a second chance). */
+export const resetAttemptsQuery = z.object({
+  studentName: z.string({ error: "Name the student whose attempts to reset" }).trim().min(1, "Name the student whose attempts to reset").max(120, "A student's name is at most 120 characters"),
+});
+export const resetAttemptsResult = z.object({ studentName: z.string(), deletedAttempts: z.number() });
+export type ResetAttemptsResult = z.infer<typeof resetAttemptsResult>;
+
 export const practiceExportFormats = ["qti", "moodle", "paper", "csv", "tsv"] as const;
 export type PracticeExportFormat = (typeof practiceExportFormats)[number];
 

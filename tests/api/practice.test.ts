@@ -431,6 +431,39 @@ describe(`what a shared quiz keeps, whoever has its link (${testDatabaseKind})`,
     expect(full.data.error.message).toBe("This quiz cannot take more answers: it has kept 1,000 already. Tell your teacher.");
     expect(await storedFor(quiz.id)).toHaveLength(1000);
   });
+
+  it("lets the teacher give a student's attempts back (a classmate used them under the student's name), and no other teacher", async () => {
+    const owner = await teacher("prreset");
+    const { quiz, attempts } = await sharedQuiz(owner.client);
+    const student = anonymous();
+    const answers = Object.fromEntries(quiz.items.map((item) => [item.id, wrongAnswer(item)]));
+    // A classmate writes Ana's name first and uses her one attempt; Ben answers under his own.
+    expect((await student.post(attempts, { idempotencyKey: "attempt-as-ana-01", studentName: "Ana Ortiz", answers })).status).toBe(201);
+    expect((await student.post(attempts, { idempotencyKey: "attempt-ben-0001", studentName: "Ben Cole", answers })).status).toBe(201);
+    const blocked = await student.post(attempts, { idempotencyKey: "attempt-real-ana", studentName: "ana ortiz", answers });
+    expect(blocked.status).toBe(409);
+    const reset = (client: TestClient, id: string, studentName: string) => client.delete(`/api/practice/${id}/attempts?studentName=${encodeURIComponent(studentName)}`);
+
+    const other = await teacher("prresetx");
+    const refused = await reset(other.client, quiz.id, "Ana Ortiz");
+    expect(refused.status).toBe(404);
+    expect(await storedFor(quiz.id)).toHaveLength(2);
+    expect((await reset(anonymous(), quiz.id, "Ana Ortiz")).status).toBe(401);
+    const unnamed = await owner.client.delete(`/api/practice/${quiz.id}/attempts`);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.data.error.fields.studentName).toBe("Name the student whose attempts to reset");
+    const nobody = await reset(owner.client, quiz.id, "Zed Quill");
+    expect(nobody.status).toBe(404);
+    expect(nobody.data.error.message).toBe("Zed Quill has no attempts at this quiz to reset. Use the name as the results show it.");
+
+    const done = await reset(owner.client, quiz.id, "Ana Ortiz");
+    expect(done.status, done.text).toBe(200);
+    expect(done.data).toEqual({ studentName: "Ana Ortiz", deletedAttempts: 1 });
+    expect((await owner.client.get(`/api/practice/${quiz.id}/results`)).data.attempts.map((a: { studentName: string }) => a.studentName)).toEqual(["Ben Cole"]);
+    const again = await student.post(attempts, { idempotencyKey: "attempt-real-ana", studentName: "Ana Ortiz", answers: Object.fromEntries(quiz.items.map((item) => [item.id, rightAnswer(item)])) });
+    expect(again.status, again.text).toBe(201);
+    expect(again.data).toMatchObject({ studentName: "Ana Ortiz", attemptNumber: 1, score: quiz.items.length });
+  });
 });
 
 describe(`new quiz attempts from one address (${testDatabaseKind})`, () => {

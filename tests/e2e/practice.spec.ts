@@ -111,6 +111,13 @@ describe("practice made from a graded class", () => {
     expect(await byQuestion.getByRole("row").nth(2).innerText()).toContain("100%");
     await results.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/results-1280.png`, fullPage: true });
+    // A classmate may have used Chloe's name: the teacher gives her attempt back, after a question.
+    await byStudent.getByRole("button", { name: "Reset attempts for Chloe Park" }).click();
+    const confirming = page.getByRole("alertdialog", { name: "Reset Chloe Park's attempts?" });
+    await confirming.getByText("Their attempt and its score are deleted from these results, and Chloe Park can take the quiz again.", { exact: false }).waitFor();
+    await confirming.getByRole("button", { name: "Reset attempts" }).click();
+    await results.getByText("No attempts yet. Results appear here as students submit.").waitFor();
+    expect((await teacher.client.get(`/api/practice/${quizId}/results`)).data.attempts).toEqual([]);
     app.assertNoConsoleErrors(page);
 
     const narrow = await app.newPage(phone);

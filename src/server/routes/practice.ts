@@ -10,6 +10,8 @@ import {
   practiceSummary,
   practiceView,
   replaceItemsInput,
+  resetAttemptsQuery,
+  resetAttemptsResult,
   updatePracticeInput,
 } from "../../contracts/practice";
 import { aiConfigFrom } from "../env";
@@ -21,6 +23,7 @@ import { createPractice } from "../services/practice/create-practice";
 import { deletePractice, findPractice, replacePracticeItems, sharePractice, updatePractice } from "../services/practice/edit-practice";
 import { exportPractice } from "../services/practice/export-practice";
 import { listPractice } from "../services/practice/list-practice";
+import { resetStudentAttempts } from "../services/practice/reset-attempts";
 import { findPracticeResults, practiceResultsCsv } from "../services/practice/results";
 
 const idParams = z.object({ id: z.string() });
@@ -168,6 +171,25 @@ export function registerPracticeRoutes(router: ApiRouter, deps: AppDeps): void {
       responses: { 200: { description: "Results", schema: practiceResults }, 404: missing, 401: unauthorized },
     },
     async (c, { params }) => c.json(await findPracticeResults(db, requireUser(c).id, params.id)),
+  );
+
+  router.route(
+    {
+      method: "delete",
+      path: "/api/practice/:id/attempts",
+      summary: "Give a student their attempts back: every attempt under their name (as the results show it) is deleted with its answers and score, and they can take the quiz again",
+      tag,
+      access: "session",
+      params: idParams,
+      query: resetAttemptsQuery,
+      responses: {
+        200: { description: "The student's name and how many attempts were deleted", schema: resetAttemptsResult },
+        400: invalid,
+        404: { description: "Not found for this teacher (or deleted), a deck, or no attempts under that name", schema: errorBody },
+        401: unauthorized,
+      },
+    },
+    async (c, { params, query }) => c.json(await resetStudentAttempts(db, requireUser(c).id, params.id, query.studentName)),
   );
 
   router.route(

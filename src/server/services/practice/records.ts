@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { defaultQuizSettings, type PracticeSummary, type PracticeView, type StoredFlashcard, type StoredQuizItem } from "../../../contracts/practice";
 import { assignments, practiceSets } from "../../db/schema";
-import { notFound } from "../../http/app-error";
+import { AppError, notFound } from "../../http/app-error";
 import { isUuid } from "../../http/validation";
 import type { Queryable } from "../teacher-profiles";
 
@@ -23,6 +23,13 @@ export async function findPracticeRow(db: Queryable, teacherId: string, id: stri
     .where(and(eq(practiceSets.id, id), eq(practiceSets.teacherId, teacherId), isNull(practiceSets.deletedAt)));
   const [row] = await (options.forUpdate ? query.for("update") : query);
   if (!row) throw notFound("That quiz or deck");
+  return row;
+}
+
+/** The teacher's own quiz: a deck, whose students study on their own devices, has no attempts and no results. */
+export async function findQuizRow(db: Queryable, teacherId: string, id: string, options: { forUpdate?: boolean } = {}): Promise<PracticeSetRow> {
+  const row = await findPracticeRow(db, teacherId, id, options);
+  if (row.kind !== "quiz") throw new AppError("not_found", "A deck has no results: students study it on their own devices.");
   return row;
 }
 

@@ -2,16 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import type { PracticeResults, StoredQuizItem } from "../../../contracts/practice";
 import type { Db } from "../../db/client";
 import { practiceAttempts } from "../../db/schema";
-import { AppError } from "../../http/app-error";
 import { csvCell } from "../submissions/gradebook";
-import { findPracticeRow, type PracticeSetRow } from "./records";
+import { findQuizRow, type PracticeSetRow } from "./records";
 import { questionOf } from "./score-attempt";
 
 type AttemptRow = typeof practiceAttempts.$inferSelect;
 
 async function quizAndAttempts(db: Db, teacherId: string, id: string): Promise<{ row: PracticeSetRow; attempts: AttemptRow[] }> {
-  const row = await findPracticeRow(db, teacherId, id);
-  if (row.kind !== "quiz") throw new AppError("not_found", "A deck has no results: students study it on their own devices.");
+  const row = await findQuizRow(db, teacherId, id);
   const attempts = await db.select().from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id)).orderBy(asc(practiceAttempts.submittedAt));
   return { row, attempts };
 }

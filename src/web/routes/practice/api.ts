@@ -7,6 +7,7 @@ import type {
   PracticeSummary,
   PracticeView,
   QuizSettings,
+  ResetAttemptsResult,
   SharedPractice,
   SubmitAttemptInput,
 } from "../../../contracts/practice";
@@ -66,6 +67,18 @@ export function usePracticeActions(id: string) {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: ["practice", "list"] }),
     }),
   };
+}
+
+/** Gives a student their attempts back; the results and the lists' attempt counts are read again. */
+export function useResetAttempts(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (studentName: string) => json<ResetAttemptsResult>(apiRequest("DELETE", `${one(id)}/attempts?studentName=${encodeURIComponent(studentName)}`)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: practiceKeys.results(id) });
+      void queryClient.invalidateQueries({ queryKey: ["practice", "list"] });
+    },
+  });
 }
 
 export const exportUrl = (id: string, format: string) => `${one(id)}/export?format=${format}`;

@@ -1,11 +1,26 @@
 import { Download } from "lucide-react";
-import type { PracticeView } from "../../../contracts/practice";
+import type { PracticeResults, PracticeView } from "../../../contracts/practice";
+import { normaliseText } from "../../../core/practice/normalise";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { describeError } from "../../lib/api";
 import { resultsCsvUrl, usePracticeResults } from "./api";
+import { ResetAttemptsButton } from "./reset-attempts-button";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Each student's attempt count, on the row of their latest attempt (where the reset goes). Students are told apart
+ * by their name folded as the server counts attempts, so "ana ortiz" and "Ana Ortiz" are one student.
+ */
+function latestAttempts(attempts: PracticeResults["attempts"]): Map<string, number> {
+  const byStudent = new Map<string, { id: string; count: number }>();
+  for (const attempt of attempts) {
+    const key = normaliseText(attempt.studentName);
+    byStudent.set(key, { id: attempt.id, count: (byStudent.get(key)?.count ?? 0) + 1 });
+  }
+  return new Map([...byStudent.values()].map((entry) => [entry.id, entry.count]));
+}
 
 /** Per student (each attempt) and per question: percent correct and the wrong answer chosen most. */
 export function ResultsPanel({ set }: { set: PracticeView }) {
@@ -14,6 +29,7 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
   if (!query.data) return <Spinner label="Loading results..." />;
   const { attempts, items } = query.data;
   if (!attempts.length) return <p className="text-sm text-muted-foreground">No attempts yet. Results appear here as students submit.</p>;
+  const latest = latestAttempts(attempts);
   return (
     <div className="grid gap-6">
       <div className="overflow-x-auto">
@@ -23,7 +39,10 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
             <tr className="border-b border-border text-left text-muted-foreground">
               <th scope="col" className="py-2 pr-3 font-medium">Student</th>
               <th scope="col" className="py-2 pr-3 font-medium">Score</th>
-              <th scope="col" className="py-2 font-medium">Submitted</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Submitted</th>
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Attempts</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -36,7 +55,8 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
                 <td className="py-2 pr-3">
                   {attempt.score} / {attempt.maxScore}
                 </td>
-                <td className="py-2 text-muted-foreground">{when(attempt.submittedAt)}</td>
+                <td className="py-2 pr-3 text-muted-foreground">{when(attempt.submittedAt)}</td>
+                <td className="py-1 text-right">{latest.has(attempt.id) ? <ResetAttemptsButton setId={set.id} studentName={attempt.studentName} attemptCount={latest.get(attempt.id)!} /> : null}</td>
               </tr>
             ))}
           </tbody>
