@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
-import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { gradedClass as gradedClassIn, type GradedSummary } from "../support/graded-class";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 import { renderedTextOf, toastWith } from "../support/page-text";
 
@@ -15,22 +15,10 @@ afterAll(() => app?.stop());
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = "test-results/review-conflicts";
-type Summary = { id: string; studentName: string; overallScore: number };
+type Summary = GradedSummary;
 
-/** A signed-in teacher with an active two-criterion assignment (Thesis, Evidence; 10 points each) and graded work. */
-async function gradedClass(names: string[]): Promise<{ page: Page; assignmentId: string; queue: Summary[]; get: (path: string) => Promise<any>; teacher: Awaited<ReturnType<typeof signInAsNewTeacher>> }> {
-  const page = await app.newPage(desktop);
-  page.setDefaultTimeout(15_000);
-  const teacher = await signInAsNewTeacher(app, page, "rvc");
-  const assignment = await createActiveAssignment(teacher.client, teacher.id, { title: "Uniforms, period 5", settings: { holisticVsPoints: "points" } });
-  const files = names.map((name, seed) => textFile(`${name}.txt`, studentEssay(seed + 40, name)));
-  const upload = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm(files) });
-  expect(upload.status, upload.text).toBe(200);
-  await waitForGrading(teacher.client, assignment.id);
-  const queue = await teacher.client.get(`/api/assignments/${assignment.id}/submissions?order=review&status=needs_review`);
-  expect(queue.data).toHaveLength(names.length);
-  return { page, assignmentId: assignment.id, queue: queue.data, get: async (path) => (await teacher.client.get(path)).data, teacher };
-}
+/** The shared graded class, in this file's app. */
+const gradedClass = (names: string[]) => gradedClassIn(app, names);
 
 const studentHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name, exact: true });
 
