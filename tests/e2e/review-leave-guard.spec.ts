@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { gradedClass } from "../support/graded-class";
+import { toastWith } from "../support/page-text";
 
 let app: E2eApp;
 
@@ -72,5 +73,38 @@ describe("review page, the browser's Back and Forward with a grade not saved", (
     expect(await keptEditKeys(page)).toEqual([`markwise:grade-draft:${first.id}`, `markwise:grade-save-failed:${first.id}`]);
 
     expect(app.consoleErrors(page).filter((line) => !line.includes("503 (Service Unavailable)"))).toEqual([]);
+  });
+});
+
+describe("Sign out with a grade not saved", () => {
+  it("asks, naming the student; Stay signed in keeps the teacher and the edit, Sign out anyway signs out and deletes the tab's kept edits", async () => {
+    const { page, assignmentId, queue } = await gradedClass(app, ["Tia Upton", "Uma Vance"], { prefix: "rlg" });
+    const first = queue[0]!;
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await page.goto(`${app.url}/assignments/${assignmentId}/review`);
+    await studentHeading(page, first.studentName).waitFor();
+    await page.keyboard.press("e");
+    await feedbackBox(page).fill("Typed, never saved.");
+    // A kept edit alone does not hold a link (it comes back on return); signing out would delete it.
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL(`${app.url}/app`);
+
+    await sidebar.getByRole("button", { name: "Sign Out" }).click();
+    const question = page.getByRole("alertdialog", { name: `Sign out with ${first.studentName}'s grade not saved?` });
+    await question.waitFor();
+    expect(await question.getByText(`${first.studentName}'s grade was not saved. Signing out deletes your changes from this tab`).isVisible()).toBe(true);
+    await question.getByRole("button", { name: "Stay signed in" }).click();
+    await question.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe("/app");
+    expect(await keptEditKeys(page)).toEqual([`markwise:grade-draft:${first.id}`]);
+    expect(await page.evaluate(() => fetch("/api/auth/get-session").then((answer) => answer.json()))).toMatchObject({ user: { id: expect.any(String) } });
+
+    await sidebar.getByRole("button", { name: "Sign Out" }).click();
+    await question.getByRole("button", { name: "Sign out anyway" }).click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await keptEditKeys(page)).toEqual([]);
+    expect(await page.evaluate(() => fetch("/api/auth/get-session").then((answer) => answer.json()))).toBeNull();
+    expect(await toastWith(page, "Sign out failed").count()).toBe(0);
+    app.assertNoConsoleErrors(page);
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { forgetUnsavedGrades } from "../submissions/review/unsaved-grades";
 import { requestSignOut, sessionQueryKey, type SessionUser } from "./api";
 import { forgetSession, reloadSession, useSessionSnapshot } from "./session-store";
 
@@ -33,6 +34,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     await requestSignOut();
     forgetSession();
+    // Sign out asks first while grade edits are kept (use-sign-out-question.tsx); signed out, they are the next
+    // person's to find in this tab, so they go.
+    forgetUnsavedGrades();
   }, []);
 
   const value = useMemo<SessionContextValue>(() => ({ ...snapshot, refresh, signOut }), [snapshot, refresh, signOut]);

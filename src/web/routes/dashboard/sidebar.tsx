@@ -19,6 +19,7 @@ import { BrandMark } from "../../components/brand";
 import { Avatar, AvatarFallback, AvatarImage } from "../../components/ui/avatar";
 import { toast } from "../../components/ui/toast";
 import { initialsFromEmail } from "../../features/auth/api";
+import { useSignOutQuestion } from "../../features/auth/components/use-sign-out-question";
 import { useSession } from "../../features/auth/session";
 import { useTeacherProfile } from "../../features/calibration/api";
 import { useNotifications } from "../../features/insights/api";
@@ -91,6 +92,7 @@ export function SidebarContent({
       setIsSigningOut(false);
     }
   }
+  const signOutGuard = useSignOutQuestion(() => void handleSignOut());
 
   return (
     <div className="flex h-full flex-col gap-2 overflow-x-hidden overflow-y-auto p-2">
@@ -151,7 +153,7 @@ export function SidebarContent({
       <div className="mt-auto grid gap-1 border-t border-border pt-2">
         <button
           type="button"
-          onClick={() => void handleSignOut()}
+          onClick={signOutGuard.requestSignOut}
           disabled={isSigningOut}
           aria-label={collapsed ? (isSigningOut ? "Signing out..." : "Sign Out") : undefined}
           title={collapsed ? "Sign Out" : undefined}
@@ -160,6 +162,7 @@ export function SidebarContent({
           {isSigningOut ? <LoaderCircle aria-hidden className="animate-spin" /> : <LogOut aria-hidden />}
           {collapsed ? null : isSigningOut ? "Signing out..." : "Sign Out"}
         </button>
+        {signOutGuard.question}
         {user ? (
           <div className={cn("flex items-center gap-3 rounded-lg py-2", collapsed ? "justify-center" : "px-2")} title={collapsed ? `${name} · Online` : undefined}>
             <span className="relative">

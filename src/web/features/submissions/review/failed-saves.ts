@@ -63,20 +63,25 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+function parse(lines: string): Map<string, string> {
+  return new Map(
+    (lines ? lines.split("\n") : []).map((line) => {
+      const [id = "", name = ""] = line.split("\t");
+      return [id, name === "1" ? "" : name];
+    }),
+  );
+}
+
+/** The marks as they are now, by submission id with the student's name ("" when unknown). */
+export function readFailedSaves(): ReadonlyMap<string, string> {
+  return parse(snapshot());
+}
+
 /**
  * The submissions whose kept edit failed to save, by id with the student's name ("" when unknown), in every assignment
  * of this tab; updated as saves fail, succeed or are discarded.
  */
 export function useFailedSaves(): ReadonlyMap<string, string> {
   const lines = useSyncExternalStore(subscribe, snapshot, () => "");
-  return useMemo(
-    () =>
-      new Map(
-        (lines ? lines.split("\n") : []).map((line) => {
-          const [id = "", name = ""] = line.split("\t");
-          return [id, name === "1" ? "" : name];
-        }),
-      ),
-    [lines],
-  );
+  return useMemo(() => parse(lines), [lines]);
 }

@@ -73,13 +73,38 @@ function isDraft(value: unknown): value is GradeDraft {
   );
 }
 
-/** Whether this tab keeps any unsaved grade edit (closing the tab would lose it). */
-export function hasAnyDraft(): boolean {
-  return safely(() => Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i)).some((key) => key?.startsWith(keyPrefix)), false);
+/** The ids of the submissions whose edit this tab keeps. */
+function keptIds(): string[] {
+  return safely(
+    () =>
+      Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i) ?? "")
+        .filter((key) => key.startsWith(keyPrefix))
+        .map((key) => key.slice(keyPrefix.length)),
+    [],
+  );
 }
 
-export function storeDraft(submissionId: string, draft: GradeDraft): void {
-  safely(() => sessionStorage.setItem(keyOf(submissionId), JSON.stringify(draft)), undefined);
+/** Whether this tab keeps any unsaved grade edit (closing the tab would lose it). */
+export function hasAnyDraft(): boolean {
+  return keptIds().length > 0;
+}
+
+/**
+ * The kept edits, by submission id with the student's name ("" for one kept before names were): Sign out, on a page
+ * that has no list of students, names them.
+ */
+export function readDraftNames(): ReadonlyMap<string, string> {
+  return new Map(
+    keptIds().map((id) => {
+      const name = safely(() => (JSON.parse(sessionStorage.getItem(keyOf(id)) ?? "{}") as { studentName?: unknown }).studentName, undefined);
+      return [id, typeof name === "string" ? name : ""];
+    }),
+  );
+}
+
+/** The student's name is kept beside the edit (not part of it: the form never reads it back). */
+export function storeDraft(submissionId: string, draft: GradeDraft, studentName: string): void {
+  safely(() => sessionStorage.setItem(keyOf(submissionId), JSON.stringify({ ...draft, studentName })), undefined);
 }
 
 /** Drops the kept edit, and with it any mark that its save failed: nothing is left unsaved. */

@@ -166,7 +166,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
               draft={loadDraft(detail.id) ?? draftFrom(detail, criteria)}
               isRestored={props.isDraftRestored}
               isReturned={props.isReturned}
-              onDraftChange={(draft: GradeDraft) => (isSameEdit(draft, draftFrom(detail, criteria)) ? clearDraft(detail.id) : storeDraft(detail.id, draft))}
+              onDraftChange={(draft: GradeDraft) => (isSameEdit(draft, draftFrom(detail, criteria)) ? clearDraft(detail.id) : storeDraft(detail.id, draft, detail.studentName))}
               isHolistic={assignment.gradingSettings.holisticVsPoints === "holistic" && assignment.rubric.criteria.length > 0}
               formRef={props.formRef}
               isSaving={pending.save}

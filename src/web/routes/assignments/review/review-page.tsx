@@ -20,6 +20,7 @@ import { ReviewQueue } from "../../../features/submissions/review/review-queue";
 import { RegradeDialog } from "../../../features/submissions/review/regrade-dialog";
 import { ShortcutsDialog, ShortcutsHint, useReviewShortcuts } from "../../../features/submissions/review/shortcuts";
 import { SubmissionReview } from "../../../features/submissions/review/submission-review";
+import { leaveQuestion } from "../../../features/submissions/review/unsaved-questions";
 import { ApiError } from "../../../lib/api";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useLeaveGuard } from "../../../lib/use-leave-guard";
@@ -44,9 +45,6 @@ function nextWaiting(items: SubmissionSummary[], reviewedId: string): string | u
 
 /** Long enough to read the toast and reach Undo. */
 const undoDurationMs = 15_000;
-
-/** "Ivy Park", "Ivy Park and Jon Reyes", "Ivy Park, Jon Reyes and Kai Wong". */
-const listNames = (names: string[]) => (names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
 /** Where focus goes once the page has drawn what an action led to: a student's heading, their Edit button, or "done". */
 type FocusRequest = { to: "heading" | "edit"; submissionId: string } | { to: "done" };
@@ -420,12 +418,9 @@ function Review() {
         onConfirm={() => discardTarget && discardEdit(discardTarget.id)}
       />
       <ConfirmDialog
+        {...leaveQuestion(unsavedAnywhere)}
         open={leaveGuard.heldTo !== undefined}
         onOpenChange={(isOpen) => !isOpen && leaveGuard.stay()}
-        title={unsavedAnywhere.length > 1 ? `Leave with ${unsavedAnywhere.length} grades not saved?` : `Leave with ${unsavedAnywhere[0]?.studentName || "a student"}'s grade not saved?`}
-        description={`${unsavedAnywhere.length > 1 ? `The grades of ${listNames(unsavedAnywhere.map((item) => item.studentName || "a student"))} were` : `${unsavedAnywhere[0]?.studentName || "A student"}'s grade was`} not saved. Your changes are kept in this tab and come back when you return, but nobody sees them until they are saved.`}
-        cancelLabel="Stay on this page"
-        confirmLabel="Leave anyway"
         onConfirm={leaveGuard.leave}
       />
       <RegradeDialog
