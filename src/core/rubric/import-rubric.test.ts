@@ -333,6 +333,35 @@ describe("importRubric: a table with one criterion, its levels as rows", () => {
     }
   });
 
+  it("leaves out a column blank below its header, a Comments column to fill in, rather than reading it as a criterion", () => {
+    const withComments = levels.map((row, index) => [...row, index === 0 ? "Comments" : ""]);
+    const result = read(["Argument Essay – Holistic Rubric"], withComments);
+    expect(result.criteria.map((c) => [c.name, c.maxPoints, c.descriptors.length])).toEqual([["Argument Essay", 4, 4]]);
+    expect(result.skipped.filter((line) => line.reason !== "title")).toEqual([]);
+  });
+
+  it("reads a table of levels without a header row, or with a blank score header", () => {
+    for (const table of [levels.slice(1), [["", "Description"], ...levels.slice(1)], [["", "Criteria"], ...levels.slice(1)]]) {
+      const result = read(["Argument Essay – Holistic Rubric"], table);
+      expect(result.criteria.map((c) => [c.name, c.maxPoints, c.descriptors[0]])).toEqual([["Argument Essay", 4, "4: Insightful, fully developed, nearly free of errors."]]);
+    }
+  });
+
+  it("takes a level's name from its score cell: '4 – Exemplary' is Exemplary, worth 4", () => {
+    const names = ["4 – Exemplary", "3 - Proficient", "2 — Developing", "1 - Beginning"];
+    const named = levels.slice(1).map(([, description], index) => [names[index]!, description!]);
+    for (const table of [[["Score", "Criteria"], ...named], named]) {
+      const [criterion] = read(["Argument Essay – Holistic Rubric"], table).criteria;
+      expect(criterion?.maxPoints).toBe(4);
+      expect(criterion?.descriptors).toEqual([
+        "Exemplary (4): Insightful, fully developed, nearly free of errors.",
+        "Proficient (3): Adequately developed, some errors.",
+        "Developing (2): Limited development.",
+        "Beginning (1): Little or no development.",
+      ]);
+    }
+  });
+
   it("still reads a Criterion | Points list whose points step down as criteria", () => {
     const list = [["Criterion", "Points"], ["Thesis", "4"], ["Evidence and support", "3"], ["Organization", "2"], ["Conventions", "1"]];
     expect(read(["Essay Rubric"], list).criteria.map((c) => [c.name, c.maxPoints])).toEqual([

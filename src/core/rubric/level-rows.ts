@@ -1,4 +1,4 @@
-import { highestPoints, pointsOnlyPattern } from "./points.js";
+import { highestPoints, pointsOnlyPattern, rangeSource, unit } from "./points.js";
 
 /**
  * A holistic rubric whose rows are its levels and whose first column is headed "Points" ("Points | Description", then
@@ -32,18 +32,59 @@ const criteriaWord = /^(criteria|criterion|criterios?|crit[èe]res?)$/i;
  * A two-column table of levels as the levels-as-rows reading takes it: scores first, the descriptions' column headed
  * by a word it reads as a header ("Description"). Teachers also write the scores on the right ("Description |
  * Score") and head the descriptions "Criteria", which named no criterion (it is a header word, never a criterion's
- * name) and left the rubric unread. Other tables come back as they are.
+ * name) and left the rubric unread. They leave out the header row ("6 | The essay…" from the first row) or its score
+ * cell, add a column to fill in while marking ("Comments", blank below its header), and name each level in its score
+ * cell ("4 – Exemplary"): each of these was refused or read as a second criterion. Other tables come back as they are.
  */
 export function asLevelTable(given: string[][]): string[][] {
   // Empty rows (a Markdown table's rule line) are none of its levels.
   const table = given.filter((row) => row.some((cell) => cell.trim()));
-  if (table.length < 4 || table.some((row) => row.length > 2)) return given;
-  const rows = table.slice(1);
-  const scoresOn = (column: number) => rows.every((row) => pointsOnlyPattern.test(row[column] ?? ""));
-  const scoreColumn = scoresOn(0) ? 0 : scoresOn(1) ? 1 : -1;
-  if (scoreColumn < 0 || !isScaleOfLevels(rows.map((row) => ({ name: row[1 - scoreColumn] ?? "", points: highestPoints(row[scoreColumn] ?? "") })))) return given;
-  const ordered = table.map((row) => (scoreColumn === 0 ? row : [row[1] ?? "", row[0] ?? ""]));
-  const [scoreHeader = "", descriptionHeader = ""] = ordered[0]!;
-  if (criteriaWord.test(descriptionHeader.trim())) ordered[0] = [scoreHeader, "Description"];
-  return ordered;
+  // A first row that describes a level is one (a header's "Description" or "Criteria" describes none): it is read
+  // under an empty header, which gets the usual header words.
+  const headerless = (table[0] ?? []).some(readsAsDescription) ? levelTableUnder([[], ...table]) : undefined;
+  return headerless ?? levelTableUnder(table) ?? given;
+}
+
+/** The table (its first row the header) as "Score | Description" rows, or undefined when its rows are no scale of levels. */
+function levelTableUnder(table: string[][]): string[][] | undefined {
+  const [header = [], ...rows] = withoutBlankColumns(table);
+  if (rows.some((row) => row.length > 2)) return undefined;
+  const scoreColumn = [0, 1].find((column) =>
+    isScaleOfLevels(rows.map((row) => ({ name: row[1 - column] ?? "", points: scoreOf(row[column] ?? "")?.points }))),
+  );
+  if (scoreColumn === undefined) return undefined;
+  const ordered = (row: string[]) => (scoreColumn === 0 ? [row[0] ?? "", row[1] ?? ""] : [row[1] ?? "", row[0] ?? ""]);
+  const [scoreHeader, descriptionHeader] = ordered(header).map((cell) => cell.trim()) as [string, string];
+  return [
+    [scoreHeader || "Score", !descriptionHeader || criteriaWord.test(descriptionHeader) ? "Description" : descriptionHeader],
+    ...rows.map(ordered).map(([score = "", description = ""]) => [levelLabel(score), description]),
+  ];
+}
+
+/** Without the columns that hold nothing below the first row: "Comments" or "Teacher notes", left to fill in. */
+function withoutBlankColumns(table: string[][]): string[][] {
+  const width = Math.max(0, ...table.map((row) => row.length));
+  const kept = Array.from({ length: width }, (_, column) => column).filter((column) => table.slice(1).some((row) => (row[column] ?? "").trim()));
+  return table.map((row) => kept.map((column) => row[column] ?? ""));
+}
+
+/** A level's name: a few words, no sentence ("Exemplary", "Meets the Standard"). */
+const levelName = String.raw`(\p{L}[\p{L}'’&/]*(?:\s+[\p{L}'’&/]+){0,3})`;
+const scoreThenName = new RegExp(String.raw`^\(?\s*(${rangeSource})\s*${unit}?\s*\)?\s*(?:[-–—:=.)]\s*|\s+)${levelName}$`, "iu");
+const nameThenScore = new RegExp(String.raw`^${levelName}\s*(?:[-–—:=]\s*\(?|\()\s*(${rangeSource})\s*${unit}?\s*\)?$`, "iu");
+
+/** A score cell: points alone ("4", "9-10"), or points with the level's name ("4 – Exemplary", "Proficient (3)"). */
+function scoreOf(cell: string): { points: number | undefined; text: string; level?: string } | undefined {
+  const text = cell.trim();
+  if (pointsOnlyPattern.test(text)) return { points: highestPoints(text), text };
+  const first = text.match(scoreThenName);
+  if (first) return { points: highestPoints(first[1]!), text: first[1]!, level: first[2]! };
+  const last = text.match(nameThenScore);
+  return last ? { points: highestPoints(last[2]!), text: last[2]!, level: last[1]! } : undefined;
+}
+
+/** A named level as table headers write it ("Exemplary (4)"), so its descriptor reads "Exemplary (4): …". */
+function levelLabel(cell: string): string {
+  const score = scoreOf(cell);
+  return score?.level ? `${score.level} (${score.text})` : cell;
 }
