@@ -131,17 +131,17 @@ describe("importRubric: holistic tables of levels", () => {
   const typed = (header: string[], rows: string[][], separator: string) => ["Holistic Writing Rubric", "", ...[header, ...rows].map((row) => row.join(separator))].join("\n");
 
   it("reads a table typed with bars as one criterion, not one named by its header row", () => {
-    expect(summary(typed(["Score", "Criteria"], levels, " | "))).toEqual([["Overall", 6, 4]]);
+    expect(summary(typed(["Score", "Criteria"], levels, " | "))).toEqual([["Writing", 6, 4]]);
     const markdown = ["| Score | Description |", "|---|:---|", ...levels.map((row) => `| ${row.join(" | ")} |`)].join("\n");
     expect(summary(markdown)).toEqual([["Overall", 6, 4]]);
   });
 
   it("takes a descriptions' column headed 'Criteria' and scores on the right, ranged, as the levels of one criterion", () => {
-    expect(summary(typed(["Points", "Criteria"], levels, "\t"))).toEqual([["Overall", 6, 4]]);
+    expect(summary(typed(["Points", "Criteria"], levels, "\t"))).toEqual([["Writing", 6, 4]]);
     const ranged = levels.map(([score, text]) => [text!, `${Number(score) * 2 - 1}-${Number(score) * 2}`]);
-    expect(summary(typed(["Description", "Score"], ranged, "\t"))).toEqual([["Overall", 12, 4]]);
+    expect(summary(typed(["Description", "Score"], ranged, "\t"))).toEqual([["Writing", 12, 4]]);
     const rows = [["Score", "Criteria"], ...levels];
-    expect(importRubric({ text: typed(["Score", "Criteria"], levels, "\t"), tables: [rows] }).criteria.map((c) => c.name)).toEqual(["Overall"]);
+    expect(importRubric({ text: typed(["Score", "Criteria"], levels, "\t"), tables: [rows] }).criteria.map((c) => c.name)).toEqual(["Writing"]);
   });
 
   it("still reads a typed list of criteria with their points as criteria", () => {
@@ -324,6 +324,16 @@ describe("importRubric: a table with one criterion, its levels as rows", () => {
   it("is named by the title's subject, else Overall", () => {
     expect(read(["Personal Narrative – Holistic Rubric"]).criteria[0]?.name).toBe("Personal Narrative");
     expect(read(["Holistic Scoring Guide"]).criteria[0]?.name).toBe("Overall");
+  });
+
+  it("takes the subject out of a title that wraps it in words about the rubric, and keeps Overall for a course's name", () => {
+    const named = (title: string) => read([title]).criteria[0]?.name;
+    expect(named("Holistic Writing Rubric")).toBe("Writing");
+    expect(named("Lab Report Holistic Scale")).toBe("Lab Report");
+    expect(named("Rubric for the Persuasive Essay")).toBe("Persuasive Essay");
+    expect(named("Grade 9 Argument Writing Rubric")).toBe("Argument Writing");
+    expect(named("Argumentative Essay Rubric – Grade 9")).toBe("Argumentative Essay");
+    for (const title of ["English 10 Rubric", "Holistic Rubric – Grade 9", "Ms Park's Rubric", "Rubric"]) expect(named(title)).toBe("Overall");
   });
 
   it("reads a Points column of levels as one criterion's scale, not as a criterion per level", () => {

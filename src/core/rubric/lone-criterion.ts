@@ -34,13 +34,28 @@ export function nameLoneCriterion(criteria: DraftCriterion[], table: string[][],
   if (caption && named(cleanName(caption))) return { criteria: [{ ...lone, name: cleanName(caption) }], nameLine: undefined };
   const heading = headingBefore(table, lines);
   if (heading && named(cleanName(heading))) return { criteria: [{ ...lone, name: cleanName(heading) }], nameLine: lineKey(heading) };
-  // "Personal Narrative – Holistic Rubric": the part of the title that is not about the rubric.
+  // "Personal Narrative – Holistic Rubric", "Holistic Writing Rubric": what the title names besides the rubric.
   const title = lines.find((line) => line.trim() && !line.includes("\t")) ?? "";
   const subject = title
     .split(/\s+[–—:|-]\s+|:\s+/)
-    .map(cleanName)
-    .find((part) => named(part));
+    .map(subjectOf)
+    .find((part) => !/\d/.test(part) && !/['’]s$/.test(part) && named(part));
   return { criteria: [{ ...lone, name: subject ?? holisticName }], nameLine: undefined };
+}
+
+const everyRubricWord = new RegExp(rubricWords.source, "gi");
+/** "Grade 9", "Year 7", "9th Grade": whom the rubric is for, not what it grades. */
+const gradeLevel = /\b(grades?|gr\.|years?|yr\.)\s*\d+(\s*[-–]\s*\d+)?\b|\b\d+(st|nd|rd|th)\s+grade\b/gi;
+/** Words left at the edge once the rubric's own are gone: "Rubric for the Lab Report" leaves "for the Lab Report". */
+const edgeWords = /^((for|of|on|the|an?)\s+)+|(\s+(for|of|on|the|an?))+$/gi;
+
+/**
+ * A title part without its words about the document (rubric, holistic, scale…) and the grade it is for: "Holistic
+ * Writing Rubric" is "Writing", "Lab Report Holistic Scale" "Lab Report". A number left in it ("English 10") names a
+ * course and a possessive at its end ("Ms Park's") a teacher, not what is graded: the caller passes those over.
+ */
+function subjectOf(part: string): string {
+  return cleanName(cleanName(part.replace(everyRubricWord, " ").replace(gradeLevel, " ")).replace(edgeWords, ""));
 }
 
 /** The nearest non-empty line above the table's first row in the text, when it is no sentence. */
