@@ -14,9 +14,10 @@ export type PracticeSourceKind = (typeof practiceSourceKinds)[number];
 
 /**
  * maxAttemptsPerQuiz: what one shared quiz keeps, whoever sends them (five classes of 30 at three attempts each is 450):
- * a link passed beyond the class cannot fill the teacher's results or the database.
+ * a link passed beyond the class cannot fill the teacher's results or the database. maxAnswerChars: a student's answer,
+ * as long as the longest sentence a teacher may set to correct.
  */
-export const practiceLimits = { maxItems: 100, maxSourceChars: 200_000, maxTimeLimitMinutes: 600, maxAttempts: 20, maxCount: 50, maxAttemptsPerQuiz: 1000 } as const;
+export const practiceLimits = { maxItems: 100, maxSourceChars: 200_000, maxTimeLimitMinutes: 600, maxAttempts: 20, maxCount: 50, maxAttemptsPerQuiz: 1000, maxAnswerChars: 2000 } as const;
 
 const shortText = (label: string, max = 2000) => z.string({ error: `${label} must be text` }).trim().min(1, `${label} cannot be empty`).max(max, `Keep ${label.toLowerCase()} under ${max} characters`);
 const optionalText = (max = 2000) => z.string().trim().max(max, `Keep this within ${max} characters`).optional();
@@ -143,7 +144,7 @@ export type DeckView = PracticeView & { kind: "deck"; items: StoredFlashcard[] }
 export const classPracticeResult = z.object({ quiz: practiceView, deck: practiceView });
 
 /** A student's answer: the chosen option's index, or the text they wrote. */
-export const practiceAnswer = z.union([z.number().int().min(0).max(10), z.string().max(2000, "Keep each answer within 2000 characters")]);
+export const practiceAnswer = z.union([z.number().int().min(0).max(10), z.string().max(practiceLimits.maxAnswerChars, `Keep each answer within ${practiceLimits.maxAnswerChars} characters`)]);
 export type PracticeAnswer = z.infer<typeof practiceAnswer>;
 
 const studentNameInput = z.string({ error: "Write your name" }).trim().min(1, "Write your name").max(120, "Keep your name within 120 characters");

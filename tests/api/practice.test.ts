@@ -407,6 +407,29 @@ describe(`what a shared quiz keeps, whoever has its link (${testDatabaseKind})`,
     expect(Object.keys(row!.answers).sort()).toEqual(quiz.items.map((item) => item.id).sort());
   });
 
+  it("refuses an answer over 2,000 characters, naming its question, and keeps nothing", async () => {
+    const owner = await teacher("prlong");
+    const { quiz, attempts } = await sharedQuiz(owner.client);
+    const [first, ...rest] = quiz.items;
+    const answers = { ...Object.fromEntries(rest.map((item) => [item.id, rightAnswer(item)])), [first!.id]: "a".repeat(2001) };
+    const refused = await anonymous().post(attempts, { idempotencyKey: "attempt-long-0001", studentName: "Ana Ortiz", answers });
+    expect(refused.status).toBe(400);
+    expect(refused.data.error.fields).toEqual({ [`answers.${first!.id}`]: "Keep each answer within 2000 characters" });
+    expect(await storedFor(quiz.id)).toHaveLength(0);
+  });
+
+  it("refuses answers too long to send without reading them, and keeps nothing", async () => {
+    const owner = await teacher("prhuge");
+    const { quiz, attempts } = await sharedQuiz(owner.client);
+    // Every answer within 2,000 characters, but 100 of them in a script of three bytes a letter: about 600 KB.
+    const filler = Array.from({ length: 100 - quiz.items.length }, (_, index) => [`made-up-${index}`, "\u3042".repeat(2000)]);
+    const answers = { ...Object.fromEntries(quiz.items.map((item) => [item.id, rightAnswer(item)])), ...Object.fromEntries(filler) };
+    const refused = await anonymous().post(attempts, { idempotencyKey: "attempt-huge-0001", studentName: "Ana Ortiz", answers });
+    expect(refused.status).toBe(413);
+    expect(refused.data.error.message).toBe("Your answers are too long to send. Shorten the longest ones and press Submit again.");
+    expect(await storedFor(quiz.id)).toHaveLength(0);
+  });
+
   it("keeps at most 1,000 attempts per quiz, saying so to the student", async () => {
     const owner = await teacher("prfull");
     const { quiz, attempts } = await sharedQuiz(owner.client);
@@ -474,21 +497,32 @@ describe(`new quiz attempts from one address (${testDatabaseKind})`, () => {
   });
   afterAll(() => limited?.stop());
 
-  it("takes a class's attempts up to the address's budget, then refuses new ones but still answers a retry of a stored one", async () => {
+  it("takes a class's attempts up to the link's budget from one address, then refuses new ones but still answers a retry of a stored one", async () => {
     const owner = await createSignedInTeacher(limited.url, limited.deps.database.db, "prbudget");
-    const made = await makeQuiz(owner.client, { count: 3 });
-    const shared = await owner.client.post(`/api/practice/${made.id}/share`);
-    const attempts = `${tokenPath(shared.data.shareUrl)}/attempts`;
+    const sharedLink = async () => {
+      const made = await makeQuiz(owner.client, { count: 3 });
+      const shared = await owner.client.post(`/api/practice/${made.id}/share`);
+      return { made, attempts: `${tokenPath(shared.data.shareUrl)}/attempts` };
+    };
+    const { made, attempts } = await sharedLink();
     const student = new TestClient(limited.url);
     const attempt = (index: number) => ({ idempotencyKey: `attempt-class-${index}`, studentName: `Student Number${index}`, answers: {} });
-    for (let index = 0; index < 10; index++) expect((await student.post(attempts, attempt(index))).status).toBe(201);
+    for (let index = 0; index < 9; index++) expect((await student.post(attempts, attempt(index))).status).toBe(201);
+    // A retry of a stored attempt (a dropped answer, a double tap) is answered without spending the budget.
+    expect((await student.post(attempts, attempt(3))).status).toBe(200);
+    expect((await student.post(attempts, attempt(9))).status).toBe(201);
     const refused = await student.post(attempts, attempt(10));
     expect(refused.status).toBe(429);
-    expect(refused.data.error.message).toMatch(/^Too many quiz attempts were sent from this address\. Try again in /);
+    expect(refused.data.error.message).toMatch(/^Too many attempts at this quiz were sent from this network\. Keep this page open and press Submit again in \d+ minutes?\.$/);
     const retried = await student.post(attempts, attempt(3));
     expect(retried.status).toBe(200);
     expect(retried.data.studentName).toBe("Student Number3");
     const rows = await limited.deps.database.db.select().from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, made.id));
     expect(rows).toHaveLength(10);
+
+    // Another class of the same school, behind the same address, takes its own quiz meanwhile.
+    const other = await sharedLink();
+    const next = await student.post(other.attempts, { idempotencyKey: "attempt-other-class-1", studentName: "Ana Ortiz", answers: {} });
+    expect(next.status, next.text).toBe(201);
   });
 });

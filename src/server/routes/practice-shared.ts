@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { errorBody } from "../../contracts/errors";
-import { attemptResult, checkedStudentName, checkStudentNameInput, practiceMessages, sharedPractice, submitAttemptInput } from "../../contracts/practice";
+import { attemptResult, checkedStudentName, checkStudentNameInput, practiceLimits, practiceMessages, sharedPractice, submitAttemptInput } from "../../contracts/practice";
 import { attemptsSoFar, clientIp, countAttempt, describeWait, hash } from "../auth/rate-limit";
 import type { ApiRouter } from "../http/api-router";
 import type { AppEnv } from "../http/app-env";
@@ -15,10 +15,16 @@ const tag = "Quizzes & Flashcards: students";
 /** Names a school's address may get wrong per link guess it may make: typos of a whole class, not a roll call. */
 const namesPerLink = 3;
 /**
- * New quiz attempts one address may send per sign-in attempt it is allowed (100 per 15 minutes by default): a class
- * of 30 behind the school's one address, taking three attempts each, stays under it; a script does not go far.
+ * New attempts at one quiz one address may send per sign-in attempt it is allowed (100 per 15 minutes by default): a
+ * class of 30 behind the school's one address, taking three attempts each, stays under it; a script does not go far.
+ * Counted per link, so the other classes of a school behind the same address are not refused for this one's.
  */
 const attemptsPerSignIn = 10;
+/**
+ * An attempt's body: the most answers a quiz can have, each at its longest in plain letters, with room for the
+ * question ids, the name and the key. Past it the request is refused unread instead of parsed (1 MB by default).
+ */
+const attemptBodyBytes = practiceLimits.maxItems * (practiceLimits.maxAnswerChars + 128) + 4096;
 const gone = { description: "Closed (409) or no longer active (404): a plain message for the student", schema: errorBody };
 
 /** A closed set says so; a deleted, unknown or malformed link gets one plain answer that tells a guesser nothing. */
@@ -114,27 +120,31 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     {
       method: "post",
       path: "/api/shared-practice/:token/attempts",
-      summary: "Submit a quiz: scored on the spot, stored once per idempotencyKey (a repeated post answers the stored attempt), the key returned only if the teacher allows, refused past the attempts allowed, past 1,000 attempts per quiz and past a budget of new attempts per address",
+      summary: "Submit a quiz: scored on the spot, stored once per idempotencyKey (a repeated post answers the stored attempt), the key returned only if the teacher allows, refused past the attempts allowed, past 1,000 attempts per quiz and past a budget of new attempts per link per address",
       tag,
       access: "public",
       params: tokenParams,
       body: submitAttemptInput,
+      maxBodyBytes: attemptBodyBytes,
+      tooLargeMessage: "Your answers are too long to send. Shorten the longest ones and press Submit again.",
       responses: {
         201: { description: "Scored and stored", schema: attemptResult },
         200: { description: "This attempt was already stored: the same result", schema: attemptResult },
         400: { description: "Invalid input", schema: errorBody },
         404: gone,
         409: { description: "Closed, no attempts left, or the quiz has kept all the attempts it can", schema: errorBody },
-        429: { description: "Too many links that open nothing, or too many new attempts from this address", schema: errorBody },
+        413: { description: "The answers are too long to send", schema: errorBody },
+        429: { description: "Too many links that open nothing, or too many new attempts at this quiz from this address", schema: errorBody },
       },
     },
     async (c, { params, body }) => {
       await refuseIfGuessing(c);
-      const attemptsKey = `ip:practice-attempt:${hash(clientIp(c, proxies))}`;
+      // The token is hashed like the address: the table holds neither a link nor an address in the clear.
+      const attemptsKey = `ip:practice-attempt:${hash(params.token)}:${hash(clientIp(c, proxies))}`;
       const sofar = await attemptsSoFar(db, attemptsKey, windowSeconds);
       const refuseNew =
         sofar.count >= deps.env.AUTH_RATE_LIMIT_MAX * attemptsPerSignIn
-          ? new AppError("rate_limited", `Too many quiz attempts were sent from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds)
+          ? new AppError("rate_limited", `Too many attempts at this quiz were sent from this network. Keep this page open and press Submit again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds)
           : undefined;
       const outcome = await submitAttempt(db, params.token, body, { spellChecker: deps.spellChecker, refuseNew });
       if (outcome.kind !== "stored") return refuse(c, outcome);

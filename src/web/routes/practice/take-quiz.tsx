@@ -11,6 +11,7 @@ import { describeError } from "../../lib/api";
 import { useFocusOnStep } from "../../lib/focus";
 import { randomId } from "../../lib/random-id";
 import { checkStudentName, submitAttempt } from "./api";
+import { describeAttemptError } from "./attempt-error";
 import { answersAsShown, untouchedCount, type Answers } from "./quiz-answers";
 
 type Quiz = Extract<SharedPractice, { kind: "quiz" }>;
@@ -118,7 +119,7 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
       submitted.current = true;
       onSubmitted(result);
     } catch (caught) {
-      setError(describeError(caught, "Your answers were not sent. Check your connection and press Submit again: they will be counted once."));
+      setError(describeAttemptError(caught, quiz.items, "Your answers were not sent. Check your connection and press Submit again: they will be counted once."));
     } finally {
       setIsPending(false);
     }
