@@ -32,14 +32,17 @@ const practiceList = (kind: "quiz" | "deck") => ({ queryKey: ["practice", "list"
 const openSharedFrom = (sets: PracticeSummary[] | undefined, assignmentId: string) =>
   (sets ?? []).filter((set) => set.assignment?.id === assignmentId && set.isOpen && set.shareUrl).length;
 
-/** Counted only while the archive question is open. */
+/**
+ * Counted only while the archive question is open; undefined while counting. A count that could not be read is left
+ * out (0), so a failed request never keeps the teacher from archiving.
+ */
 export function useLinksLeftOpen(assignmentId: string, enabled: boolean): OpenLinks | undefined {
   const returns = useQuery({ queryKey: feedbackLinkKeys.returns(assignmentId), queryFn: () => fetchFeedbackReturns(assignmentId), enabled });
   const quizzes = useQuery({ ...practiceList("quiz"), enabled });
   const decks = useQuery({ ...practiceList("deck"), enabled });
-  if (!returns.data || !quizzes.data || !decks.data) return undefined;
+  if ([returns, quizzes, decks].some((query) => query.isPending)) return undefined;
   return {
-    feedbackLinks: returns.data.links.filter((link) => link.status === "active").length,
+    feedbackLinks: (returns.data?.links ?? []).filter((link) => link.status === "active").length,
     quizzes: openSharedFrom(quizzes.data, assignmentId),
     decks: openSharedFrom(decks.data, assignmentId),
   };
