@@ -101,9 +101,20 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
   let high = 0;
   let low = 0;
   const wordHashes: number[] = [];
+  // Each sentence's words and topic words, counted in the one pass over the text's words: a sentence holds the words
+  // whose spans lie within it (sentences break only at . ! ? and line breaks, never inside a word).
+  const sentenceWords: number[] = sentences.map(() => 0);
+  const topicalScores: number[] = sentences.map(() => 0);
+  let sentenceAt = 0;
 
   for (const w of words) {
     const lower = w.text.toLowerCase();
+    while (sentenceAt < sentences.length - 1 && w.start >= sentences[sentenceAt]!.end) sentenceAt++;
+    const stem = stemWord(lower);
+    if (sentences.length) {
+      sentenceWords[sentenceAt]!++;
+      if (context.topicStems.has(stem)) topicalScores[sentenceAt]!++;
+    }
     wordHashes.push(wordHash(lower));
     types.add(lower);
     letters += w.text.length;
@@ -115,7 +126,6 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
       stop++;
     } else {
       contentTokens++;
-      const stem = stemWord(lower);
       stemCounts.set(stem, (stemCounts.get(stem) ?? 0) + 1);
       if (context.topicStems.has(stem)) {
         onTopic++;
@@ -128,7 +138,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     if (w.text.length > 1 && !spell.correct(w.text) && isJudgedForSpelling(spellingScope, w)) misspelled.push(w);
   }
 
-  const sentenceLengths = sentences.map((s) => findWords(s.text).length + countPlaceholders(s.text));
+  const sentenceLengths = sentences.map((s, i) => sentenceWords[i]! + countPlaceholders(s.text));
   const nSentences = Math.max(1, sentences.length);
   const meanSentenceLength = sentenceLengths.length ? sentenceLengths.reduce((a, b) => a + b, 0) / sentenceLengths.length : wordCount;
   const sentenceLengthSd = Math.sqrt(
@@ -139,8 +149,10 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
 
   const transitionsUsed: string[] = [];
   let transitionCount = 0;
+  const lowerText = text.toLowerCase();
   for (const t of transitionPatterns) {
-    const hits = text.match(t.re)?.length ?? 0;
+    // Most phrases are absent: a plain search rules them out before the word-bounded pattern counts the rest.
+    const hits = lowerText.includes(t.phrase) ? (text.match(t.re)?.length ?? 0) : 0;
     if (hits > 0) {
       transitionsUsed.push(t.phrase);
       transitionCount += hits;
@@ -154,11 +166,6 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
   const counts = [...stemCounts.values()].sort((a, b) => b - a);
   const topRepeats = (counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0);
 
-  const topicalScores = sentences.map((s) => {
-    let hits = 0;
-    for (const w of findWords(s.text)) if (context.topicStems.has(stemWord(w.text))) hits++;
-    return hits;
-  });
   const topicalSentenceOrder = topicalScores
     .map((score, i) => ({ score, i }))
     .sort((a, b) => b.score - a.score || a.i - b.i)

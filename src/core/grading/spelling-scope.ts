@@ -20,7 +20,10 @@ const addressMark = /[./_@\\]/;
  * each linear in the run.
  */
 const measure = /^\d+(?:\.\d+)?(?:mm|cm|m|km|mg|g|kg|ml|l|s|ms|min|h|hr|hrs|°c|°f|n|j|kj|w|kw|v|hz|pa|kpa|mol|mph|kph)$/i;
+/** Every kind above holds a digit, "=", "^", "(" or a hyphen: a run with none (most words) is none of them. */
+const formulaOrNameMark = /[\d=^(-]/;
 function isFormulaOrName(run: string): boolean {
+  if (!formulaOrNameMark.test(run)) return false;
   const word = run.replace(/^[("'“‘[]+/, "").replace(/[)"'”’.,;:!?\]]+$/, "");
   if (/[=^]|\p{L}\(/u.test(word) || /^\d+(?:st|nd|rd|th|s)$/i.test(word) || measure.test(word)) return true;
   if (/\p{L}\d|\d\p{L}/u.test(word) && (/\p{Lu}/u.test(word) || /^\p{L}\d+$/u.test(word))) return true;

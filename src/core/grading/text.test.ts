@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { countPlaceholders, findParagraphs, findSentences, findWords, stemWord } from "./text.js";
+import { countPlaceholders, countWords, findParagraphs, findSentences, findWords, stemWord } from "./text.js";
 
 describe("text utilities", () => {
   it("finds words with apostrophes and skips anonymisation tokens", () => {
     const words = findWords("Don't tell @PERSON1 that it's late.").map((w) => w.text);
     expect(words).toEqual(["Don't", "tell", "that", "it's", "late"]);
     expect(countPlaceholders("Dear @CAPS1 and @PERSON2,")).toBe(2);
+  });
+
+  it("counts the words findWords finds, with or without placeholders, in any script", () => {
+    for (const text of ["Don't tell @PERSON1 that it's late.", "email me@home.org or @CAPS", "", "— 12 3.5 —", "Ça va? Très bien, naïve café.", "x@y"]) {
+      expect(countWords(text), text).toBe(findWords(text).length);
+    }
+    expect(countWords("Dear @CAPS1, thank you.")).toBe(3);
   });
 
   it("splits sentences on end punctuation and keeps offsets into the original text", () => {

@@ -10,9 +10,14 @@ const wordPattern = /[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*/g;
 // ASAP and similar corpora replace names with tokens like @PERSON1; they count as words but are never misspelled.
 const placeholderPattern = /@[A-Z]+[0-9]*/g;
 
+/** The text with its placeholders blanked out, keeping every offset; most texts have none and are returned as they are. */
+function withoutPlaceholders(text: string): string {
+  return text.includes("@") ? text.replace(placeholderPattern, (m) => " ".repeat(m.length)) : text;
+}
+
 export function findWords(text: string): Span[] {
   const words: Span[] = [];
-  const masked = text.replace(placeholderPattern, (m) => " ".repeat(m.length));
+  const masked = withoutPlaceholders(text);
   for (const m of masked.matchAll(wordPattern)) {
     words.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   }
@@ -28,7 +33,12 @@ export function countOtherScriptWords(text: string): number {
 }
 
 export function countPlaceholders(text: string): number {
-  return text.match(placeholderPattern)?.length ?? 0;
+  return text.includes("@") ? (text.match(placeholderPattern)?.length ?? 0) : 0;
+}
+
+/** How many words findWords would find, without making their spans (feedback counts the words of many passages). */
+export function countWords(text: string): number {
+  return withoutPlaceholders(text).match(wordPattern)?.length ?? 0;
 }
 
 /** Sentences end at . ! ? (or a line break); the span is trimmed and keeps its closing punctuation. */

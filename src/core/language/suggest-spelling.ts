@@ -1,4 +1,4 @@
-import { zipfFrequency } from "./word-frequency.js";
+import { zipfFrequencies } from "./word-frequency.js";
 
 const letters = "abcdefghijklmnopqrstuvwxyz";
 /** Words students often write without their apostrophe, or run together: a closed list, like the stop words. */
@@ -15,6 +15,13 @@ const runTogether = new Map([["alot", "a lot"], ["infact", "in fact"], ["incase"
 /** A guess must be a common word (about one use per 10,000 words or more) and clearly the likeliest one. */
 const minZipf = 3;
 const margin = 1;
+
+/**
+ * The guesses already made, by the word as written: students repeat the same slips, and working one out looks up
+ * hundreds of candidates (the list never changes while the process runs, so a guess never goes stale).
+ */
+const remembered = new Map<string, string | undefined>();
+const maxRemembered = 5_000;
 
 /**
  * Words one edit away, in tiers by how students misspell: a letter left out or two letters swapped first, then a
@@ -43,6 +50,16 @@ function oneEditAway(word: string): Array<Set<string>> {
  * wins over a common one and two close guesses give none.
  */
 export function suggestSpelling(word: string): string | undefined {
+  if (remembered.has(word)) return remembered.get(word);
+  const guess = guessSpelling(word);
+  // Forgotten all at once when full: the bound keeps a long-running server's memory flat, and the common slips of a
+  // class ("becuase", "alot") are back within a few essays.
+  if (remembered.size >= maxRemembered) remembered.clear();
+  remembered.set(word, guess);
+  return guess;
+}
+
+function guessSpelling(word: string): string | undefined {
   const lower = word.toLowerCase();
   const isCapital = word.charAt(0) !== lower.charAt(0);
   const restore = (s: string) => (isCapital ? s.charAt(0).toUpperCase() + s.slice(1) : s);
@@ -51,12 +68,19 @@ export function suggestSpelling(word: string): string | undefined {
   // Words of three letters or fewer are mostly abbreviations and slang ("idk", "pta", "ok"), and every edit of them is
   // a common word: "ink", "pat" and "oak" were offered. No guess is better than a wrong one.
   if (lower.length <= 3) return undefined;
-  const tiers = oneEditAway(lower).map((tier) =>
-    [...tier]
-      .map((candidate) => ({ candidate, zipf: zipfFrequency(candidate) ?? 0 }))
-      .filter((c) => c.zipf >= minZipf && c.candidate !== lower && c.candidate.charAt(0) === lower.charAt(0) && c.candidate.length > 1)
-      .sort((a, b) => b.zipf - a.zipf),
-  );
+  // The candidates are lower case already, so the list is read directly; the cheap tests go before the lookup (a
+  // ten-letter word has about 600 candidates, and this runs for every slip the grader finds).
+  const frequencies = zipfFrequencies();
+  const first = lower.charAt(0);
+  const tiers = oneEditAway(lower).map((tier) => {
+    const ranked: Array<{ candidate: string; zipf: number }> = [];
+    for (const candidate of tier) {
+      if (candidate === lower || candidate.charAt(0) !== first || candidate.length <= 1) continue;
+      const zipf = frequencies.get(candidate) ?? 0;
+      if (zipf >= minZipf) ranked.push({ candidate, zipf });
+    }
+    return ranked.sort((a, b) => b.zipf - a.zipf);
+  });
   const at = tiers.findIndex((ranked) => ranked.length > 0);
   if (at < 0) return undefined;
   const [best, second] = tiers[at]!;

@@ -1,4 +1,4 @@
-import { countPlaceholders, findWords } from "../text.js";
+import { countPlaceholders, countWords, findWords } from "../text.js";
 import { borrowedShareOf, type QuoteUse } from "../borrowed-words.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 
@@ -13,7 +13,7 @@ export const minQuoteWords = 6;
 export const maxQuoteWords = 32;
 
 export function countQuoteWords(text: string): number {
-  return findWords(text).length + countPlaceholders(text);
+  return countWords(text) + countPlaceholders(text);
 }
 
 /**
