@@ -8,6 +8,8 @@ import { plural } from "../../features/assignments/format";
 import { showFailure, showSuccess } from "../../features/assignments/toasts";
 import { useAssignmentLti, useLtiActions } from "./api";
 
+const wrappingButton = "h-auto min-h-10 max-w-full shrink py-2 text-left whitespace-normal";
+
 function rosterSummary(result: RosterImportResult): string {
   const parts = [`${plural(result.added, "student")} added`, `${result.updated} updated`];
   if (result.unchanged) parts.push(`${result.unchanged} unchanged`);
@@ -57,12 +59,13 @@ export function PlatformPanel({ assignmentId, frame }: { assignmentId: string; f
               {link.contextTitle ? <p className="text-sm text-muted-foreground break-words">{link.contextTitle}</p> : null}
             </div>
           </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" disabled={!link.canImportRoster || actions.importRoster.isPending} onClick={() => importRoster(link.id)}>
+          {/* The buttons name the platform, and a district's name can run long: they wrap rather than widen the page. */}
+          <div className="flex min-w-0 flex-wrap gap-2">
+            <Button variant="outline" className={wrappingButton} disabled={!link.canImportRoster || actions.importRoster.isPending} onClick={() => importRoster(link.id)}>
               {actions.importRoster.isPending ? <Spinner size="sm" /> : <Users aria-hidden />}
               Import roster from {link.platformName}
             </Button>
-            <Button disabled={!link.canSendGrades || actions.sendGrades.isPending} onClick={() => sendGrades(link.id)}>
+            <Button className={wrappingButton} disabled={!link.canSendGrades || actions.sendGrades.isPending} onClick={() => sendGrades(link.id)}>
               {actions.sendGrades.isPending ? <Spinner size="sm" /> : <Send aria-hidden />}
               Send grades to {link.platformName}
             </Button>
