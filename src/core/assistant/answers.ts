@@ -4,7 +4,7 @@
  */
 import { addDays, dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import type { AssistantIntent, DueWindow } from "./intents";
-import { link } from "./links";
+import { link, markdownText } from "./links";
 import { listInProse } from "./text";
 import type { Tone } from "./types";
 import { plural } from "../language/plural.js";
@@ -39,7 +39,7 @@ export const capabilities =
   "I can answer questions like \u201cWhat needs my review?\u201d, \u201cWho hasn't submitted?\u201d, \u201cWhat's overdue?\u201d, \u201cWhat's the class average per criterion?\u201d, \u201cWhat's the weakest criterion?\u201d, \u201cHow is Maya doing?\u201d, \u201cHow far has grading got?\u201d, \u201cWhich grades did I change?\u201d, \u201cWho hasn't opened their feedback?\u201d and \u201cWhat's due this week?\u201d. I can also list or open your assignments, count their graded samples, set your default strictness or tone, and explain how to calibrate, where to upload a rubric and where to make a quiz or flashcards for a class.";
 
 const listLimit = 10;
-const quote = (title: string) => `\u201c${title}\u201d`;
+const quote = (title: string) => `\u201c${markdownText(title)}\u201d`;
 const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
 
 /** Assignments whose title matches a fragment: exact title first, then containing it, then sharing all its words. */
@@ -63,7 +63,7 @@ function describeDue(assignment: AssistantAssignment, day: string, today: string
   const distance = daysBetween(today, day);
   const relative = distance === 0 ? " (today)" : distance === 1 ? " (tomorrow)" : "";
   const draft = assignment.status === "draft" ? ", still a draft" : "";
-  return `${assignment.title}: ${formatDay(day, today)}${relative}${draft}`;
+  return `${markdownText(assignment.title)}: ${formatDay(day, today)}${relative}${draft}`;
 }
 
 function answerDue(when: DueWindow, data: AssistantData): string {
@@ -82,7 +82,7 @@ function answerDue(when: DueWindow, data: AssistantData): string {
     const same = upcoming.filter((entry) => entry.day === first.day);
     const distance = daysBetween(today, first.day);
     const when = distance === 0 ? "today" : distance === 1 ? "tomorrow" : `${formatDay(first.day, today)} (in ${distance} days)`;
-    return `Next up, due ${when}: ${listInProse(same.map((entry) => entry.assignment.title))}.`;
+    return `Next up, due ${when}: ${listInProse(same.map((entry) => markdownText(entry.assignment.title)))}.`;
   }
 
   const [start, end, label] =
@@ -90,7 +90,7 @@ function answerDue(when: DueWindow, data: AssistantData): string {
   const due = dated.filter((entry) => entry.day >= start && entry.day <= end);
   if (due.length === 0) {
     const later = upcoming.find((entry) => entry.day > end);
-    const hint = later ? ` The next one is ${later.assignment.title}, due ${formatDay(later.day, today)}.` : "";
+    const hint = later ? ` The next one is ${markdownText(later.assignment.title)}, due ${formatDay(later.day, today)}.` : "";
     return `Nothing is due ${label}.${hint}`;
   }
   return `Due ${label}:\n${due.map((entry) => `\u2022 ${describeDue(entry.assignment, entry.day, today)}`).join("\n")}`;
@@ -105,7 +105,7 @@ function noMatch(fragment: string, data: AssistantData): string {
 
 function answerSampleCount(fragment: string, data: AssistantData): string {
   if (data.assignments.length === 0) return noAssignments;
-  const describe = (assignment: AssistantAssignment) => `${assignment.title} (${plural(assignment.sampleCount, "sample")})`;
+  const describe = (assignment: AssistantAssignment) => `${markdownText(assignment.title)} (${plural(assignment.sampleCount, "sample")})`;
   if (!fragment) {
     const shown = data.assignments.slice(0, listLimit).map(describe);
     return `Graded samples per assignment: ${shown.join("; ")}${data.assignments.length > listLimit ? `; and ${data.assignments.length - listLimit} more` : ""}.`;
@@ -135,7 +135,7 @@ function answerList(data: AssistantData): string {
     const day = dueDay(assignment.dueDate, data.timeZone);
     const details = [assignment.status, day ? `due ${formatDay(day, today)}` : "no due date", plural(assignment.sampleCount, "sample")];
     if (assignment.autogradingEnabled) details.push("auto-grading on");
-    return `\u2022 ${assignment.title}: ${details.join(", ")}`;
+    return `\u2022 ${markdownText(assignment.title)}: ${details.join(", ")}`;
   });
   const more = data.assignments.length > listLimit ? `\n\u2026and ${data.assignments.length - listLimit} more on the ${link("Assignments page", "/assignments")}.` : "";
   return `You have ${plural(data.assignments.length, "assignment")}:\n${lines.join("\n")}${more}`;

@@ -153,6 +153,19 @@ describe("answers from the teacher's classes", () => {
     expect(ask("Who did poorly on Persuasive Essay?")).toContain("Nobody scored under half the points; the lowest were: [Jordan Lee](/assignments/a1/review?submission=s2) 12 of 20, [Maya Chen](/assignments/a1/review?submission=s1) 16 of 20.");
   });
 
+  it("writes names and titles with Markdown characters as plain text, so the chat shows them as they are", () => {
+    const odd: ClassAssignment = {
+      ...essay,
+      title: "Essay *draft*",
+      roster: [...essay.roster, { id: "r4", name: "[Open](/settings)" }],
+      submissions: [...essay.submissions, submission("s4", "**Max** [x]", "accepted", 6, { criteriaScores: { thesis: 3, evidence: 3 }, reviewed: true })],
+    };
+    const on = (message: string) => answerClassQuestion(recognizeClassQuestion(message)!, message, { ...data, assignments: [odd] });
+    expect(on("Who hasn't submitted?")).toContain("[\u201cEssay \\*draft\\*\u201d](/assignments/a1): 2 of 4 not submitted: Priya Patel and \\[Open\\]\\(/settings\\).");
+    // In a link's label the brackets are left out, escaped or not, so the label never ends the link early.
+    expect(on("Who did poorly on the essay?")).toContain("[\\*\\*Max\\*\\* x](/assignments/a1/review?submission=s4) 6 of 20");
+  });
+
   it("counts returned feedback opened per assignment and names who has not opened theirs, from live links only", () => {
     const returned = (day: string, openCount: number) => ({ returnedAt: new Date(`${day}T09:00:00Z`), expiresAt: new Date("2027-01-20T00:00:00Z"), openCount, firstOpenedAt: openCount ? new Date("2026-11-23T16:00:00Z") : null });
     const withLinks: ClassAssignment = {

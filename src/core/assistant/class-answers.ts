@@ -8,7 +8,7 @@ import type { ClassQuestion } from "./class-questions";
 import { namedCriterion, scope, unmatchedNote, type Scope } from "./class-scope";
 import { dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import { feedbackOpened } from "./feedback-answers";
-import { link } from "./links";
+import { link, markdownText } from "./links";
 import { listInProse } from "./text";
 import { mean, median, standardDeviation } from "../statistics";
 import { plural } from "../language/plural.js";
@@ -45,7 +45,7 @@ function notSubmitted(assignments: ClassAssignment[], named: boolean, showAll: b
   const lines = withRoster.map((a) => {
     const missing = missingFrom(a);
     if (!missing.length) return `${link(quote(a.title), assignmentPath(a))}: everyone on the roster (${a.roster.length}) has submitted.`;
-    return `${link(quote(a.title), assignmentPath(a))}: ${missing.length} of ${a.roster.length} not submitted: ${listNames(missing.map((student) => student.name), showAll)}.`;
+    return `${link(quote(a.title), assignmentPath(a))}: ${missing.length} of ${a.roster.length} not submitted: ${listNames(missing.map((student) => markdownText(student.name)), showAll)}.`;
   });
   return `${named ? "" : "Who hasn't submitted, by assignment:\n"}${bullets(lines, showAll)}${noRosterNote}`.trim();
 }
@@ -113,7 +113,7 @@ function averages(assignments: ClassAssignment[], byCriterion: boolean, named: b
     const onEarlier = graded.length - scores.length;
     const earlierText = onEarlier ? ` (${plural(onEarlier, "grade")} given on the earlier rubric left out)` : "";
     const criteria = showCriteria ? criterionAverages(a) : [];
-    const criteriaText = criteria.length ? `\n   By criterion: ${criteria.map((c) => `${c.name} ${round1(c.average)} of ${round1(c.max)} (${Math.round(c.share * 100)}%)`).join("; ")}.` : "";
+    const criteriaText = criteria.length ? `\n   By criterion: ${criteria.map((c) => `${markdownText(c.name)} ${round1(c.average)} of ${round1(c.max)} (${Math.round(c.share * 100)}%)`).join("; ")}.` : "";
     const figures = scores.length ? `${describeScores(scores, a.maxScore)}, over ${plural(scores.length, "graded essay")}` : "no grades on the current rubric yet";
     return `${link(quote(a.title), gradebookPath(a))}: ${figures}${earlierText}${criteriaText}`;
   });
@@ -128,7 +128,7 @@ function weakest(assignments: ClassAssignment[], showAll: boolean): string {
       const sorted = [...criteria].sort((x, y) => x.share - y.share);
       const low = sorted[0]!;
       const others = mean(sorted.slice(1).map((c) => c.share));
-      return `${link(quote(a.title), gradebookPath(a))}: ${low.name}, average ${round1(low.average)} of ${round1(low.max)} (${Math.round(low.share * 100)}%, against ${Math.round(others * 100)}% on the other criteria)`;
+      return `${link(quote(a.title), gradebookPath(a))}: ${markdownText(low.name)}, average ${round1(low.average)} of ${round1(low.max)} (${Math.round(low.share * 100)}%, against ${Math.round(others * 100)}% on the other criteria)`;
     });
   if (!lines.length) return "I need graded work on a rubric with at least two criteria to say which one is weakest, and none of these assignments has that yet.";
   return `The weakest criterion, by average share of its points:\n${bullets(lines, showAll)}`;
@@ -158,11 +158,11 @@ function strugglingStudents(assignments: ClassAssignment[], message: string, sho
         .sort((x, y) => x.share - y.share || x.s.studentName.localeCompare(y.s.studentName));
       const below = scored.filter((entry) => entry.share < strugglingShare);
       const shown = below.length ? below : scored.slice(0, lowestShown);
-      const on = criterion ? ` on ${criterion.name}` : "";
+      const on = criterion ? ` on ${markdownText(criterion.name)}` : "";
       const lead = below.length
         ? `${plural(below.length, "student")} scored under half the points${on}`
         : `Nobody scored under half the points${on}; the lowest were`;
-      const names = shown.map(({ s, value }) => `${link(s.studentName, reviewPath(a, s))} ${round1(value)} of ${round1(maxOf(s))}`);
+      const names = shown.map(({ s, value }) => `${link(markdownText(s.studentName), reviewPath(a, s))} ${round1(value)} of ${round1(maxOf(s))}`);
       return `${link(quote(a.title), gradebookPath(a))}: ${lead}: ${listNames(names, showAll, (items) => items.join(", "))}.`;
     });
   if (!blocks.length) return "None of these assignments has graded work yet, so I can't say who struggled.";
@@ -190,8 +190,8 @@ function studentGrades(name: string, data: ClassData, showAll: boolean): string 
     if (!own.length && onRoster.length) rows.push(`${quote(a.title)}: not submitted`);
   }
   if (!people.size) return undefined;
-  if (people.size > 1) return `Several students match ${quote(name)}: ${listInProse([...people].slice(0, namesShown))}. Ask with the full name.`;
-  return `${[...people][0]}:\n${bullets(rows, showAll)}`;
+  if (people.size > 1) return `Several students match ${quote(name)}: ${listInProse([...people].slice(0, namesShown).map(markdownText))}. Ask with the full name.`;
+  return `${markdownText([...people][0]!)}:\n${bullets(rows, showAll)}`;
 }
 
 /** Hundredths: a score the teacher kept reads as kept, whatever the float arithmetic did to it. */
@@ -209,7 +209,7 @@ function reviewChanges(a: ClassAssignment, s: ClassSubmission): string[] {
   for (const criterion of a.criteria) {
     const before = s.engineCriteriaScores?.[criterion.id];
     const after = s.criteriaScores?.[criterion.id];
-    if (before !== undefined && after !== undefined && !isSameScore(before, after)) changes.push(`${criterion.name} ${round1(before)} \u2192 ${round1(after)}`);
+    if (before !== undefined && after !== undefined && !isSameScore(before, after)) changes.push(`${markdownText(criterion.name)} ${round1(before)} \u2192 ${round1(after)}`);
   }
   if (s.isFeedbackRewritten) changes.push("feedback rewritten");
   if (changes.length && !isTotalChanged) changes.unshift(`total kept at ${round1(s.rawScore)}`);
@@ -223,7 +223,7 @@ function changedAfterReview(assignments: ClassAssignment[], showAll: boolean): s
   const reviewed = assignments.reduce((sum, a) => sum + a.submissions.filter((s) => s.reviewed).length, 0);
   if (!reviewed) return "You haven't reviewed any grades yet, so none has changed.";
   if (!changed.length) return `None: you kept the grader's scores and feedback on ${reviewed === 1 ? "the grade" : `all ${plural(reviewed, "grade")}`} you reviewed.`;
-  const lines = changed.map(({ a, s, changes }) => `${link(`${s.studentName}, ${quote(a.title)}`, reviewPath(a, s))}: ${changes.join("; ")}`);
+  const lines = changed.map(({ a, s, changes }) => `${link(`${markdownText(s.studentName)}, ${quote(a.title)}`, reviewPath(a, s))}: ${changes.join("; ")}`);
   return `You changed ${plural(changed.length, "grade")} of the ${reviewed} you reviewed (most recent first):\n${bullets(lines, showAll)}`;
 }
 

@@ -2,7 +2,7 @@
  * How answers about the teacher's classes are written: titles in quotes, figures rounded, links to the pages where
  * each figure can be acted on, and lists kept short unless the teacher asked to see everything.
  */
-import { link } from "./links";
+import { link, markdownText } from "./links";
 import { listInProse } from "./text";
 import type { ClassAssignment, ClassSubmission } from "./class-data";
 
@@ -13,7 +13,7 @@ export const namesShown = 12;
 /** What a shortened list says, so a teacher knows how to see the rest (chat.ts answers "show all" with every name). */
 export const showAllHint = "say \u201cshow all\u201d to see every name";
 
-export const quote = (title: string) => `\u201c${title}\u201d`;
+export const quote = (title: string) => `\u201c${markdownText(title)}\u201d`;
 export const round1 = (value: number) => String(Math.round(value * 10) / 10);
 export const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "-");
 

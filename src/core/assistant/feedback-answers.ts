@@ -6,7 +6,7 @@
 import { studentNameMatcher, type ClassAssignment, type ClassData, type ClassSubmission } from "./class-data";
 import { assignmentPath, bullets, listNames, percent, quote } from "./class-format";
 import { dayInZone, formatDay } from "./dates";
-import { link } from "./links";
+import { link, markdownText } from "./links";
 import { listInProse } from "./text";
 import { plural } from "../language/plural.js";
 
@@ -39,14 +39,14 @@ export function feedbackOpened(assignments: ClassAssignment[], data: ClassData, 
     const archived = data.assignments.filter((a) => a.status === "archived" && a.submissions.some(isReturned));
     if (archived.length) {
       const titles = listInProse(archived.map((a) => link(quote(a.title), assignmentPath(a))));
-      return `None of your current assignments has feedback returned to students. Archived, with links still open: ${titles}. Ask about one by its title, as in “who opened their feedback on ${archived[0]!.title}”.`;
+      return `None of your current assignments has feedback returned to students. Archived, with links still open: ${titles}. Ask about one by its title, as in “who opened their feedback on ${markdownText(archived[0]!.title)}”.`;
     }
     return "You haven't returned feedback to students yet. Use Return to students on an assignment's page; once you have, I can tell you who has opened it.";
   }
   const lines = returned.map(({ a, links }) => {
     const unopened = links.filter((s) => !isOpened(s)).sort((x, y) => x.studentName.localeCompare(y.studentName));
     const expired = (s: Returned) => (s.feedbackLink.expiresAt <= data.now ? " (link expired)" : "");
-    const names = listNames(unopened.map((s) => `${s.studentName}${expired(s)}`), question.showAll);
+    const names = listNames(unopened.map((s) => `${markdownText(s.studentName)}${expired(s)}`), question.showAll);
     const opened = links.length - unopened.length;
     const state = !unopened.length ? "all opened" : opened ? `opened by ${opened} (${percent(opened, links.length)}); not opened: ${names}` : `none opened yet: ${names}`;
     return `${link(quote(a.title), assignmentPath(a))}: returned to ${plural(links.length, "student")}, ${state}.`;
@@ -61,7 +61,7 @@ function studentFeedback(asked: string, assignments: ClassAssignment[], data: Cl
   const own = assignments.flatMap((a) => a.submissions.filter((s) => matches(s.studentName)).map((s) => ({ a, s })));
   const people = [...new Set(own.map(({ s }) => s.studentName))];
   if (!people.length) return `I couldn't find work by a student called ${quote(asked)} in your assignments.`;
-  if (people.length > 1) return `Several students match ${quote(asked)}: ${listInProse(people)}. Ask with the full name.`;
+  if (people.length > 1) return `Several students match ${quote(asked)}: ${listInProse(people.map(markdownText))}. Ask with the full name.`;
   const today = dayInZone(data.now, data.timeZone);
   const day = (instant: Date) => formatDay(dayInZone(instant, data.timeZone), today);
   const rows = own.map(({ a, s }) => {
@@ -71,5 +71,5 @@ function studentFeedback(asked: string, assignments: ClassAssignment[], data: Cl
     if (openCount > 0 && firstOpenedAt) return `${title}: opened ${plural(openCount, "time")}, first on ${day(firstOpenedAt)}`;
     return `${title}: returned on ${day(returnedAt)}, not opened yet${expiresAt <= data.now ? "; the link has expired" : ""}`;
   });
-  return `${people[0]}'s feedback:\n${bullets(rows, true)}`;
+  return `${markdownText(people[0]!)}'s feedback:\n${bullets(rows, true)}`;
 }

@@ -1,5 +1,15 @@
-/** A link in an assistant's answer, written [label](/path) for the chat to render; labels never hold brackets. */
-export const link = (label: string, path: string) => `[${label.replace(/[[\]]/g, "")}](${path})`;
+/**
+ * A name or title from the teacher's data, written so the chat shows it as it is: a student called "[Open](/settings)"
+ * or "**Max**" is no link and no bold. A backslash makes a Markdown character plain, as in CommonMark; "#", "+" and
+ * "-" only mark up at a line's start.
+ */
+export const markdownText = (text: string) => text.replace(/[\\`*_[\]()]/g, "\\$&").replace(/^[#+-]/, "\\$&");
+
+/**
+ * A link in an assistant's answer, written [label](/path) for the chat to render. The label is markdownText already
+ * (or a fixed phrase); its brackets, escaped or not, are left out, so a label never ends the link early.
+ */
+export const link = (label: string, path: string) => `[${label.replace(/\\?[[\]]/g, "")}](${path})`;
 
 const linkMarkup = /\[[^\]\n]+\]\((\/[^)\s]*)\)/g;
 

@@ -8,7 +8,7 @@ import { isGraded, type ClassAssignment, type ClassData } from "./class-data";
 import { criterionAverages } from "./class-answers";
 import { assignmentPath, bullets, quote } from "./class-format";
 import { namedCriterion, scope } from "./class-scope";
-import { link } from "./links";
+import { link, markdownText } from "./links";
 import { listInProse, normalizeMessage } from "./text";
 import { plural } from "../language/plural.js";
 import { minGradedEssays } from "../practice/class-minimum.js";
@@ -71,7 +71,7 @@ export function answerPracticeRequest(request: { kind: PracticeKind }, message: 
   if (found.named) return `${forAssignment(found.named, kind)}\n\n${lesson}`;
   const said = ` ${message.toLowerCase().replace(/[^a-z0-9 ]+/g, " ")} `;
   const criterion = data.assignments.map((a) => namedCriterion(a, said)).find(Boolean);
-  const criterionNote = criterion ? ` ${makePractice} chooses the criteria itself from the grades; for practice on ${criterion.name} alone, use a lesson about it.` : "";
+  const criterionNote = criterion ? ` ${makePractice} chooses the criteria itself from the grades; for practice on ${markdownText(criterion.name)} alone, use a lesson about it.` : "";
   if (found.unmatched?.candidates.length) {
     return `Which assignment should the practice come from? ${quote(found.unmatched.said)} matches ${plural(found.unmatched.candidates.length, "assignment")}:\n${bullets(found.unmatched.candidates.map(describe))}\nOpen the one you mean and press ${makePractice}.${criterionNote}\n\n${lesson}`;
   }

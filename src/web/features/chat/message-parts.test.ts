@@ -21,6 +21,18 @@ describe("an answer as the chat shows it", () => {
     ]);
   });
 
+  it("shows a backslash-escaped character as itself: a student's name is never a link, bold or a list", () => {
+    expect(messageParts("Not submitted: \\[Open\\]\\(/settings\\) and \\*\\*Max\\*\\*.\n\\- Ana")).toEqual([
+      { type: "text", text: "Not submitted: [Open](/settings) and **Max**.\n- Ana" },
+    ]);
+    expect(messageParts("[\\*\\*Max\\*\\* x](/assignments/a1) 6 of 20")).toEqual([
+      { type: "link", label: "**Max** x", to: "/assignments/a1" },
+      { type: "text", text: " 6 of 20" },
+    ]);
+    // A private-use character in the text is never taken for an escaped one.
+    expect(messageParts("a\uE004b")).toEqual([{ type: "text", text: "ab" }]);
+  });
+
   it("leaves plain text alone, asterisks in arithmetic included", () => {
     expect(messageParts("2 * 3 = 6, and 5 * 4")).toEqual([{ type: "text", text: "2 * 3 = 6, and 5 * 4" }]);
   });

@@ -18,24 +18,37 @@ function plainLine(line: string): string {
     .replace(/`([^`\n]+)`/g, "$1");
 }
 
+/**
+ * A backslash before a Markdown character makes it a plain character, as in CommonMark: the assistant writes a
+ * student's name or a title that way ("\[Open\](/settings)" is a name, not a link). Each escaped character stands in
+ * as a private-use character while the markup is read, and is put back in the text and labels it ends up in.
+ */
+const escapable = "\\`*_[]()#+-!";
+const escaped = /\\([\\`*_[\]()#+\-!])/g;
+const standIns = /[\uE000-\uE00C]/g;
+const standIn = (char: string) => String.fromCharCode(0xe000 + escapable.indexOf(char));
+const restore = (value: string) => value.replace(standIns, (char) => escapable.charAt(char.charCodeAt(0) - 0xe000));
+
 export function messageParts(text: string): MessagePart[] {
   const parts: MessagePart[] = [];
   const pushText = (value: string) => {
     if (!value) return;
     const last = parts.at(-1);
-    if (last?.type === "text") last.text += value;
-    else parts.push({ type: "text", text: value });
+    if (last?.type === "text") last.text += restore(value);
+    else parts.push({ type: "text", text: restore(value) });
   };
-  const plain = text.split("\n").map(plainLine).join("\n");
+  // Private-use characters that came in with the text are dropped, so none is taken for an escaped one.
+  const unescaped = text.replace(standIns, "").replace(escaped, (_, char: string) => standIn(char));
+  const plain = unescaped.split("\n").map(plainLine).join("\n");
   let at = 0;
   for (const match of plain.matchAll(inline)) {
     pushText(plain.slice(at, match.index));
     const [whole, label, to, bold, boldUnderscore] = match;
     if (label !== undefined && to !== undefined) {
-      if (isInternalPath(to)) parts.push({ type: "link", label, to });
+      if (isInternalPath(to)) parts.push({ type: "link", label: restore(label), to: restore(to) });
       else pushText(`${label} (${to})`);
     } else {
-      parts.push({ type: "strong", text: bold ?? boldUnderscore ?? whole });
+      parts.push({ type: "strong", text: restore(bold ?? boldUnderscore ?? whole) });
     }
     at = match.index + whole.length;
   }
