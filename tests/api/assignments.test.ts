@@ -143,9 +143,13 @@ describe(`assignments API (${testDatabaseKind})`, () => {
     expect((await teacher.client.post(`/api/assignments/${saved.id}/discard-if-blank`)).status).toBe(204);
     expect((await teacher.client.get(`/api/assignments/${saved.id}`)).status).toBe(200);
 
-    // Another teacher cannot discard it, blank or not.
+    // Another teacher cannot discard it, blank or not: to them it is not there, as an id nobody has.
     const other = await createSignedInTeacher(server.url, db(), "asg");
-    expect((await other.client.post(`/api/assignments/${blank}/discard-if-blank`)).status).toBe(204);
+    const refused = await other.client.post(`/api/assignments/${blank}/discard-if-blank`);
+    expect(refused.status).toBe(404);
+    expect(refused.data.error.code).toBe("not_found");
+    expect((await other.client.post("/api/assignments/00000000-0000-4000-8000-000000000000/discard-if-blank")).status).toBe(404);
+    expect((await other.client.post("/api/assignments/not-an-id/discard-if-blank")).status).toBe(404);
     expect((await teacher.client.get(`/api/assignments/${blank}`)).status).toBe(200);
 
     expect((await teacher.client.post(`/api/assignments/${blank}/discard-if-blank`)).status).toBe(204);

@@ -241,11 +241,11 @@ export function registerAssignmentRoutes(router: ApiRouter, deps: AppDeps): void
       tag: "Assignments",
       access: "session",
       params: idParams,
-      responses: { 204: { description: "Deleted if it was blank, kept otherwise" }, 401: unauthorized },
+      responses: { 204: { description: "Deleted if it was blank, kept otherwise" }, 404: missing, 401: unauthorized },
     },
     async (c, { params }) => {
-      // Answers the same whether or not there was anything to delete, or anything of this teacher's by that id.
-      if (isUuid(params.id)) await discardIfBlank(db, requireUser(c).id, params.id);
+      // Deleted or kept answer alike: the page is leaving and only needs to know the request was taken.
+      if (!isUuid(params.id) || (await discardIfBlank(db, requireUser(c).id, params.id)) === "missing") throw notFound("That assignment");
       return c.body(null, 204);
     },
   );

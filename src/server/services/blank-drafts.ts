@@ -24,13 +24,16 @@ export function isNotBlankDraft(db: Queryable): SQL {
   return not(isBlankDraft(db));
 }
 
-/** Deletes the teacher's draft if nothing was ever saved into it; says whether it did. */
-export async function discardIfBlank(db: Db, teacherId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(assignments)
-    .where(and(eq(assignments.id, id), eq(assignments.teacherId, teacherId), isBlankDraft(db)))
-    .returning({ id: assignments.id });
-  return deleted.length > 0;
+/**
+ * Deletes the teacher's draft if nothing was ever saved into it. "missing" when the teacher has no assignment by that
+ * id (none at all, or another teacher's), so the route answers 404 as for any other teacher's data.
+ */
+export async function discardIfBlank(db: Db, teacherId: string, id: string): Promise<"deleted" | "kept" | "missing"> {
+  const owned = and(eq(assignments.id, id), eq(assignments.teacherId, teacherId));
+  const deleted = await db.delete(assignments).where(and(owned, isBlankDraft(db))).returning({ id: assignments.id });
+  if (deleted.length) return "deleted";
+  const [kept] = await db.select({ id: assignments.id }).from(assignments).where(owned);
+  return kept ? "kept" : "missing";
 }
 
 /** Blank drafts of earlier visits whose page never said goodbye (a closed laptop, a lost connection). */
