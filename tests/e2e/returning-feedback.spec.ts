@@ -35,9 +35,22 @@ describe("returning feedback to students", () => {
     const list: { id: string; studentName: string }[] = (await teacher.client.get(`/api/assignments/${assignment.id}/submissions`)).data;
     for (const name of ["Ana Ortiz", "Ben Cole"]) expect((await teacher.client.post(`/api/submissions/${list.find((item) => item.studentName === name)!.id}/accept`)).status).toBe(200);
 
+    // Until the server has said whether it has a mail server, the panel offers no e-mail and gives no note either.
+    let answerSystem!: () => void;
+    const systemHeld = new Promise<void>((resolve) => (answerSystem = resolve));
+    await page.route("**/api/system", async (route) => {
+      await systemHeld;
+      await route.continue();
+    });
     await page.goto(`${app.url}/assignments/${assignment.id}`);
     const panel = page.getByRole("region", { name: "Return to students" });
     await panel.getByText("2 reviewed grades ready to return").waitFor();
+    const emailBox = panel.getByRole("checkbox", { name: "E-mail each link to students with an address on the class roster" });
+    const noMailNote = panel.getByText("Links are not e-mailed: this server has no mail server set up. Copy each link below or download them all as a CSV, and send them yourself.");
+    expect([await emailBox.count(), await noMailNote.count()]).toEqual([0, 0]);
+    answerSystem();
+    await noMailNote.waitFor();
+    await page.unroute("**/api/system");
     await panel.getByText("1 grade waiting for review stays back until you review it.").waitFor();
     await panel.getByLabel("Links work for (days)").fill("30");
     await panel.getByRole("button", { name: "Return to students" }).click();
@@ -45,8 +58,8 @@ describe("returning feedback to students", () => {
     const returned = panel.getByRole("list", { name: "Returned students" });
     const ana = returned.getByRole("listitem", { name: "Ana Ortiz" });
     // This server has no mail server: the panel said so before returning, and no link claims to have been e-mailed.
-    await panel.getByText("Links are not e-mailed: this server has no mail server set up. Copy each link below or download them all as a CSV, and send them yourself.").waitFor();
-    expect(await panel.getByRole("checkbox", { name: "E-mail each link to students with an address on the class roster" }).count()).toBe(0);
+    await noMailNote.waitFor();
+    expect(await emailBox.count()).toBe(0);
     await ana.getByText("Not e-mailed").waitFor();
     expect(await panel.getByText(/E-mailed to/).count()).toBe(0);
     await returned.getByRole("listitem", { name: "Ben Cole" }).getByText("No e-mail on the roster").waitFor();

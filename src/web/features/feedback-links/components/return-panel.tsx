@@ -34,7 +34,9 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
   const [sendEmails, setSendEmails] = useState(true);
   // Without a mail server the server e-mails no student (decision 019): the panel says so rather than offer to.
   const system = useQuery<SystemStatusResponse>({ queryKey: ["/api/system"] });
-  const canEmail = system.data?.mail !== "outbox";
+  // Nothing is offered or said until the server has answered; if it cannot be asked, the box is offered (the server
+  // e-mails no one without a mail server anyway).
+  const canEmail = system.data ? system.data.mail !== "outbox" : system.isError;
   const [fresh, setFresh] = useState<ReturnFeedbackResult | null>(null);
   const [isRevokeOpen, setRevokeOpen] = useState(false);
   const [replacing, setReplacing] = useState<FeedbackLinkView | null>(null);
@@ -143,9 +145,9 @@ export function ReturnPanel({ assignmentId, assignmentTitle }: { assignmentId: s
               <input type="checkbox" checked={sendEmails} onChange={(event) => setSendEmails(event.target.checked)} className="size-4 shrink-0 accent-primary" />
               E-mail each link to students with an address on the class roster
             </label>
-          ) : (
+          ) : system.data ? (
             <p className="max-w-md text-sm text-muted-foreground">{noMailServer}</p>
-          )}
+          ) : null}
         </div>
         <Button type="submit" className="justify-self-start" disabled={!view.readyCount || actions.send.isPending}>
           <Send aria-hidden />
