@@ -116,6 +116,21 @@ describe("practice made from a graded class", () => {
     await confirming.getByRole("button", { name: "Reset attempts" }).click();
     await results.getByText("No attempts yet. Results appear here as students submit.").waitFor();
     expect((await teacher.client.get(`/api/practice/${quizId}/results`)).data.attempts).toEqual([]);
+
+    // The link got out of the class: the teacher replaces it, after a question; the old one stops at once.
+    await page.getByRole("button", { name: "New link" }).click();
+    const replacing = page.getByRole("alertdialog", { name: "Replace this link?" });
+    await replacing.getByText("The current link stops working at once: anyone who opens it is told it is no longer active.", { exact: false }).waitFor();
+    await replacing.getByRole("button", { name: "Make a new link" }).click();
+    await replacing.waitFor({ state: "hidden" });
+    await page.getByText("The old link no longer works. Copy the new one for your students.").first().waitFor();
+    const newLink = (await page.getByLabel("Share link").innerText()).trim();
+    expect(newLink).toMatch(new RegExp(`^${app.url}/practice/[A-Za-z0-9_-]{32}$`));
+    expect(newLink).not.toBe(link);
+    await student.goto(link);
+    await student.getByText("This link is no longer active", { exact: false }).first().waitFor();
+    await student.goto(newLink);
+    await student.getByLabel("Your name").waitFor();
     app.assertNoConsoleErrors(page);
 
     const narrow = await app.newPage(phone);

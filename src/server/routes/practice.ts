@@ -21,6 +21,7 @@ import { requireUser } from "../http/require-user";
 import { createClassPractice } from "../services/practice/class-practice";
 import { createPractice } from "../services/practice/create-practice";
 import { deletePractice, findPractice, replacePracticeItems, sharePractice, updatePractice } from "../services/practice/edit-practice";
+import { replaceShareLink } from "../services/practice/new-share-link";
 import { exportPractice } from "../services/practice/export-practice";
 import { listPractice } from "../services/practice/list-practice";
 import { resetStudentAttempts } from "../services/practice/reset-attempts";
@@ -142,6 +143,19 @@ export function registerPracticeRoutes(router: ApiRouter, deps: AppDeps): void {
       responses: { 200: { description: "With its shareUrl", schema: practiceView }, 409: { description: "No items yet", schema: errorBody }, 404: missing, 401: unauthorized },
     },
     async (c, { params }) => c.json(await sharePractice(db, publicUrl, requireUser(c).id, params.id)),
+  );
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/practice/:id/share/new-link",
+      summary: "Replace the class's link with a new one (a link that got out of the class): the old one says \"This link is no longer active\" at once; attempts so far are kept",
+      tag,
+      access: "session",
+      params: idParams,
+      responses: { 200: { description: "With its new shareUrl", schema: practiceView }, 409: { description: "Not shared yet", schema: errorBody }, 404: missing, 401: unauthorized },
+    },
+    async (c, { params }) => c.json(await replaceShareLink(db, publicUrl, requireUser(c).id, params.id)),
   );
 
   router.route(

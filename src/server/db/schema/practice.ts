@@ -57,3 +57,15 @@ export const practiceAttempts = pgTable(
   },
   (table) => [uniqueIndex().on(table.practiceSetId, table.idempotencyKey), index().on(table.practiceSetId, table.studentKey)],
 );
+
+/**
+ * Links a teacher replaced with a new one (a link that got out of the class): opened, they say "no longer active"
+ * like a deleted set's, and are not counted as guessed links by the rate limit.
+ */
+export const retiredPracticeTokens = pgTable("retired_practice_tokens", {
+  token: text().primaryKey(),
+  practiceSetId: uuid()
+    .notNull()
+    .references(() => practiceSets.id, { onDelete: "cascade" }),
+  retiredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -84,16 +84,19 @@ export async function updatePractice(db: Db, publicUrl: string, teacherId: strin
   return viewOf(db, updated!, publicUrl);
 }
 
+/** A class link's token: 24 random bytes, URL-safe (32 characters). */
+export const newShareToken = () => randomBytes(24).toString("base64url");
+
 /**
- * The class's link: made once and kept, so the teacher can copy it again (decision record 020). 24 random bytes,
- * URL-safe. Sharing reopens a closed set: a teacher who shares wants it answered.
+ * The class's link: made once and kept, so the teacher can copy it again (decision record 020), until the teacher
+ * replaces it (new-share-link.ts). Sharing reopens a closed set: a teacher who shares wants it answered.
  */
 export async function sharePractice(db: Db, publicUrl: string, teacherId: string, id: string): Promise<PracticeView> {
   const row = await findPracticeRow(db, teacherId, id);
   if (!row.items.length) throw new AppError("conflict", `Add at least one ${row.kind === "quiz" ? "question" : "card"} before sharing.`);
   const [updated] = await db
     .update(practiceSets)
-    .set({ shareToken: row.shareToken ?? randomBytes(24).toString("base64url"), sharedAt: row.sharedAt ?? new Date(), isOpen: true, updatedAt: new Date() })
+    .set({ shareToken: row.shareToken ?? newShareToken(), sharedAt: row.sharedAt ?? new Date(), isOpen: true, updatedAt: new Date() })
     .where(and(eq(practiceSets.id, row.id), eq(practiceSets.teacherId, teacherId)))
     .returning();
   return viewOf(db, updated!, publicUrl);

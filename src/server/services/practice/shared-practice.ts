@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { practiceLimits, practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
 import type { SpellChecker } from "../../../core/grading/spelling";
 import type { Db } from "../../db/client";
-import { practiceAttempts, practiceSets } from "../../db/schema";
+import { practiceAttempts, practiceSets, retiredPracticeTokens } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { Queryable } from "../teacher-profiles";
 import { hasClassList, nameOnClassList } from "./class-list-name";
@@ -23,10 +23,16 @@ export async function openShared(db: Queryable, token: string, options: { forUpd
   if (!tokenShape.test(token)) return { kind: "inactive", isGuess: false };
   const query = db.select().from(practiceSets).where(eq(practiceSets.shareToken, token));
   const [row] = await (options.forUpdate ? query.for("update") : query);
-  if (!row) return { kind: "inactive", isGuess: true };
+  if (!row) return { kind: "inactive", isGuess: !(await isRetired(db, token)) };
   if (row.deletedAt) return { kind: "inactive", isGuess: false };
   if (!row.isOpen) return { kind: "closed", setKind: row.kind };
   return { kind: "open", row };
+}
+
+/** A link the teacher replaced with a new one: a real link, not a guess, though it opens nothing now. */
+async function isRetired(db: Queryable, token: string): Promise<boolean> {
+  const [retired] = await db.select({ token: retiredPracticeTokens.token }).from(retiredPracticeTokens).where(eq(retiredPracticeTokens.token, token));
+  return Boolean(retired);
 }
 
 /** The quiz without its key (no answers, explanations or sources), or the deck's cards. */

@@ -62,6 +62,7 @@ export function usePracticeActions(id: string) {
     saveItems: useMutation({ mutationFn: (items: unknown[]) => json<PracticeView>(apiRequest("PUT", `${one(id)}/items`, { items })), onSuccess: keep }),
     update: useMutation({ mutationFn: (input: { title?: string; settings?: QuizSettings; isOpen?: boolean }) => json<PracticeView>(apiRequest("PATCH", one(id), input)), onSuccess: keep }),
     share: useMutation({ mutationFn: () => json<PracticeView>(apiRequest("POST", `${one(id)}/share`)), onSuccess: keep }),
+    newLink: useMutation({ mutationFn: () => json<PracticeView>(apiRequest("POST", `${one(id)}/share/new-link`)), onSuccess: keep }),
     remove: useMutation({
       mutationFn: async () => void (await apiRequest("DELETE", one(id))),
       onSuccess: () => queryClient.invalidateQueries({ queryKey: ["practice", "list"] }),

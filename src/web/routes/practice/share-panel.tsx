@@ -5,8 +5,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { describeError } from "../../lib/api";
 import { usePracticeActions } from "./api";
+import { NewLinkButton } from "./new-link-button";
 
-/** The class's link (kept, so it can be copied again any time), and open or closed. */
+/** The class's link (kept, so it can be copied again any time, until the teacher replaces it), and open or closed. */
 export function SharePanel({ set }: { set: PracticeView }) {
   const { share, update } = usePracticeActions(set.id);
   const noun = set.kind === "quiz" ? "quiz" : "deck";
@@ -45,15 +46,17 @@ export function SharePanel({ set }: { set: PracticeView }) {
           Copy link
         </Button>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="justify-self-start"
-        disabled={update.isPending}
-        onClick={() => update.mutate({ isOpen: !set.isOpen }, { onError: failed(set.isOpen ? "Couldn't close" : "Couldn't reopen") })}
-      >
-        {set.isOpen ? `Close ${noun}` : `Reopen ${noun}`}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ isOpen: !set.isOpen }, { onError: failed(set.isOpen ? "Couldn't close" : "Couldn't reopen") })}
+        >
+          {set.isOpen ? `Close ${noun}` : `Reopen ${noun}`}
+        </Button>
+        <NewLinkButton set={set} />
+      </div>
     </div>
   );
 }
