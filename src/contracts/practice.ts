@@ -231,6 +231,8 @@ export const resetAttemptsQuery = z.object({
 });
 export const resetAttemptsResult = z.object({ studentName: z.string(), deletedAttempts: z.number() });
 export type ResetAttemptsResult = z.infer<typeof resetAttemptsResult>;
+export const resetAllAttemptsResult = z.object({ deletedAttempts: z.number() });
+export type ResetAllAttemptsResult = z.infer<typeof resetAllAttemptsResult>;
 
 export const practiceExportFormats = ["qti", "moodle", "paper", "csv", "tsv"] as const;
 export type PracticeExportFormat = (typeof practiceExportFormats)[number];

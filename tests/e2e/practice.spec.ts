@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2eApp, type E2eApp } from "../support/e2e";
 import { signInAsNewTeacher } from "../support/e2e-accounts";
+import { TestClient } from "../support/http";
 import { gradeByHand } from "../support/practice";
 import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 
@@ -131,6 +132,19 @@ describe("practice made from a graded class", () => {
     await student.getByText("This link is no longer active", { exact: false }).first().waitFor();
     await student.goto(newLink);
     await student.getByLabel("Your name").waitFor();
+    // Attempts came in before the link was replaced: the teacher gives every student theirs back at once.
+    const token = new URL(newLink).pathname.split("/").pop()!;
+    for (const name of ["Ben Cole", "Dev Shah"]) {
+      const posted = await new TestClient(app.url).post(`/api/shared-practice/${token}/attempts`, { idempotencyKey: `attempt-${name.replace(" ", "-")}-all`, studentName: name, answers: {} });
+      expect(posted.status, posted.text).toBe(201);
+    }
+    await page.reload();
+    await results.getByRole("button", { name: "Reset all attempts" }).click();
+    const resettingAll = page.getByRole("alertdialog", { name: "Reset all 2 attempts?" });
+    await resettingAll.getByText("Every attempt and its score is deleted from these results, and every student can take the quiz again.", { exact: false }).waitFor();
+    await resettingAll.getByRole("button", { name: "Reset all attempts" }).click();
+    await results.getByText("No attempts yet. Results appear here as students submit.").waitFor();
+    expect((await teacher.client.get(`/api/practice/${quizId}/results`)).data.attempts).toEqual([]);
     app.assertNoConsoleErrors(page);
 
     const narrow = await app.newPage(phone);

@@ -11,6 +11,7 @@ import {
   practiceView,
   replaceItemsInput,
   resetAttemptsQuery,
+  resetAllAttemptsResult,
   resetAttemptsResult,
   updatePracticeInput,
 } from "../../contracts/practice";
@@ -24,7 +25,7 @@ import { deletePractice, findPractice, replacePracticeItems, sharePractice, upda
 import { replaceShareLink } from "../services/practice/new-share-link";
 import { exportPractice } from "../services/practice/export-practice";
 import { listPractice } from "../services/practice/list-practice";
-import { resetStudentAttempts } from "../services/practice/reset-attempts";
+import { resetAllAttempts, resetStudentAttempts } from "../services/practice/reset-attempts";
 import { findPracticeResults, practiceResultsCsv } from "../services/practice/results";
 
 const idParams = z.object({ id: z.string() });
@@ -204,6 +205,23 @@ export function registerPracticeRoutes(router: ApiRouter, deps: AppDeps): void {
       },
     },
     async (c, { params, query }) => c.json(await resetStudentAttempts(db, requireUser(c).id, params.id, query.studentName)),
+  );
+
+  router.route(
+    {
+      method: "delete",
+      path: "/api/practice/:id/attempts/all",
+      summary: "Give every student their attempts back (a link that got out of the class filled the results): every attempt is deleted with its answers and score",
+      tag,
+      access: "session",
+      params: idParams,
+      responses: {
+        200: { description: "How many attempts were deleted (none is no error)", schema: resetAllAttemptsResult },
+        404: { description: "Not found for this teacher (or deleted), or a deck", schema: errorBody },
+        401: unauthorized,
+      },
+    },
+    async (c, { params }) => c.json(await resetAllAttempts(db, requireUser(c).id, params.id)),
   );
 
   router.route(

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ResetAttemptsResult } from "../../../contracts/practice";
+import type { ResetAllAttemptsResult, ResetAttemptsResult } from "../../../contracts/practice";
 import type { Db } from "../../db/client";
 import { practiceAttempts } from "../../db/schema";
 import { AppError } from "../../http/app-error";
@@ -21,5 +21,17 @@ export async function resetStudentAttempts(db: Db, teacherId: string, id: string
       .returning({ name: practiceAttempts.studentName });
     if (!deleted.length) throw new AppError("not_found", `${studentName} has no attempts at this quiz to reset. Use the name as the results show it.`);
     return { studentName: deleted[0]!.name, deletedAttempts: deleted.length };
+  });
+}
+
+/**
+ * Every attempt at the quiz deleted, for a link that got out of the class and filled the results with strangers'
+ * names (the quiz keeps 1,000 at most): every student can take it again. Locked as above; none to delete is no error.
+ */
+export async function resetAllAttempts(db: Db, teacherId: string, id: string): Promise<ResetAllAttemptsResult> {
+  return db.transaction(async (tx) => {
+    const row = await findQuizRow(tx, teacherId, id, { forUpdate: true });
+    const deleted = await tx.delete(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id)).returning({ id: practiceAttempts.id });
+    return { deletedAttempts: deleted.length };
   });
 }

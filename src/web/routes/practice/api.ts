@@ -7,7 +7,7 @@ import type {
   PracticeSummary,
   PracticeView,
   QuizSettings,
-  ResetAttemptsResult,
+  ResetAllAttemptsResult, ResetAttemptsResult,
   SharedPractice,
   SubmitAttemptInput,
 } from "../../../contracts/practice";
@@ -71,10 +71,14 @@ export function usePracticeActions(id: string) {
 }
 
 /** Gives a student their attempts back; the results and the lists' attempt counts are read again. */
+/** One student's attempts given back (studentName), or every student's (null). */
 export function useResetAttempts(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (studentName: string) => json<ResetAttemptsResult>(apiRequest("DELETE", `${one(id)}/attempts?studentName=${encodeURIComponent(studentName)}`)),
+    mutationFn: (studentName: string | null) =>
+      studentName === null
+        ? json<ResetAllAttemptsResult>(apiRequest("DELETE", `${one(id)}/attempts/all`))
+        : json<ResetAttemptsResult>(apiRequest("DELETE", `${one(id)}/attempts?studentName=${encodeURIComponent(studentName)}`)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: practiceKeys.results(id) });
       void queryClient.invalidateQueries({ queryKey: ["practice", "list"] });

@@ -56,7 +56,7 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
                   {attempt.score} / {attempt.maxScore}
                 </td>
                 <td className="py-2 pr-3 text-muted-foreground">{when(attempt.submittedAt)}</td>
-                <td className="py-1 text-right">{latest.has(attempt.id) ? <ResetAttemptsButton setId={set.id} studentName={attempt.studentName} attemptCount={latest.get(attempt.id)!} /> : null}</td>
+                <td className="py-1 text-right">{latest.has(attempt.id) ? <ResetAttemptsButton setId={set.id} whose={{ studentName: attempt.studentName, attemptCount: latest.get(attempt.id)! }} /> : null}</td>
               </tr>
             ))}
           </tbody>
@@ -85,12 +85,15 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
           </tbody>
         </table>
       </div>
-      <Button asChild variant="outline" size="sm" className="justify-self-start">
-        <a href={resultsCsvUrl(set.id)} download>
-          <Download aria-hidden />
-          Download results (CSV)
-        </a>
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <a href={resultsCsvUrl(set.id)} download>
+            <Download aria-hidden />
+            Download results (CSV)
+          </a>
+        </Button>
+        <ResetAttemptsButton setId={set.id} whose={{ everyone: true, attemptCount: attempts.length }} />
+      </div>
     </div>
   );
 }

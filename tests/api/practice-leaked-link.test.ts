@@ -14,7 +14,7 @@ afterAll(() => server?.stop());
 
 const apiPathOf = (shareUrl: string) => `/api/shared-practice/${new URL(shareUrl).pathname.split("/").pop()}`;
 
-describe(`a quiz's link replaced with a new one (${testDatabaseKind})`, () => {
+describe(`a quiz whose link got out of the class (${testDatabaseKind})`, () => {
   it("stops the old link at once, as no longer active and never as a guess, keeps the attempts, and opens the new one", async () => {
     const owner = await createSignedInTeacher(server.url, server.deps.database.db, "newlink");
     const made = await owner.client.post("/api/practice", { kind: "quiz", source: { kind: "text", text: practiceLesson } });
@@ -54,5 +54,37 @@ describe(`a quiz's link replaced with a new one (${testDatabaseKind})`, () => {
     const guesses = [];
     for (const letter of "ABCD") guesses.push((await student.get(`/api/shared-practice/${letter.repeat(32)}`)).status);
     expect(guesses).toEqual([404, 404, 404, 429]);
+  });
+});
+
+describe(`every attempt given back at once (${testDatabaseKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it("gives every student their attempts back at once, for the teacher only, and says how many went", async () => {
+    const owner = await createSignedInTeacher(server.url, server.deps.database.db, "resetall");
+    const made = await owner.client.post("/api/practice", { kind: "quiz", source: { kind: "text", text: practiceLesson } });
+    const shared = (await owner.client.post(`/api/practice/${made.data.id}/share`)).data;
+    const student = new TestClient(server.url);
+    for (const [key, name] of [["attempt-stranger-1", "Not A Student"], ["attempt-stranger-2", "Someone Else"], ["attempt-ana-real-1", "Ana Ortiz"]]) {
+      expect((await student.post(`${apiPathOf(shared.shareUrl)}/attempts`, { idempotencyKey: key, studentName: name, answers: {} })).status).toBe(201);
+    }
+    const other = await createSignedInTeacher(server.url, server.deps.database.db, "resetallx");
+    expect((await other.client.delete(`/api/practice/${made.data.id}/attempts/all`)).status).toBe(404);
+    expect((await owner.client.get(`/api/practice/${made.data.id}/results`)).data.attempts).toHaveLength(3);
+
+    const reset = await owner.client.delete(`/api/practice/${made.data.id}/attempts/all`);
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.data).toEqual({ deletedAttempts: 3 });
+    expect((await owner.client.get(`/api/practice/${made.data.id}/results`)).data.attempts).toEqual([]);
+    expect((await owner.client.delete(`/api/practice/${made.data.id}/attempts/all`)).data).toEqual({ deletedAttempts: 0 });
+    // The quiz allows one attempt per student: Ana can take it again.
+    expect((await student.post(`${apiPathOf(shared.shareUrl)}/attempts`, { idempotencyKey: "attempt-ana-real-2", studentName: "Ana Ortiz", answers: {} })).status).toBe(201);
+
+    const deck = await owner.client.post("/api/practice", { kind: "deck", source: { kind: "text", text: practiceLesson } });
+    expect((await owner.client.delete(`/api/practice/${deck.data.id}/attempts/all`)).status).toBe(404);
   });
 });
