@@ -15,6 +15,7 @@ import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
 import { callAuth } from "./auth-storage";
 import { answerUnsentMail } from "./mail-outcome";
+import { readSession } from "./read-session";
 import { rateLimit } from "./rate-limit";
 import { sessionKeyOf, type SessionCache } from "./session-cache";
 import { describeAuthRoutes } from "./auth-routes-doc";
@@ -84,7 +85,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
  */
 function endOtherSessions(auth: Auth, db: Db): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const current = await callAuth(() => auth.api.getSession({ headers: c.req.raw.headers })).catch(() => null);
+    const current = await readSession(auth, c.req.raw.headers);
     if (current) await db.delete(sessions).where(and(eq(sessions.userId, current.user.id), ne(sessions.id, current.session.id)));
     await next();
   };
@@ -106,7 +107,7 @@ export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<
       c.set("user", cached ?? null);
       return next();
     }
-    const session = await callAuth(() => auth.api.getSession({ headers: c.req.raw.headers })).catch(() => null);
+    const session = await readSession(auth, c.req.raw.headers);
     const user = session
       ? {
           id: session.user.id,
