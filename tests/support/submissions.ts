@@ -25,7 +25,7 @@ export async function createActiveAssignment(client: TestClient, teacherId: stri
 
 /**
  * Polls the progress route until nothing is queued or grading (or the timeout passes). A 503 (the database too busy
- * to check the sign-in while a large class is graded) is asked again, as its Retry-After says; anything else fails.
+ * to check the sign-in while a large class is graded) is asked again, since it says to retry; anything else fails.
  */
 export async function waitForGrading(client: TestClient, assignmentId: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
