@@ -2,6 +2,7 @@
  * Answers for the dashboard assistant without a model: only from the teacher's own data given here and the
  * product's help text. When the data has no answer it says so; it never fills a gap with a guess.
  */
+import { listLimit, quote } from "./class-format";
 import { addDays, dayInZone, daysBetween, dueDay, formatDay } from "./dates";
 import type { AssistantIntent, DueWindow } from "./intents";
 import { link, markdownText } from "./links";
@@ -38,8 +39,6 @@ export const providerHelp =
 export const capabilities =
   "I can answer questions like \u201cWhat needs my review?\u201d, \u201cWho hasn't submitted?\u201d, \u201cWhat's overdue?\u201d, \u201cWhat's the class average per criterion?\u201d, \u201cWhat's the weakest criterion?\u201d, \u201cHow is Maya doing?\u201d, \u201cHow far has grading got?\u201d, \u201cWhich grades did I change?\u201d, \u201cWho hasn't opened their feedback?\u201d and \u201cWhat's due this week?\u201d. I can also list or open your assignments, count their graded samples, set your default strictness or tone, and explain how to calibrate, where to upload a rubric and where to make a quiz or flashcards for a class.";
 
-const listLimit = 10;
-const quote = (title: string) => `\u201c${markdownText(title)}\u201d`;
 const noAssignments = `You don't have any assignments yet. Create one on the ${link("New Assignment", "/assignments/new")} page.`;
 
 /** Assignments whose title matches a fragment: exact title first, then containing it, then sharing all its words. */

@@ -7,7 +7,8 @@ import type {
   PracticeSummary,
   PracticeView,
   QuizSettings,
-  ResetAllAttemptsResult, ResetAttemptsResult,
+  ResetAllAttemptsResult,
+  ResetAttemptsResult,
   SharedPractice,
   SubmitAttemptInput,
 } from "../../../contracts/practice";
