@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PracticeSummary } from "../../../contracts/practice";
-import { getJson } from "../../lib/api";
 import { feedbackLinkKeys, fetchFeedbackReturns } from "../feedback-links/api";
+import { practiceListQuery } from "../practice/api";
 import { plural } from "./format";
 
 export interface OpenLinks {
@@ -26,9 +26,6 @@ export function linksLeftOpenNote({ feedbackLinks, quizzes, decks }: OpenLinks):
   return `${list} made from it ${total === 1 ? "keeps" : "keep"} working for students; revoke or close ${total === 1 ? "it" : "them"} first if ${total === 1 ? "it" : "they"} should stop.`;
 }
 
-/** The keys the practice pages list their sets under, so the counts share their cache. */
-const practiceList = (kind: "quiz" | "deck") => ({ queryKey: ["practice", "list", kind], queryFn: () => getJson<PracticeSummary[]>(`/api/practice?kind=${kind}`) });
-
 const openSharedFrom = (sets: PracticeSummary[] | undefined, assignmentId: string) =>
   (sets ?? []).filter((set) => set.assignment?.id === assignmentId && set.isOpen && set.shareUrl).length;
 
@@ -38,8 +35,8 @@ const openSharedFrom = (sets: PracticeSummary[] | undefined, assignmentId: strin
  */
 export function useLinksLeftOpen(assignmentId: string, enabled: boolean): OpenLinks | undefined {
   const returns = useQuery({ queryKey: feedbackLinkKeys.returns(assignmentId), queryFn: () => fetchFeedbackReturns(assignmentId), enabled });
-  const quizzes = useQuery({ ...practiceList("quiz"), enabled });
-  const decks = useQuery({ ...practiceList("deck"), enabled });
+  const quizzes = useQuery({ ...practiceListQuery("quiz"), enabled });
+  const decks = useQuery({ ...practiceListQuery("deck"), enabled });
   if ([returns, quizzes, decks].some((query) => query.isPending)) return undefined;
   return {
     feedbackLinks: (returns.data?.links ?? []).filter((link) => link.status === "active").length,

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import type { PracticeView } from "../../../contracts/practice";
 import { Button } from "../../components/ui/button";
-import { exportUrl } from "./api";
+import { exportUrl } from "../../features/practice/api";
 
 const quizFormats = [
   { format: "qti", label: "QTI for Canvas and Moodle (.zip)" },

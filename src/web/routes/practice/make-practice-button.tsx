@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { describeError } from "../../lib/api";
-import { createClassPractice, practicePath } from "./api";
+import { createClassPractice, practicePath } from "../../features/practice/api";
 
 /** "Make practice" on a graded assignment: a quiz and a deck for the class, then the quiz opens for review. */
 export function MakePracticeButton({ assignmentId }: { assignmentId: string }) {

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/toast";
 import { describeError } from "../../lib/api";
-import { usePracticeActions } from "./api";
+import { usePracticeActions } from "../../features/practice/api";
 
 /**
  * "New link" for a link that got out of the class (posted where others read it): the old link stops working at once,

@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/toast";
 import { RequireSession } from "../../features/auth/require-session";
 import { ApiError, describeError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { usePractice, usePracticeActions } from "./api";
+import { usePractice, usePracticeActions } from "../../features/practice/api";
 import { blankItems, ItemCard, type DraftItem } from "./item-editor";
 import { ExportLinks } from "./export-links";
 import { QuizSettingsForm } from "./quiz-settings-form";

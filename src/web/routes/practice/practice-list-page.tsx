@@ -12,7 +12,7 @@ import { FormField, fieldProps } from "../../features/auth/components/form-field
 import { describeError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
-import { createPractice, practicePath, uploadDocument, usePracticeList } from "./api";
+import { createPractice, practicePath, uploadDocument, usePracticeList } from "../../features/practice/api";
 
 const pageText: Record<PracticeKind, { title: string; lead: string; empty: string; create: string; noun: string }> = {
   quiz: {

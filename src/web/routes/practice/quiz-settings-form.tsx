@@ -5,7 +5,7 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
 import { ApiError, describeError } from "../../lib/api";
-import { usePracticeActions } from "./api";
+import { usePracticeActions } from "../../features/practice/api";
 
 /** Time limit (blank: none), attempts per student, and whether students see the key after submitting. */
 export function QuizSettingsForm({ set }: { set: PracticeView }) {

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { toast } from "../../components/ui/toast";
 import { describeError } from "../../lib/api";
-import { useResetAttempts } from "./api";
+import { useResetAttempts } from "../../features/practice/api";
 
 type Whose = { studentName: string; attemptCount: number } | { everyone: true; attemptCount: number };
 

@@ -4,7 +4,7 @@ import { normaliseText } from "../../../core/practice/normalise";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { describeError } from "../../lib/api";
-import { resultsCsvUrl, usePracticeResults } from "./api";
+import { resultsCsvUrl, usePracticeResults } from "../../features/practice/api";
 import { ResetAttemptsButton } from "./reset-attempts-button";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { describeError } from "../../lib/api";
-import { usePracticeActions } from "./api";
+import { usePracticeActions } from "../../features/practice/api";
 import { NewLinkButton } from "./new-link-button";
 
 /** The class's link (kept, so it can be copied again any time, until the teacher replaces it), and open or closed. */

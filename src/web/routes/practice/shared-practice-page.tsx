@@ -3,7 +3,7 @@ import { BrandMark } from "../../components/brand";
 import { Spinner } from "../../components/ui/spinner";
 import { describeError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useSharedPractice } from "./api";
+import { useSharedPractice } from "../../features/practice/api";
 import { StudyDeck } from "./study-deck";
 import { TakeQuiz } from "./take-quiz";
 

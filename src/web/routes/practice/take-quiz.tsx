@@ -10,7 +10,7 @@ import { FormField, fieldProps } from "../../features/auth/components/form-field
 import { describeError } from "../../lib/api";
 import { useFocusOnStep } from "../../lib/focus";
 import { randomId } from "../../lib/random-id";
-import { checkStudentName, submitAttempt } from "./api";
+import { checkStudentName, submitAttempt } from "../../features/practice/api";
 import { describeAttemptError } from "./attempt-error";
 import { answersAsShown, untouchedCount, type Answers } from "./quiz-answers";
 

@@ -18,7 +18,8 @@ const base = "/api/practice";
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export const practiceKeys = {
-  list: (kind: PracticeKind) => ["practice", "list", kind] as const,
+  lists: ["practice", "list"] as const,
+  list: (kind: PracticeKind) => [...practiceKeys.lists, kind] as const,
   one: (id: string) => ["practice", id] as const,
   results: (id: string) => ["practice", id, "results"] as const,
   shared: (token: string) => ["shared-practice", token] as const,
@@ -29,8 +30,14 @@ export const practicePath = (set: { kind: PracticeKind; id: string }) => `/${set
 
 const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
 
+/** A kind's list as the practice pages read it; other screens counting sets share its cache through this. */
+export const practiceListQuery = (kind: PracticeKind) => ({
+  queryKey: practiceKeys.list(kind),
+  queryFn: () => getJson<PracticeSummary[]>(`${base}?kind=${kind}`),
+});
+
 export function usePracticeList(kind: PracticeKind) {
-  return useQuery({ queryKey: practiceKeys.list(kind), queryFn: () => getJson<PracticeSummary[]>(`${base}?kind=${kind}`) });
+  return useQuery(practiceListQuery(kind));
 }
 
 export function usePractice(id: string) {
@@ -57,7 +64,7 @@ export function usePracticeActions(id: string) {
   const queryClient = useQueryClient();
   const keep = (view: PracticeView) => {
     queryClient.setQueryData(practiceKeys.one(id), view);
-    void queryClient.invalidateQueries({ queryKey: ["practice", "list"] });
+    void queryClient.invalidateQueries({ queryKey: practiceKeys.lists });
   };
   return {
     saveItems: useMutation({ mutationFn: (items: unknown[]) => json<PracticeView>(apiRequest("PUT", `${one(id)}/items`, { items })), onSuccess: keep }),
@@ -66,13 +73,15 @@ export function usePracticeActions(id: string) {
     newLink: useMutation({ mutationFn: () => json<PracticeView>(apiRequest("POST", `${one(id)}/share/new-link`)), onSuccess: keep }),
     remove: useMutation({
       mutationFn: async () => void (await apiRequest("DELETE", one(id))),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: ["practice", "list"] }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: practiceKeys.lists }),
     }),
   };
 }
 
-/** Gives a student their attempts back; the results and the lists' attempt counts are read again. */
-/** One student's attempts given back (studentName), or every student's (null). */
+/**
+ * One student's attempts given back (studentName), or every student's (null); the results and the lists' attempt
+ * counts are read again.
+ */
 export function useResetAttempts(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -82,7 +91,7 @@ export function useResetAttempts(id: string) {
         : json<ResetAttemptsResult>(apiRequest("DELETE", `${one(id)}/attempts?studentName=${encodeURIComponent(studentName)}`)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: practiceKeys.results(id) });
-      void queryClient.invalidateQueries({ queryKey: ["practice", "list"] });
+      void queryClient.invalidateQueries({ queryKey: practiceKeys.lists });
     },
   });
 }
