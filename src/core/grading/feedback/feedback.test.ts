@@ -284,3 +284,21 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(feedback).not.toMatch(/\bessay\b|Another reason is|a second reason|objection/);
   });
 });
+
+describe("advice on how the essay closes", () => {
+  const body = `Dear editor, I believe computers help families more than they harm them. They let us stay in touch with relatives who live far away.
+
+First, my grandmother lives in another state, and we talk to her every Sunday on video. Second, computers help students learn, because we can read about any subject in the library's online books. However, some people spend too much time on games.
+
+`;
+  const closingAdvice = (text: string) => grade(text, { feedbackLength: "detailed" }).feedback.match(/add a closing sentence[^.]*/)?.[0];
+
+  it("gives none to a letter that concludes before its sign-off, or whose last sentence comes back to its topic", () => {
+    expect(closingAdvice(`${body}In conclusion, families should keep their computers and set fair limits on them.\n\nSincerely,\nMaya Torres`)).toBeUndefined();
+    expect(closingAdvice(`${body}Parents can set limits, and then computers will do families much more good than harm.`)).toBeUndefined();
+  });
+
+  it("asks for one when the essay stops on a new point", () => {
+    expect(closingAdvice(`${body}My cousin also plays the violin in an orchestra on weekends.`)).toBeDefined();
+  });
+});

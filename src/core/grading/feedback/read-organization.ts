@@ -45,7 +45,24 @@ const structure: Record<WritingGenre, Structure> = {
     previewFallback: "make your opening state the purpose of the work",
   },
 };
-const conclusionWords = /^(?:in conclusion|to conclude|in summary|to sum up|overall|finally|lastly)$/i;
+/** Openings of a closing sentence, read from the sentence itself: "For these reasons" is not in the transitions list. */
+const conclusionOpening = /^\W*(?:in conclusion|to conclude|in summary|to summ?ari[sz]e|to sum up|in closing|in short|in the end|all in all|overall|ultimately|finally|lastly|together|for (?:all )?(?:these|those) reasons|that is why|this is why|so,? in the end)\b/i;
+/** A letter's sign-off ("Sincerely, Maya Torres"): a short line with no verb, ending a letter after its conclusion. */
+const signOffWords = 6;
+const isSignOff = (s: SentenceFacts) => s.words <= signOffWords && !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+
+/**
+ * Whether the essay already closes: one of its last three sentences opens as a conclusion, or its last one comes back
+ * to the main topic. The note otherwise says it ends "without coming back to" that topic, which must be true.
+ */
+function closes(facts: EssayFacts, topic: string | undefined): { closes: boolean; last?: SentenceFacts } {
+  const content = [...facts.sentences];
+  while (content.length > 1 && isSignOff(content.at(-1)!)) content.pop();
+  const last = content.at(-1);
+  const ending = content.slice(-3);
+  const closesNow = ending.some((s) => conclusionOpening.test(s.text)) || Boolean(topic && last?.nouns.includes(topic));
+  return { closes: closesNow, ...(last ? { last } : {}) };
+}
 
 /** The sentence where a new idea begins: a linking opener or nouns the sentence before did not have. */
 function newIdeaScore(facts: EssayFacts, s: SentenceFacts): number {
@@ -113,8 +130,7 @@ export function readOrganization(facts: EssayFacts): AspectReading {
       ),
     };
   }
-  const last = facts.sentences.at(-1);
-  const hasConclusion = facts.sentences.slice(-2).some((s) => s.transition && conclusionWords.test(s.transition));
+  const { closes: hasConclusion, last } = closes(facts, first);
   if (last && !hasConclusion && facts.sentences.length >= 4) {
     return {
       ...withStrength,
