@@ -33,8 +33,8 @@ interface Tally {
 }
 
 // Misread scans are not measured: the data sets hold typed answers only.
-const kinds: TextConcernKind[] = ["off-topic", "not-words", "copied", "repeated", "very-short", "very-long"];
-const emptyTally = (): Tally => ({ answers: 0, flagged: { "off-topic": 0, "not-words": 0, misread: 0, copied: 0, repeated: 0, "very-short": 0, "very-long": 0 }, doubted: 0, flaggedScore: 0, anyFlagged: 0, strays: 0, straysDoubted: 0, longStrays: 0, longStraysDoubted: 0 });
+const kinds: TextConcernKind[] = ["off-topic", "not-words", "not-sentences", "unpunctuated", "copied", "repeated", "very-short", "very-long"];
+const emptyTally = (): Tally => ({ answers: 0, flagged: { "off-topic": 0, "not-words": 0, "not-sentences": 0, misread: 0, unpunctuated: 0, copied: 0, repeated: 0, "very-short": 0, "very-long": 0 }, doubted: 0, flaggedScore: 0, anyFlagged: 0, strays: 0, straysDoubted: 0, longStrays: 0, longStraysDoubted: 0 });
 
 /**
  * ELLIPSE's sets are prompts without their wording (every prompt is empty), so sets are told apart by name; Feedback

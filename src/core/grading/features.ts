@@ -2,7 +2,7 @@ import type { AssignmentContext } from "./assignment-context.js";
 import { markBorrowedWords, type BorrowedWords } from "./borrowed-words.js";
 import { lexicalVector, type LexicalVector } from "./lexical-residual.js";
 import type { SpellChecker } from "./spelling.js";
-import { countOtherScriptWords, countPlaceholders, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
+import { countOtherScriptWords, countPlaceholders, countPunctuationMarks, countSyllables, findParagraphs, findSentences, findWords, stemWord, type Span } from "./text.js";
 import { firstPersonWords, stopWords, transitionPhrases } from "./word-lists.js";
 import { copiedRunWords, repeatedRunWords, runHashes, shareFound, shareRepeated, wordHash } from "./word-runs.js";
 import { isJudgedForSpelling, spellingScopeOf } from "./spelling-scope.js";
@@ -64,6 +64,8 @@ export interface TextAnalysis {
   stemCounts: Map<string, number>;
   /** Runs of letters in another script than the Latin one (text.ts), which no other count includes. */
   otherScriptWords: number;
+  /** Full stops, commas, semicolons, colons, question and exclamation marks: how a text marks its sentences. */
+  punctuationMarks: number;
   /** Share of the text's words inside a five-word run found in the prompt or source text (word-runs.ts). */
   copiedShare: number;
   /** Share of the text's words inside an eight-word run that repeats an earlier one. */
@@ -228,6 +230,7 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     features,
     stemCounts,
     otherScriptWords: countOtherScriptWords(text),
+    punctuationMarks: countPunctuationMarks(text),
     copiedShare: shareFound(copiedRuns, copiedRunWords, context.topicRuns),
     repeatedShare: shareRepeated(runHashes(wordHashes, repeatedRunWords), repeatedRunWords),
     borrowed: markBorrowedWords(words, copiedRuns, context.promptRuns, context.topicRuns),

@@ -14,7 +14,7 @@ import { confidenceFor, toleranceFor } from "./confidence.js";
 import { classifyCriterion, criterionKinds, isConventionsKind, type CriterionKind } from "./criterion-kind.js";
 import { essayBodyOf } from "./essay-body.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
-import { toFeedbackParts, writeFeedback } from "./feedback/index.js";
+import { toFeedbackParts, writeFeedback, type NotProse } from "./feedback/index.js";
 import { suggestSpelling } from "../language/suggest-spelling.js";
 import { predictRaw, scaleLevels, slopeFor, targetFor, type PriorModel } from "./prior.js";
 import { defaultPrior } from "./default-prior.js";
@@ -258,8 +258,11 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
     criterionKinds.map((kind) => [kind, clamp(predict(prepared.kinds[kind], kind).grade, 0, 1)]),
   ) as Record<CriterionKind, number>;
 
+  const concerns = concernsFor(a, prepared.classProfile, source);
+  // Words that make no sentences are no answer, whatever their length and vocabulary (which the features reward).
+  const isNoAnswer = concerns.some((concern) => concern.kind === "not-sentences");
   const criteria = prepared.criteria.map((c) => {
-    const score = toScore(predict(c.calibration, c.kind).grade - shift, c.step, c.range, c.bottomCut);
+    const score = isNoAnswer ? c.range[0] : toScore(predict(c.calibration, c.kind).grade - shift, c.step, c.range, c.bottomCut);
     return { criterionId: c.criterion.id, kind: c.kind, score, range: c.range };
   });
 
@@ -268,7 +271,10 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
   const p = predict(prepared.overall, "overall");
   let overallScore: number;
   let mean: number;
-  if (settings.gradingApproach === "points") {
+  if (isNoAnswer) {
+    overallScore = range[0];
+    mean = range[0] + (p.value - shift) * span;
+  } else if (settings.gradingApproach === "points") {
     overallScore = criteria.reduce((s, c) => s + c.score, 0);
     mean = range[0] + (p.value - shift) * span;
   } else {
@@ -285,7 +291,6 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
   // the gradebook would show "Holistic 1" beside a grade of 2.
   const only = criteria.length === 1 ? criteria[0]! : undefined;
   if (only && only.range[0] === range[0] && only.range[1] === range[1]) only.score = overallScore;
-  const concerns = concernsFor(a, prepared.classProfile, source);
   const confidence = confidenceWithConcerns(
     confidenceFor({
       grade: overallScore,
@@ -298,6 +303,11 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
   );
   return { overallScore, scoreRange: range, confidence, criteria, kindFractions, concerns, ...(nearest ? { nearest } : {}) };
 }
+
+const notProseOf = (concerns: readonly TextConcern[]): { notProse?: NotProse } => {
+  const found = concerns.find((concern): concern is TextConcern & { kind: NotProse } => concern.kind === "not-words" || concern.kind === "not-sentences");
+  return found ? { notProse: found.kind } : {};
+};
 
 export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis, source: TextSource = {}): GradingResult {
   // `analysis`, when given, is analyzeForAssignment's: of the same body the feedback reads and quotes.
@@ -314,7 +324,7 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     criteria: prepared.criteria.map((c, i) => ({ criterion: c.criterion, kind: c.kind, score: scores[i]! })),
     kindFractions: estimate.kindFractions,
     ...(source.readFromImage ? { readFromImage: true } : {}),
-    ...(estimate.concerns.some((concern) => concern.kind === "not-words") ? { notEnglish: true } : {}),
+    ...notProseOf(estimate.concerns),
     suggest: (word) => {
       // A day, a month or a place written in lower case is a capital missing, not a misspelling ("friday").
       // Four letters at least: "ur" is no "Ur", "nd" no "Nd".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeForAssignment, estimateScores, prepareAssignment, prepareForClass, type PreparedAssignment } from "./index.js";
+import { analyzeForAssignment, estimateScores, gradeWithAssignment, prepareAssignment, prepareForClass, type PreparedAssignment } from "./index.js";
 import { classProfileOf, concernsFor, doubtfulConfidence, type TextConcernKind } from "./text-checks.js";
 import { fakeSpellChecker, makeInput, strongEssay } from "./test-fixtures.js";
 
@@ -114,5 +114,35 @@ describe("text checks", () => {
     ]);
     // In a class of short answers (about fifty words) a one-line answer is an answer.
     expect(kindsOf(preparedClass(), "Computers are good.")).toEqual([]);
+  });
+
+  // Common words in no order, as a student might paste to fill a page: long and varied, which the features reward.
+  const wordList = Array.from({ length: 12 }, () => "decade texas theft thigh skunk cowards orchestra window pepper nation quietly sharpen").join(" ");
+
+  it("grade words that make no sentences at the bottom, held for review, with no comments on the writing", () => {
+    const prepared = preparedClass([wordList]);
+    const result = gradeWithAssignment(prepared, wordList);
+    expect(result.concerns.map((c) => c.kind)).toEqual(["not-sentences"]);
+    expect(result.concerns[0]!.message).toBe(
+      "Only 0% of its words are the small words sentences are built on (the, of, to, and), where answers have a quarter or more: it may be a list of words, not an answer.",
+    );
+    expect(result.overallScore).toBe(result.scoreRange[0]);
+    expect(result.criterionScores.every((c) => c.score === c.min)).toBe(true);
+    expect(result.confidence).toBeLessThanOrEqual(doubtfulConfidence);
+    expect(result.feedback).toBe("The words here do not form sentences, so there are no comments on the writing itself.");
+    expect(result.criterionScores[0]!.rationale).toMatch(/the words do not form sentences; read it before this grade counts\.$/);
+  });
+
+  it("doubt the grade of an essay written without punctuation, and not of one that has it", () => {
+    const prepared = preparedClass();
+    const bare = strongEssay.replace(/[.,;:!?]/g, "");
+    const concerns = concernsFor(analyzeForAssignment(prepared, bare), prepared.classProfile);
+    const words = analyzeForAssignment(prepared, bare).wordCount;
+    expect(words).toBeGreaterThanOrEqual(100);
+    expect(concerns).toEqual([{ kind: "unpunctuated", doubtsGrade: true, message: `It has no punctuation in ${words} words, so the grader cannot tell where its sentences end: read it before the grade counts.` }]);
+    expect(kindsOf(prepared, strongEssay)).toEqual([]);
+    // The conventions comment says so first, not "check the spelling of" one word.
+    expect(gradeWithAssignment(prepared, bare).feedback).toMatch(/Next step: put a full stop where each thought ends in "[^"]+", then do the same through the rest\./);
+    expect(gradeWithAssignment(prepared, strongEssay).feedback).not.toMatch(/where each thought ends/);
   });
 });

@@ -1,5 +1,5 @@
 import { fnv1a } from "../similarity/index.js";
-import type { TextAnalysis } from "./features.js";
+import { featureValue, type TextAnalysis } from "./features.js";
 import { stemInformativeness } from "./topic-weights.js";
 
 /**
@@ -16,7 +16,16 @@ import { stemInformativeness } from "./topic-weights.js";
  * answer on a neighbouring topic, or in a class that mixes prompts, is not caught. See docs/decisions/023-text-checks.md.
  */
 
-export type TextConcernKind = "off-topic" | "not-words" | "misread" | "copied" | "repeated" | "very-short" | "very-long";
+export type TextConcernKind =
+  | "off-topic"
+  | "not-words"
+  | "not-sentences"
+  | "misread"
+  | "unpunctuated"
+  | "copied"
+  | "repeated"
+  | "very-short"
+  | "very-long";
 
 export interface TextConcern {
   kind: TextConcernKind;
@@ -60,6 +69,22 @@ const offPromptMisspelledShare = 0.1;
 const minPromptStems = 4;
 /** Not words: more than this share of the words unknown to the dictionary (no real answer of 20 words or more). */
 export const unknownWordShare = 0.5;
+/**
+ * Not sentences: fewer of its words than this are the small words sentences are built on (the, of, to, and; the
+ * grader's stop words and words under three letters). Students' answers of 40 words or more have 24% at the least
+ * (22,084 answers of the essay data), most 45-55%; a list of random common words has 1-2%. Graded as an essay, 300
+ * such words scored 11 of 12 in an audit, on their length and vocabulary.
+ */
+export const sentenceWordShare = 0.15;
+/**
+ * Unpunctuated: fewer punctuation marks than this per 100 words (one in a 200-word essay), in a text of
+ * `unpunctuatedWords` or more: 0.1% of the essay data's answers of 100 words or more (13 of 12,177; under one per 100
+ * words, 36). A strong essay with its punctuation taken out scored 10 of 12, Conventions 5 of 6, in an audit: the
+ * features were fitted on texts whose sentences end.
+ */
+export const punctuationPer100Words = 0.5;
+export const unpunctuatedWords = 100;
+export const isUnpunctuated = (words: number, punctuationMarks: number) => words >= unpunctuatedWords && (100 * punctuationMarks) / words < punctuationPer100Words;
 /**
  * A text read from a scan or photo with more unknown words than this was probably misread: students' own typed
  * answers have at most 10-17% (the 99th percentile of each data set), tesseract on handwriting often far more. Its
@@ -197,6 +222,12 @@ export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, 
     concerns.push({ kind: "misread", doubtsGrade: true, message: `${percent(unknown)} of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts.` });
   } else if ((words >= wordsForWordCheck || isOtherScript) && unknown > unknownWordShare) {
     concerns.push({ kind: "not-words", doubtsGrade: true, message: `${percent(unknown)} of its words are not in the English dictionary: it may be in another language, or not an answer.` });
+  } else if (a.wordCount >= wordsForTopicChecks && featureValue(a, "stopWordShare") < sentenceWordShare) {
+    const share = percent(featureValue(a, "stopWordShare"));
+    concerns.push({ kind: "not-sentences", doubtsGrade: true, message: `Only ${share} of its words are the small words sentences are built on (the, of, to, and), where answers have a quarter or more: it may be a list of words, not an answer.` });
+  } else if (isUnpunctuated(a.wordCount, a.punctuationMarks)) {
+    const marks = a.punctuationMarks === 0 ? "no punctuation" : a.punctuationMarks === 1 ? "1 punctuation mark" : `${a.punctuationMarks} punctuation marks`;
+    concerns.push({ kind: "unpunctuated", doubtsGrade: true, message: `It has ${marks} in ${a.wordCount} words, so the grader cannot tell where its sentences end: read it before the grade counts.` });
   }
   if (a.wordCount >= wordsForRunChecks && a.copiedShare > copiedShareLimit) {
     concerns.push({ kind: "copied", doubtsGrade: true, message: `${percent(a.copiedShare)} of it repeats the prompt or source text word for word.` });

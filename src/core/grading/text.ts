@@ -32,6 +32,11 @@ export function countOtherScriptWords(text: string): number {
   return text.match(otherScriptPattern)?.length ?? 0;
 }
 
+/** Full stops, commas, semicolons, colons, question and exclamation marks: how a text marks its sentences. */
+export function countPunctuationMarks(text: string): number {
+  return text.match(/[.,;:!?]/g)?.length ?? 0;
+}
+
 export function countPlaceholders(text: string): number {
   return text.includes("@") ? (text.match(placeholderPattern)?.length ?? 0) : 0;
 }

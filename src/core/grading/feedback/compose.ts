@@ -122,18 +122,25 @@ export function emptyFeedback(settings: GradingSettings): AssembledFeedback {
   return { sections: [], text: settings.tone === "direct" ? "No text was submitted." : "There is no writing here yet to give feedback on." };
 }
 
+/** Texts with no writing to comment on: mostly not English words, or words that do not make sentences. */
+export type NotProse = "not-words" | "not-sentences";
+
 /**
- * For a text mostly of words no English dictionary knows (another language, or not an answer): comments on its
- * spelling would list every foreign word as a slip ("Spelling slips such as 'Creo', 'que'"), so there are none.
+ * For a text mostly of words no English dictionary knows (another language, or not an answer), comments on its
+ * spelling would list every foreign word as a slip ("Spelling slips such as 'Creo', 'que'"); for a list of words with
+ * no sentences, comments praised "An exact word, 'thigh'" and quoted the list as a point stated clearly. There are none.
  */
-export function notEnglishFeedback(settings: GradingSettings): AssembledFeedback {
-  return {
-    sections: [],
-    text:
-      settings.tone === "direct"
+export function notProseFeedback(settings: GradingSettings, kind: NotProse): AssembledFeedback {
+  const direct = settings.tone === "direct";
+  const text =
+    kind === "not-words"
+      ? direct
         ? "Mostly not English words: no comments on the writing."
-        : "Most of the words here are not English words, so there are no comments on the writing itself.",
-  };
+        : "Most of the words here are not English words, so there are no comments on the writing itself."
+      : direct
+        ? "The words do not form sentences: no comments on the writing."
+        : "The words here do not form sentences, so there are no comments on the writing itself.";
+  return { sections: [], text };
 }
 
 /**

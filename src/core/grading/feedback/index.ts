@@ -2,7 +2,8 @@ import type { AssignmentContext } from "../assignment-context.js";
 import type { CriterionKind } from "../criterion-kind.js";
 import type { TextAnalysis } from "../features.js";
 import type { CriterionScore, FeedbackParts, GradingRubricCriterion, GradingSettings } from "../types.js";
-import { bandOf, composeFeedback, notEnglishFeedback, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, } from "./compose.js";
+import { bandOf, composeFeedback, notProseFeedback,
+  type NotProse, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, } from "./compose.js";
 import { gatherEssayFacts } from "./essay-facts.js";
 import { endSentence, quote, renderFinding } from "./phrasing.js";
 import { scoreLead } from "./level-words.js";
@@ -13,6 +14,7 @@ export { checkModelComment, quotationsOf, type CheckedComment, type ModelComment
 export { frameStep, phraseOpening } from "./phrasing.js";
 export { gatherEssayFacts, type EssayFacts } from "./essay-facts.js";
 export type { FeedbackSentence } from "./phrasing.js";
+export type { NotProse } from "./compose.js";
 export { countQuoteWords, isQuotable, minQuoteWords } from "./passages.js";
 export type { SpellingSuggester } from "./read-conventions.js";
 
@@ -27,8 +29,8 @@ export interface FeedbackInput {
   suggest?: SpellingSuggester;
   /** The text was read from a scan or photo (see EssayFacts.readFromImage). */
   readFromImage?: boolean;
-  /** Most of its words are in no English dictionary (the text checks' "not-words"): it gets no comments. */
-  notEnglish?: boolean;
+  /** Mostly words in no English dictionary, or words that make no sentences (the text checks): it gets no comments. */
+  notProse?: NotProse;
 }
 
 /** The public shape of assembled feedback: what the API and the benchmarks read. */
@@ -71,9 +73,10 @@ function aspectsFor(input: FeedbackInput): FeedbackAspect[] {
 
 export function writeFeedback(input: FeedbackInput): WrittenFeedback {
   const facts = { ...gatherEssayFacts(input.text, input.analysis, input.context), ...(input.readFromImage ? { readFromImage: true } : {}) };
-  if (input.notEnglish) {
-    const criteria = input.criteria.map(({ criterion }) => ({ criterionId: criterion.id, rationale: `${criterion.name}: most of the text is not English words; read it before this grade counts.`, quotes: [] }));
-    return { document: { ...notEnglishFeedback(input.settings), readings: [] }, criteria };
+  if (input.notProse) {
+    const found = input.notProse === "not-words" ? "most of the text is not English words" : "the words do not form sentences";
+    const criteria = input.criteria.map(({ criterion }) => ({ criterionId: criterion.id, rationale: `${criterion.name}: ${found}; read it before this grade counts.`, quotes: [] }));
+    return { document: { ...notProseFeedback(input.settings, input.notProse), readings: [] }, criteria };
   }
   const aspects = aspectsFor(input);
   const document = composeFeedback(facts, aspects, input.settings, input.suggest);

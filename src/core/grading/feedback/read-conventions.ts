@@ -2,6 +2,8 @@ import { workNoun } from "../assignment-context.js";
 import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
 import { isInCapitals } from "../spelling-scope.js";
+import { isUnpunctuated } from "../text-checks.js";
+import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
@@ -48,6 +50,15 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
       ...withStrength,
       problem: { note: `the ${workNoun[facts.genre]} is written in capital letters throughout, so a reader cannot tell where sentences and names begin` },
       step: withQuote("rewrite {q} with a capital letter only at the start of the sentence and for names", quoted(facts, first), "rewrite the essay with capital letters only at the start of sentences and for names"),
+    };
+  }
+  // With almost no full stop or comma (text-checks.ts), every other comment on conventions misses the point.
+  if (focus !== "spelling" && isUnpunctuated(facts.wordCount, countPunctuationMarks(facts.text))) {
+    const longest = bestSentence(facts, (s) => s.words, (s) => s.words >= 12);
+    return {
+      ...withStrength,
+      problem: { note: `the ${workNoun[facts.genre]} has almost no full stops or commas, so its sentences run into one another` },
+      step: withQuote("put a full stop where each thought ends in {q}, then do the same through the rest", quoted(facts, longest), "end every sentence with a full stop and use commas inside long sentences"),
     };
   }
   const misspelled = [...new Set(facts.sentences.flatMap((s) => s.misspelled.map((m) => m.text)))];
