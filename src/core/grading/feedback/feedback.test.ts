@@ -302,3 +302,21 @@ First, my grandmother lives in another state, and we talk to her every Sunday on
     expect(closingAdvice(`${body}My cousin also plays the violin in an orchestra on weekends.`)).toBeDefined();
   });
 });
+
+describe("where a run-on sentence is split", () => {
+  const fluency = { criteria: [{ id: "fluency", name: "Sentence Fluency", maxPoints: 6, minPoints: 1, descriptors: [] }] };
+  const stepFor = (long: string) =>
+    grade(`Computers help families. They help students learn. ${long} Parents should set limits.`, { feedbackLength: "detailed" }, fluency).feedback.match(/just before ‘(\w+)’/)?.[1];
+
+  it("is before a join that a new clause follows, not inside a phrase that would be left a fragment", () => {
+    expect(
+      stepFor("The same computer that keeps a teenager indoors can also show him a hiking map of the state park or a video that teaches him to juggle a soccer ball in the yard after school with his friends from the neighbourhood on a sunny afternoon."),
+    ).toBeUndefined();
+    expect(
+      stepFor("I urge the readers of this newspaper to see the computer not as an enemy of family life but as one of its strongest allies for the families of our town and for the students in every classroom of every school in the state."),
+    ).toBeUndefined();
+    expect(
+      stepFor("My grandmother lives in Mexico and we talk every Sunday through video calls which means she watches my brother grow up even from far away in another country where she has lived for more than forty years with her sisters."),
+    ).toBe("and");
+  });
+});

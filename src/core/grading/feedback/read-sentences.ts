@@ -6,13 +6,35 @@ const runOnWords = 35;
 const choppyWords = 8;
 
 /** Where a run-on sentence could end: a joining word or comma nearest its middle. */
+const verbTags = new Set(["VERB", "AUX"]);
+/** What may stand between a join and its clause's verb: the clause's subject ("and my sister found", "because it"). */
+const subjectTags = new Set(["DET", "ADJ", "NOUN", "PROPN", "NUM", "ADV"]);
+const personalPronoun = /^(?:i|you|he|she|it|we|they|this|there|everyone|someone|people)$/i;
+
+/**
+ * Whether a new sentence could start at tokens[from]: a subject, then its verb. "but as one of its allies" or "or a
+ * video that teaches him" continue a phrase, and a full stop before them leaves two fragments ("not as an enemy.").
+ */
+function startsClause(tokens: SentenceFacts["tokens"], from: number): boolean {
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (verbTags.has(t.pos)) return i > from || t.pos === "AUX";
+    if (!(subjectTags.has(t.pos) || (t.pos === "PRON" && personalPronoun.test(t.text)))) return false;
+  }
+  return false;
+}
+
+/** Where a long sentence can be cut in two: the join nearest its middle that a clause follows. */
 function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined {
   const middle = (s.start + s.end) / 2;
-  const joins = s.tokens.filter((t, i) => i > 2 && i < s.tokens.length - 3 && (t.pos === "CCONJ" || t.text === "," || t.pos === "SCONJ"));
-  const nearest = joins.sort((a, b) => Math.abs(a.start - middle) - Math.abs(b.start - middle))[0];
+  const { tokens } = s;
+  const joins = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t, i }) => i > 2 && i < tokens.length - 3 && (t.pos === "CCONJ" || t.text === "," || t.pos === "SCONJ"))
+    .filter(({ t, i }) => startsClause(tokens, i + 1 + (t.text === "," && tokens[i + 1]?.pos === "CCONJ" ? 1 : 0)));
+  const nearest = joins.sort((a, b) => Math.abs(a.t.start - middle) - Math.abs(b.t.start - middle))[0];
   if (!nearest) return undefined;
-  const next = s.tokens[s.tokens.indexOf(nearest) + 1];
-  const word = nearest.text === "," ? next : nearest;
+  const word = nearest.t.text === "," ? tokens[nearest.i + 1] : nearest.t;
   return word ? { at: word.start, word: word.text } : undefined;
 }
 
