@@ -100,12 +100,19 @@ export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSett
   const strongest = ranked[0]!.i;
   const weakest = ranked.at(-1)!.i;
   const shown = isShort ? [...new Set([weakest, strongest])] : phrased.map((_, i) => i);
+  // Two criteria read the same way (Content and Prompt Adherence) can find only the same thing in a short answer:
+  // a sentence is said once, and a section with nothing new points to the one that said it.
+  const saidUnder = new Map<string, string>();
   const sections = shown
     .map((i): FeedbackSection => {
       const { aspect } = phrased[i]!;
       const band = bandOf(aspect.fraction);
       const all = sentencesFor(phrased[i]!, band, settings);
-      const sentences = !isShort ? all : i === strongest && i !== weakest ? all.filter((x) => x.role === "strength").slice(0, 1) : all.filter((x) => x.role !== "strength");
+      const chosen = !isShort ? all : i === strongest && i !== weakest ? all.filter((x) => x.role === "strength").slice(0, 1) : all.filter((x) => x.role !== "strength");
+      const fresh = chosen.filter((x) => !saidUnder.has(x.text));
+      for (const x of fresh) saidUnder.set(x.text, aspect.label);
+      const earlier = chosen.length && !fresh.length ? saidUnder.get(chosen[0]!.text) : undefined;
+      const sentences = earlier ? [{ role: "step" as const, text: `The comment under ${earlier} applies here too.`, quotes: [] }] : fresh;
       return { aspect, band, heading: headingOf(aspect), sentences };
     })
     .filter((section) => section.sentences.length > 0);

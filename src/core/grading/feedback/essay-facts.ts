@@ -3,6 +3,7 @@ import type { TextAnalysis } from "../features.js";
 import { findParagraphs, findWords, stemWord, type Span } from "../text.js";
 import { stopWords } from "../word-lists.js";
 import { commaSpliceOf, subordinatorsOf } from "../../language/clauses.js";
+import { suggestSpelling } from "../../language/suggest-spelling.js";
 import { tagText, type TaggedSentence, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
 import type { BorrowedWords } from "../borrowed-words.js";
 import { greetingEnd, isNameToken, nounsOf, placeholder } from "./topic-nouns.js";
@@ -24,6 +25,8 @@ export interface SentenceFacts {
   opener: string;
   /** A linking word or phrase in the first few words ("However", "For example", "In conclusion"). */
   transition?: string;
+  /** A linking word at the start, misspelled as written ("Frist", "Howevr"): the idea is linked, the word needs fixing. */
+  misspelledTransition?: string;
   isLowercaseStart: boolean;
   hasLowercaseI: boolean;
   /** A concrete detail: an example marker, a number, a name or a quotation. */
@@ -87,6 +90,13 @@ function transitionOf(text: string): string | undefined {
   return undefined;
 }
 
+/** The linking word a sentence opens with once its misspelled first word is corrected ("Secound," -> "second"). */
+function misspelledTransitionOf(text: string, firstWord: string, misspelled: Span[]): string | undefined {
+  if (!firstWord || !misspelled.some((m) => m.text === firstWord)) return undefined;
+  const fixed = suggestSpelling(firstWord.toLowerCase());
+  return fixed && transitionOf(text.replace(firstWord, fixed)) ? firstWord : undefined;
+}
+
 /** Gathers the facts feedback is written from: computed once per text, the same for every tone and length. */
 export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: AssignmentContext, tagged: TaggedText = tagText(text)): EssayFacts {
   const paragraphs = findParagraphs(text);
@@ -117,6 +127,7 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       subordinators,
       opener: firstWord,
       ...optional("transition", transition),
+      ...optional("misspelledTransition", transition ? undefined : misspelledTransitionOf(s.text, firstWord, misspelled)),
       ...optional("commaSplice", commaSpliceOf(tokens, transition, subordinators)),
       // Judged on the whole line: after "Dear Editor," a lower-case word may go on the greeting's sentence.
       isLowercaseStart: /^[a-z]/.test(taggedSentence.text),
@@ -135,7 +146,7 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
     sentences,
     paragraphCount: paragraphs.length,
     topics: essayTopics(sentences),
-    repeated: repeatedWords(tagged, context.topicStems),
+    repeated: repeatedWords(tagged, context.topicStems, new Set(analysis.misspelled.map((m) => m.text.toLowerCase()))),
     hasPrompt: context.promptStems.size > 0,
     avoid: new Set(),
     borrowed: analysis.borrowed,
@@ -167,7 +178,8 @@ function essayTopics(sentences: SentenceFacts[]): string[] {
   return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).map((e) => e.word);
 }
 
-function repeatedWords(tagged: TaggedText, topicStems: Set<string>): Array<{ word: string; count: number }> {
+/** Content words used often enough to stand out; a misspelled one is a spelling slip, not a word to swap ("computors"). */
+function repeatedWords(tagged: TaggedText, topicStems: Set<string>, misspelled: Set<string>): Array<{ word: string; count: number }> {
   const counts = new Map<string, number>();
   let total = 0;
   for (const t of tagged.tokens) {
@@ -175,7 +187,7 @@ function repeatedWords(tagged: TaggedText, topicStems: Set<string>): Array<{ wor
     const lower = t.text.toLowerCase();
     total++;
     // The prompt's own key words are expected to recur; so are function-like words.
-    if (lower.length < 3 || stopWords.has(lower) || topicStems.has(stemWord(lower))) continue;
+    if (lower.length < 3 || stopWords.has(lower) || topicStems.has(stemWord(lower)) || misspelled.has(lower)) continue;
     counts.set(lower, (counts.get(lower) ?? 0) + 1);
   }
   return [...counts.entries()]

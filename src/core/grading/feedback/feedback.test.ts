@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
 import { gradeText } from "../grade.js";
 import { fakeSpellChecker, makeInput, strongEssay, weakEssay } from "../test-fixtures.js";
-import type { FeedbackParts, GradingInput, GradingSettings } from "../types.js";
+import { defaultGradingSettings, type FeedbackParts, type GradingInput, type GradingSettings } from "../types.js";
 import { countQuoteWords } from "./passages.js";
+import { assembleFeedback } from "./compose.js";
 import { checkModelComment } from "./model-comments.js";
 
 const options = { spellChecker: fakeSpellChecker() };
@@ -318,5 +319,42 @@ describe("where a run-on sentence is split", () => {
     expect(
       stepFor("My grandmother lives in Mexico and we talk every Sunday through video calls which means she watches my brother grow up even from far away in another country where she has lived for more than forty years with her sisters."),
     ).toBe("and");
+  });
+});
+
+describe("two criteria read the same way", () => {
+  it("never repeat a sentence: a section with nothing new points to the one that said it", () => {
+    const problem = { role: "problem" as const, text: "The statement about dirigibles stays general.", quotes: [] };
+    const step = { role: "step" as const, text: 'Next step: after "Obstacles to docking", add a detail from the text.', quotes: ["Obstacles to docking"] };
+    const aspect = (label: string) => ({ label, kind: "content" as const, fraction: 0.1 });
+    const settings = { ...defaultGradingSettings, feedbackLength: "detailed" as const };
+    const { sections } = assembleFeedback(
+      [
+        { aspect: aspect("Content"), problem, step },
+        { aspect: aspect("Prompt Adherence"), problem, step },
+        { aspect: aspect("Evidence"), problem: { ...problem, text: "Another finding." }, step },
+      ],
+      settings,
+      () => undefined,
+    );
+    expect(sections.map((section) => section.sentences.map((x) => x.text))).toEqual([
+      [problem.text, step.text],
+      ["The comment under Content applies here too."],
+      ["Another finding."],
+    ]);
+  });
+});
+
+describe("a weak speller's essay", () => {
+  const text = `Computors change the lives of people in many ways. Frist, computors help students find facts for school projects. Secound, families use computors to talk with relatives who live far away. Thrid, computors teach job skills such as typing. Some people play games on computors for too long. Parents should set limits on computors at home.`;
+  const spell = { spellChecker: fakeSpellChecker(["computors", "frist", "secound", "thrid", "Computors", "Frist", "Secound", "Thrid"]) };
+  const { feedback } = gradeText(makeInput({ feedbackLength: "detailed" }), text, spell);
+
+  it("is not told its points have no linking words when 'Frist' and 'Secound' link them", () => {
+    expect(feedback).not.toMatch(/without words that show how they connect/);
+  });
+
+  it("is not asked to swap a misspelled word for a more exact one", () => {
+    expect(feedback).not.toMatch(/swap ‘computors’|‘computors’ appears/i);
   });
 });

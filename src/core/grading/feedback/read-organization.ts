@@ -117,7 +117,8 @@ export function readOrganization(facts: EssayFacts): AspectReading {
       step: withQuote(clause(`start a new paragraph at {q}, and give each ${words.unit}`, first ? `about ${first}` : "", "its own paragraph"), quoted(facts, split), "start a new paragraph for each main idea"),
     };
   }
-  const linkedCount = facts.sentences.filter((s) => s.transition).length;
+  // "Frist" and "Howevr" link ideas too: their spelling is the conventions comment's business.
+  const linkedCount = facts.sentences.filter((s) => s.transition || s.misspelledTransition).length;
   if (facts.sentences.length >= 4 && linkedCount === 0) {
     const target = bestSentence(facts, (s) => newIdeaScore(facts, s), (s) => s.index > 0);
     return {
