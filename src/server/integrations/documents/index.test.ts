@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
 import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { DocumentError, documentMessages, extractDocument, maxDocumentBytes, sniffDocumentKind, type ExtractedDocument } from "./index.js";
@@ -288,6 +289,15 @@ describe("extractDocument refuses what would hold the server, before reading it"
     expect(error.message).toBe("This document is too long or too heavily formatted for Markwise to read. Save it as PDF or as plain text (.txt) and upload it again.");
   });
 
+  it("refuses a .docx of more than 1,000 parts, whose reading grows with the square of their number", async () => {
+    const source = unzipSync(load("student-essay.docx"));
+    const parts = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`word/media/empty${i}.bin`, new Uint8Array(0)]));
+    expect((await extractDocument(zipSync({ ...source, ...parts(900) }))).text).toBe(essay);
+    const error = await failure(zipSync({ ...source, ...parts(1_000) }));
+    expect(error.code).toBe("too_large");
+    expect(error.message).toBe(documentMessages.tooComplex);
+  });
+
   it("refuses a text file of more than 200,000 characters, as pasted work is", async () => {
     const words = "The quick brown fox jumps over the lazy dog. ";
     expect((await extractDocument(new TextEncoder().encode(words.repeat(4_000)))).text.length).toBeLessThanOrEqual(200_000);
@@ -305,5 +315,37 @@ describe("a file named as Word or PDF that holds plain text", () => {
     expect((error as DocumentError).code).toBe("corrupt");
     await expect(extractDocument(text, { fileName: "fake.pdf" })).rejects.toMatchObject({ code: "corrupt" });
     expect((await extractDocument(text, { fileName: "notes.txt" })).text).toBe("this is not a docx file at all");
+  });
+});
+
+describe("extractDocument refuses a PDF that would hold the server", () => {
+  const encoder = new TextEncoder();
+  const join = (...parts: Array<string | Uint8Array>) => Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "latin1") : Buffer.from(part))));
+  /** A PDF of `pages` pages, objects only: pdf.js rebuilds the missing cross-reference table, as for a damaged file. */
+  const pdfOf = (pages: number, content?: Uint8Array) => {
+    const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(" ");
+    const stream = content ? join(`3 0 obj\n<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`, content, "\nendstream\nendobj\n") : join("3 0 obj\n<< /Length 0 >>\nstream\n\nendstream\nendobj\n");
+    const pageObjects = Array.from({ length: pages }, (_, i) => `${i + 4} 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>\nendobj\n`).join("");
+    return new Uint8Array(join("%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n", `2 0 obj\n<< /Type /Pages /Kids [${kids}] /Count ${pages} >>\nendobj\n`, stream, pageObjects, "trailer\n<< /Root 1 0 R >>\n%%EOF\n"));
+  };
+
+  it("refuses a content stream that unpacks to more than 64 MB, before pdf.js inflates it", async () => {
+    const bomb = deflateSync(Buffer.alloc(100 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(200_000);
+    const error = await failure(pdfOf(1, bomb));
+    expect(error.code).toBe("too_large");
+    expect(error.message).toBe(documentMessages.tooComplex);
+  });
+
+  it("reads 500 pages, and refuses more without reading them", async () => {
+    const hello = deflateSync(encoder.encode("BT /F1 12 Tf 72 720 Td (Hello there, class) Tj ET"));
+    const read = await extractDocument(pdfOf(500, hello));
+    expect(read.pageCount).toBe(500);
+    expect(read.text.startsWith("Hello there, class")).toBe(true);
+    const started = performance.now();
+    const error = await failure(pdfOf(501, hello));
+    expect(error.code).toBe("too_large");
+    expect(error.message).toBe(documentMessages.tooComplex);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

@@ -10,6 +10,7 @@ import { hasReadableText } from "../../../contracts/submissions";
 import { normalizeText } from "./normalize.js";
 import { readScannedPdf } from "./ocr-pdf.js";
 import { isOle } from "./ole.js";
+import { maxDocumentCharacters } from "./limits.js";
 import { extractPdf, isImageOnly } from "./pdf.js";
 import { decodeText, isRtf, mimeTypes, sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./sniff.js";
 
@@ -20,11 +21,7 @@ export { sniffDocumentKind, type DocumentKind, type TextDocumentKind } from "./s
 
 /** The upload limit for every document in the product (sample work, rubrics, submissions). */
 export const maxDocumentBytes = 10 * 1024 * 1024;
-/**
- * Text beyond this is no one's essay (the limit of pasted work too): a 10 MB .txt of a million and a half words was
- * graded, holding the server for 20 s.
- */
-export const maxDocumentCharacters = 200_000;
+export { maxDocumentCharacters } from "./limits.js";
 
 export interface ExtractedDocument {
   kind: DocumentKind;

@@ -1,7 +1,9 @@
 import type { getDocumentProxy } from "unpdf";
 import { DocumentError, documentMessages } from "./errors.js";
 import { hasReadableText } from "../../../contracts/submissions";
+import { maxDocumentCharacters } from "./limits.js";
 import { normalizeCell } from "./normalize.js";
+import { refuseUnpackingTooMuchPdf } from "./pdf-streams.js";
 
 export interface PdfContent {
   text: string;
@@ -33,7 +35,11 @@ interface Block {
 const cellGap = 0.5;
 const bulletOrNumber = /^([-–—•*·▪◦○●■□➢►✓]\s|\(?\d{1,3}[.)]\s|\(?[a-zA-Z][.)]\s|\d+(\.\d+)?\s*([-–—]|to)\s*\d+)/;
 
+/** More pages than any piece of school work: a 3.3 MB PDF of 20,000 pages held the server for 92 s (outside audit). */
+export const maxPdfPages = 500;
+
 export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
+  refuseUnpackingTooMuchPdf(bytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may take ownership of the buffer, and the caller still needs the original bytes.
@@ -47,9 +53,12 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
     throw new DocumentError("corrupt", documentMessages.corrupt);
   }
   try {
+    if (pdf.numPages > maxPdfPages) throw new DocumentError("too_large", documentMessages.tooComplex);
     const pageTexts: string[] = [];
     const tables: string[][][] = [];
     let previousPageEndedInTable = false;
+    // Read until the text is surely too long (index.ts refuses it after normalising), not through every page.
+    let characters = 0;
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const content = await page.getTextContent();
@@ -72,6 +81,8 @@ export async function extractPdf(bytes: Uint8Array): Promise<PdfContent> {
       previousPageEndedInTable = blocks.at(-1)?.rows !== undefined;
       pageTexts.push(blocksToText(blocks));
       page.cleanup();
+      characters += pageTexts.at(-1)!.length;
+      if (characters > 2 * maxDocumentCharacters) throw new DocumentError("too_large", documentMessages.tooLong(maxDocumentCharacters));
     }
     return { text: pageTexts.filter((text) => text.trim()).join("\n\n"), tables, pageCount: pdf.numPages };
   } catch (error) {
