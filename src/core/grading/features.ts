@@ -78,6 +78,8 @@ export interface TextAnalysis {
 
 const transitionPatterns = transitionPhrases.map((p) => ({ phrase: p, re: new RegExp(`\\b${p}\\b`, "gi") }));
 
+const maxMeanWordLength = 12;
+
 export function analyzeText(text: string, context: AssignmentContext, spell: SpellChecker): TextAnalysis {
   const words = findWords(text);
   const placeholders = countPlaceholders(text);
@@ -179,7 +181,8 @@ export function analyzeText(text: string, context: AssignmentContext, spell: Spe
     logWordsSquared: logWords * logWords,
     logTypes: Math.log1p(types.size),
     guiraud: types.size / Math.sqrt(nWords),
-    meanWordLength: words.length ? letters / words.length : 0,
+    // Capped where no English text goes: one "word" of 200,000 letters was graded 12 of 12 on its word length.
+    meanWordLength: words.length ? Math.min(maxMeanWordLength, letters / words.length) : 0,
     longWordShare: longWords.length / nWords,
     syllablesPerWord: words.length ? syllables / words.length : 0,
     logSentences: Math.log1p(sentences.length),

@@ -259,8 +259,9 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
   ) as Record<CriterionKind, number>;
 
   const concerns = concernsFor(a, prepared.classProfile, source);
-  // Words that make no sentences are no answer, whatever their length and vocabulary (which the features reward).
-  const isNoAnswer = concerns.some((concern) => concern.kind === "not-sentences");
+  // Words that make no sentences, or that are not English, are no answer to grade in English, whatever their length
+  // and vocabulary (which the features reward: one "word" of 200,000 letters scored 12 of 12).
+  const isNoAnswer = concerns.some((concern) => concern.kind === "not-sentences" || concern.kind === "not-words");
   const criteria = prepared.criteria.map((c) => {
     const score = isNoAnswer ? c.range[0] : toScore(predict(c.calibration, c.kind).grade - shift, c.step, c.range, c.bottomCut);
     return { criterionId: c.criterion.id, kind: c.kind, score, range: c.range };

@@ -145,4 +145,16 @@ describe("text checks", () => {
     expect(gradeWithAssignment(prepared, bare).feedback).toMatch(/Next step: put a full stop where each thought ends in "[^"]+", then do the same through the rest\./);
     expect(gradeWithAssignment(prepared, strongEssay).feedback).not.toMatch(/where each thought ends/);
   });
+
+  it("read one run of letters longer than any word as no English, quickly, and grade it at the bottom", () => {
+    // The dictionary knows no such word; the fake one here knows every word but the long run.
+    const base = prepareAssignment(makeInput(), { spellChecker: { correct: (word) => word.length < 50 } });
+    const prepared = prepareForClass(base, classTexts.map((text) => analyzeForAssignment(base, text)));
+    const run = "b".repeat(200_000);
+    const started = performance.now();
+    const result = gradeWithAssignment(prepared, run);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.concerns.map((c) => c.kind)).toEqual(["not-words"]);
+    expect(result.overallScore).toBe(result.scoreRange[0]);
+  });
 });

@@ -69,6 +69,7 @@ const offPromptMisspelledShare = 0.1;
 const minPromptStems = 4;
 /** Not words: more than this share of the words unknown to the dictionary (no real answer of 20 words or more). */
 export const unknownWordShare = 0.5;
+const longestWord = 45;
 /**
  * Not sentences: fewer of its words than this are the small words sentences are built on (the, of, to, and; the
  * grader's stop words and words under three letters). Students' answers of 40 words or more have 24% at the least
@@ -217,10 +218,11 @@ export function concernsFor(a: TextAnalysis, profile: ClassProfile | undefined, 
   // Words in another script are unknown words too; a text mostly in one is not English however short.
   const words = a.wordCount + a.otherScriptWords;
   const unknown = words ? (a.misspelled.length + a.otherScriptWords) / words : 0;
-  const isOtherScript = a.otherScriptWords > a.wordCount;
+  // A run of letters longer than any English word is no word, however short the text ("b" 200,000 times).
+  const cannotBeEnglish = a.otherScriptWords > a.wordCount || a.misspelled.some((m) => m.text.length > longestWord);
   if (source.readFromImage && words >= wordsForWordCheck && unknown > scanUnknownWordShare) {
     concerns.push({ kind: "misread", doubtsGrade: true, message: `${percent(unknown)} of the words read from the image are not in the English dictionary: compare the text with the original file before the grade counts.` });
-  } else if ((words >= wordsForWordCheck || isOtherScript) && unknown > unknownWordShare) {
+  } else if ((words >= wordsForWordCheck || cannotBeEnglish) && unknown > unknownWordShare) {
     concerns.push({ kind: "not-words", doubtsGrade: true, message: `${percent(unknown)} of its words are not in the English dictionary: it may be in another language, or not an answer.` });
   } else if (a.wordCount >= wordsForTopicChecks && featureValue(a, "stopWordShare") < sentenceWordShare) {
     const share = percent(featureValue(a, "stopWordShare"));

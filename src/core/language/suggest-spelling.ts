@@ -49,6 +49,8 @@ function oneEditAway(word: string): Array<Set<string>> {
  * "thier" -> "their", "dont" -> "don't", "alot" -> "a lot". Otherwise only one edit away, ranked by how common the word is, so a rare guess never
  * wins over a common one and two close guesses give none.
  */
+const maxWordLength = 30;
+
 export function suggestSpelling(word: string): string | undefined {
   if (remembered.has(word)) return remembered.get(word);
   const guess = guessSpelling(word);
@@ -68,6 +70,9 @@ function guessSpelling(word: string): string | undefined {
   // Words of three letters or fewer are mostly abbreviations and slang ("idk", "pta", "ok"), and every edit of them is
   // a common word: "ink", "pat" and "oak" were offered. No guess is better than a wrong one.
   if (lower.length <= 3) return undefined;
+  // English words stop well short of this; a longer run of letters is no slip, and its edits (54 per letter, each as
+  // long as it) took the feedback quadratic time: 8 s for one "word" of 8,000 letters.
+  if (lower.length > maxWordLength) return undefined;
   // The candidates are lower case already, so the list is read directly; the cheap tests go before the lookup (a
   // ten-letter word has about 600 candidates, and this runs for every slip the grader finds).
   const frequencies = zipfFrequencies();

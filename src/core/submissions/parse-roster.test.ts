@@ -65,4 +65,13 @@ describe("parseRoster reports problems with their line numbers", () => {
   it("answers nothing for blank text", () => {
     expect(parseRoster(" \n\n")).toEqual({ students: [], problems: [] });
   });
+
+  it("reports a line too long for one student without reading it, in linear time", () => {
+    const started = performance.now();
+    const { students, problems } = parseRoster(`Jane Doe\n${",".repeat(199_999)}\nAl Li`);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(students.map((s) => s.name)).toEqual(["Jane Doe", "Al Li"]);
+    expect(problems).toEqual([{ line: 2, message: "This line is longer than 1000 characters, too long for one student; check what was pasted." }]);
+    expect(parseRoster(`Name,Email\nJane Doe,jane@example.org,${"x,".repeat(600)}`).problems).toHaveLength(1);
+  });
 });
