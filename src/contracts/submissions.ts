@@ -1,5 +1,6 @@
 import { toScore } from "./scores";
 import { z } from "zod";
+import { jsonField } from "./json-field";
 import { earlierRubric } from "./earlier-rubric";
 
 export const submissionStatuses = ["queued", "grading", "needs_review", "accepted", "failed"] as const;
@@ -234,18 +235,7 @@ export const submissionUploadInput = z.object({
       .min(1, "Choose at least one file (.txt, .doc, .docx, .pdf, a photo, or a .zip of them)")
       .max(submissionLimits.maxFilesPerRequest, `Send at most ${submissionLimits.maxFilesPerRequest} files per request`),
   ),
-  details: z
-    .string()
-    .default("[]")
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "details must be JSON like [{\"studentName\": \"Jane Doe\"}]" });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.array(uploadFileDetails)),
+  details: jsonField("[]", "details must be JSON like [{\"studentName\": \"Jane Doe\"}]").pipe(z.array(uploadFileDetails)),
   timeZone: timeZone.optional(),
 });
 

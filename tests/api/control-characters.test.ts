@@ -3,7 +3,7 @@ import { createSignedInTeacher, uniqueTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
-import { createActiveAssignment, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
+import { createActiveAssignment, sampleForm, studentEssay, textFile, uploadForm, waitForGrading } from "../support/submissions";
 
 let server: TestServer;
 const db = () => server.deps.database.db;
@@ -47,6 +47,33 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
 
     const chat = await teacher.client.post("/api/chat", { message: `hello${nul}`, timeZone: "UTC" });
     expect(chat.status).toBeLessThan(500);
+  });
+
+  it("takes a NUL out of an upload's text fields and of the JSON inside them, answering as for clean text", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "nulform");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id);
+    const form = sampleForm(studentEssay(1, "Avery"), 15, { "criterion-1": 8, "criterion-2": 7 });
+    form.set("feedback", `Go${nul}od work.`);
+    const sample = await teacher.client.request("POST", `/api/assignments/${assignment.id}/samples`, { body: form });
+    expect(sample.status, sample.text).toBe(201);
+    expect(sample.data.feedback).toBe("Good work.");
+
+    const uploaded = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("essay.txt", studentEssay(2, "Nu"))], [{ studentName: `${nul}Nu Li` }]) });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    expect((await teacher.client.get(`/api/submissions/${uploaded.data.created[0].submissionId}`)).data.studentName).toBe("Nu Li");
+  });
+
+  it("refuses a NUL in any sign-in or mail request with the field named, before the account is looked up", async () => {
+    const client = new TestClient(server.url);
+    for (const [path, body, field] of [
+      ["/api/auth/sign-in/email", { email: nul, password: "correct horse battery" }, "email"],
+      ["/api/auth/sign-in/username", { username: `x${nul}`, password: "correct horse battery" }, "username"],
+      ["/api/auth/request-password-reset", { email: `a${nul}@school.org`, redirectTo: "/auth/reset" }, "email"],
+    ] as const) {
+      const answer = await client.post(path, body);
+      expect(answer.status, `${path}: ${answer.text}`).toBe(400);
+      expect(answer.data.error.fields, path).toEqual({ [field]: "Contains invisible control characters; type or paste it again" });
+    }
   });
 
   it("refuses a sign-up whose name holds a NUL, naming the field", async () => {

@@ -35,6 +35,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
       },
     }),
   );
+  app.use("/api/auth/*", refuseControlCharacters());
   const base = env.AUTH_RATE_LIMIT_MAX;
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const proxies = { trustProxy: env.TRUST_PROXY, trustedProxyCount: env.TRUSTED_PROXY_COUNT };
@@ -122,17 +123,31 @@ export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<
   };
 }
 
+/**
+ * better-auth reads a body as sent, and the rate limit looks its account up before any route checks it: text with
+ * control characters (NUL, which PostgreSQL refuses in a query) is refused first, field by field, on every auth route.
+ * A body that is not JSON passes on to be refused by the route.
+ */
+function refuseControlCharacters(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "POST" || !(c.req.header("content-type") ?? "").includes("application/json")) return next();
+    const body: unknown = await c.req.raw.clone().json().catch(() => undefined);
+    // Walked only once known to be shallow: a deeply nested body would overflow the walk's stack.
+    if (body !== undefined) assertJsonDepth(body);
+    const unclean = controlCharacterPaths(body);
+    if (unclean.length) {
+      throw new AppError("validation_failed", `Remove the invisible control characters from: ${unclean.join(", ")}.`, Object.fromEntries(unclean.map((path) => [path, "Contains invisible control characters; type or paste it again"])));
+    }
+    await next();
+  };
+}
+
 function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body: unknown = await c.req.raw.clone().json().catch(() => {
       throw new AppError("bad_request", "The request body is not valid JSON.");
     });
     assertJsonDepth(body);
-    // better-auth reads the body as sent, so text with control characters (NUL) is refused here, field by field.
-    const unclean = controlCharacterPaths(body);
-    if (unclean.length) {
-      throw new AppError("validation_failed", `Remove the invisible control characters from: ${unclean.join(", ")}.`, Object.fromEntries(unclean.map((path) => [path, "Contains invisible control characters; type or paste it again"])));
-    }
     const parsed = parseOrThrow(schema, body, "request body") as { email?: unknown };
     // better-auth reads the body as sent: an address with spaces around it passed here and was refused there, in its
     // own words. It goes on as checked.

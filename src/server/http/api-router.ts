@@ -171,7 +171,8 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
   }
   try {
     // all: a field sent several times (files) arrives as a list rather than only its last value.
-    return await c.req.parseBody({ all: true });
+    // A plain object (Hono's has no prototype), so validation strips control characters from its text fields too.
+    return { ...(await c.req.parseBody({ all: true })) };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("bad_request", "The upload could not be read. Try again, or choose the file again.");
