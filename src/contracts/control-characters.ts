@@ -5,8 +5,14 @@
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
 
+/**
+ * Half of a surrogate pair alone is no character: the database stores it as U+FFFD, so a name sent with one was
+ * stored as "�Zed" and then also reported as a duplicate of itself. It becomes U+FFFD here, before anything compares.
+ */
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 export function stripControlCharacters(text: string): string {
-  return text.replace(/[\v\f]/g, "\n").replace(controlCharacters, "");
+  return text.replace(/[\v\f]/g, "\n").replace(controlCharacters, "").replace(loneSurrogates, "\uFFFD");
 }
 
 /**

@@ -63,6 +63,12 @@ describe("readZipArchive keeps the submissions a teacher zipped", () => {
     expect(skipped).toEqual([{ name: "more-essays.zip", reason: expect.stringMatching(/\.zip inside the \.zip/) }]);
   });
 
+  it("names an entry whose path climbs out of the .zip's folders, never reading it or dropping it silently", async () => {
+    const { files, skipped } = await readZipArchive(zipSync({ "Ana Li.txt": text("ana's essay"), "../../../../tmp/pwned.txt": text("escape") }));
+    expect(files.map((file) => file.name)).toEqual(["Ana Li.txt"]);
+    expect(skipped).toEqual([{ name: "pwned.txt", reason: "its path climbs out of the .zip's folders (../); re-create the .zip with your computer's built-in Compress" }]);
+  });
+
   it("answers an empty archive with no files", async () => {
     expect(await readZipArchive(zipSync({}))).toEqual({ files: [], skipped: [] });
   });

@@ -53,6 +53,7 @@ export const skipReasons = {
   nestedZip: "a .zip inside the .zip; unpack it and upload its files, or upload it on its own",
   encrypted: "password-protected; re-create the .zip without a password",
   unsupportedCompression: "compressed in a way that cannot be read; re-create the .zip with your computer's built-in Compress",
+  outsideFolder: "its path climbs out of the .zip's folders (../); re-create the .zip with your computer's built-in Compress",
 } as const;
 
 interface DirectoryEntry {
@@ -116,10 +117,12 @@ export async function readZipArchive(
 function isSystemClutter(path: string): boolean {
   const parts = path.split("/");
   const name = parts.at(-1) ?? "";
-  return parts[0] === "__MACOSX" || parts.some((part) => part.startsWith(".")) || /^(thumbs\.db|desktop\.ini)$/i.test(name);
+  // "..", which no file manager writes, is no clutter: it is reported (skipReason), not dropped without a word.
+  return parts[0] === "__MACOSX" || parts.some((part) => part.startsWith(".") && part !== "..") || /^(thumbs\.db|desktop\.ini)$/i.test(name);
 }
 
 function skipReason(entry: DirectoryEntry, maxEntryBytes: number): string | undefined {
+  if (entry.path.split(/[/\\]/).includes("..")) return skipReasons.outsideFolder;
   if (/\.zip$/i.test(entry.path)) return skipReasons.nestedZip;
   if (entry.flags & 1) return skipReasons.encrypted;
   if (entry.method !== 0 && entry.method !== 8) return skipReasons.unsupportedCompression;
