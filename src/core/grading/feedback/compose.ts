@@ -112,7 +112,7 @@ export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSett
       const fresh = chosen.filter((x) => !saidUnder.has(x.text));
       for (const x of fresh) saidUnder.set(x.text, aspect.label);
       const earlier = chosen.length && !fresh.length ? saidUnder.get(chosen[0]!.text) : undefined;
-      const sentences = earlier ? [{ role: "step" as const, text: `The comment under ${earlier} applies here too.`, quotes: [] }] : fresh;
+      const sentences = earlier ? [{ role: "step" as const, text: `The comment under ‘${earlier}’ applies here too.`, quotes: [] }] : fresh;
       return { aspect, band, heading: headingOf(aspect), sentences };
     })
     .filter((section) => section.sentences.length > 0);

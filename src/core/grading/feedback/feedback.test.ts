@@ -339,7 +339,7 @@ describe("two criteria read the same way", () => {
     );
     expect(sections.map((section) => section.sentences.map((x) => x.text))).toEqual([
       [problem.text, step.text],
-      ["The comment under Content applies here too."],
+      ["The comment under ‘Content’ applies here too."],
       ["Another finding."],
     ]);
   });
