@@ -246,6 +246,9 @@ export interface ScoreEstimate {
   concerns: TextConcern[];
 }
 
+/** A text mostly not English words, or words that make no sentences: no answer to grade or comment on. */
+const isNotProse = (concern: TextConcern): concern is TextConcern & { kind: NotProse } => concern.kind === "not-words" || concern.kind === "not-sentences";
+
 export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, source: TextSource = {}): ScoreEstimate {
   const { input, prior } = prepared;
   const settings = input.settings;
@@ -261,7 +264,7 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
   const concerns = concernsFor(a, prepared.classProfile, source);
   // Words that make no sentences, or that are not English, are no answer to grade in English, whatever their length
   // and vocabulary (which the features reward: one "word" of 200,000 letters scored 12 of 12).
-  const isNoAnswer = concerns.some((concern) => concern.kind === "not-sentences" || concern.kind === "not-words");
+  const isNoAnswer = concerns.some(isNotProse);
   const criteria = prepared.criteria.map((c) => {
     const score = isNoAnswer ? c.range[0] : toScore(predict(c.calibration, c.kind).grade - shift, c.step, c.range, c.bottomCut);
     return { criterionId: c.criterion.id, kind: c.kind, score, range: c.range };
@@ -306,7 +309,7 @@ export function estimateScores(prepared: PreparedAssignment, a: TextAnalysis, so
 }
 
 const notProseOf = (concerns: readonly TextConcern[]): { notProse?: NotProse } => {
-  const found = concerns.find((concern): concern is TextConcern & { kind: NotProse } => concern.kind === "not-words" || concern.kind === "not-sentences");
+  const found = concerns.find(isNotProse);
   return found ? { notProse: found.kind } : {};
 };
 

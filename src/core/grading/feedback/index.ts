@@ -2,8 +2,7 @@ import type { AssignmentContext } from "../assignment-context.js";
 import type { CriterionKind } from "../criterion-kind.js";
 import type { TextAnalysis } from "../features.js";
 import type { CriterionScore, FeedbackParts, GradingRubricCriterion, GradingSettings } from "../types.js";
-import { bandOf, composeFeedback, notProseFeedback,
-  type NotProse, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, } from "./compose.js";
+import { bandOf, composeFeedback, notProseFeedback, readAspect, type AssembledFeedback, type FeedbackAspect, type FeedbackDocument, type NotProse } from "./compose.js";
 import { gatherEssayFacts } from "./essay-facts.js";
 import { endSentence, quote, renderFinding } from "./phrasing.js";
 import { scoreLead } from "./level-words.js";
