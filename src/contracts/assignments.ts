@@ -1,4 +1,4 @@
-import { toScore } from "./scores";
+import { decimalField, toScore } from "./scores";
 import { z } from "zod";
 import { jsonField } from "./json-field";
 import { criterion, feedbackLengths, gradingApproaches, gradingDefaults, latePolicyTypes, rubricLimits, tooManyCriteriaMessage, tones } from "./teacher-profile";
@@ -242,7 +242,7 @@ export const assignmentListQuery = z.object({
 
 export const sampleUploadInput = z.object({
   sample: z.instanceof(File, { error: "Choose the sample's file (.txt, .doc, .docx or .pdf)" }),
-  score: z.coerce.number({ error: "Score must be a number" }).transform(toScore).pipe(z.number().gt(0, "Score must be above 0")),
+  score: decimalField("Score must be a number, like 8 or 7.5").transform(toScore).pipe(z.number().gt(0, "Score must be above 0")),
   feedback: z.string({ error: "Add the feedback you gave" }).trim().min(1, "Add the feedback you gave").max(20_000, "Keep feedback within 20,000 characters"),
   criteriaScores: jsonField("{}", "criteriaScores must be JSON like {\"criterion-id\": 8}").pipe(z.record(z.string(), z.number({ error: "Each criterion score must be a number" }).min(0, "Criterion scores cannot be negative").transform(toScore))),
 });

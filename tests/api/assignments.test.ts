@@ -308,6 +308,10 @@ describe(`samples and the calibration preview (${testDatabaseKind})`, () => {
   it.each([
     [{ score: "0" }, "score", "Score must be above 0"],
     [{ score: "51" }, "score", "Score must be at most 50 (the rubric total)"],
+    // Number() reads these as 16, 20 and 0: a score the teacher never typed.
+    [{ score: "0x10" }, "score", "Score must be a number, like 8 or 7.5"],
+    [{ score: "2e1" }, "score", "Score must be a number, like 8 or 7.5"],
+    [{ score: "" }, "score", "Score must be a number, like 8 or 7.5"],
     [{ criteriaScores: JSON.stringify({ "criterion-1": 21 }) }, "criteriaScores.criterion-1", "Thesis must be from 0 to 20"],
     [{ criteriaScores: "{not json" }, "criteriaScores", "criteriaScores must be JSON like {\"criterion-id\": 8}"],
     [{ feedback: " " }, "feedback", "Add the feedback you gave"],

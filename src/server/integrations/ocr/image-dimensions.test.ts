@@ -1,9 +1,15 @@
 import { readFileSync } from "node:fs";
+import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { readImageDimensions } from "./image-dimensions";
 
 const png = (width: number, height: number) =>
   new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, ...be32(width), ...be32(height), 8, 2, 0, 0, 0]);
+/** The same header with its checksum, as every real PNG has it. */
+const pngWithCrc = (width: number, height: number) => {
+  const header = png(width, height);
+  return new Uint8Array([...header, ...be32(crc32(header.subarray(12, 29)))]);
+};
 function be32(n: number) {
   return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 }
@@ -42,5 +48,13 @@ describe("reading an image's size from its header, before any decoding", () => {
     expect(readImageDimensions(random)).toBeUndefined();
     expect(readImageDimensions(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBeUndefined();
     expect(readImageDimensions(png(0, 480))).toBeUndefined();
+  });
+
+  it("checks a PNG header's checksum, so a damaged header is not read as a huge size", () => {
+    expect(readImageDimensions(pngWithCrc(50000, 50000))).toEqual({ width: 50000, height: 50000 });
+    const damaged = pngWithCrc(640, 480);
+    damaged[16] = 0x7f; // one flipped byte in the width: 2 billion pixels wide, by a broken header
+    expect(readImageDimensions(damaged)).toBeUndefined();
+    expect(readImageDimensions(png(0x80000000, 480))).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { crc32 } from "node:zlib";
+
 export interface ImageDimensions {
   width: number;
   height: number;
@@ -11,11 +13,13 @@ const ascii = (b: Uint8Array, i: number, text: string) => [...text].every((c, k)
 
 /**
  * An image's size as its header states it, read before anything decodes the pixels: a 74-byte PNG can claim
- * 50000 x 50000 pixels, which a decoder would try to allocate. Undefined when the header is missing or damaged.
+ * 50000 x 50000 pixels, which a decoder would try to allocate. Undefined when the header is missing or damaged: a PNG's
+ * header carries a checksum, so a damaged one is told apart from one that truly claims a huge size (a teacher was told
+ * to resize a photo whose header was only broken).
  */
 export function readImageDimensions(bytes: Uint8Array): ImageDimensions | undefined {
   const size = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : undefined);
-  if (bytes.length >= 24 && bytes[0] === 0x89 && ascii(bytes, 1, "PNG") && ascii(bytes, 12, "IHDR")) return size(u32be(bytes, 16), u32be(bytes, 20));
+  if (bytes.length >= 24 && bytes[0] === 0x89 && ascii(bytes, 1, "PNG") && ascii(bytes, 12, "IHDR")) return pngDimensions(bytes, size);
   if (bytes.length >= 10 && ascii(bytes, 0, "GIF8")) return size(u16le(bytes, 6), u16le(bytes, 8));
   if (bytes.length >= 30 && ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WEBP")) return webpDimensions(bytes, size);
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpegDimensions(bytes, size);
@@ -23,6 +27,14 @@ export function readImageDimensions(bytes: Uint8Array): ImageDimensions | undefi
 }
 
 type Size = (width: number, height: number) => ImageDimensions | undefined;
+
+/** PNG allows sizes up to 2^31 - 1; the header's CRC covers "IHDR" and its 13 bytes, read when the file has it. */
+function pngDimensions(b: Uint8Array, size: Size): ImageDimensions | undefined {
+  const [width, height] = [u32be(b, 16), u32be(b, 20)];
+  if (width > 0x7fffffff || height > 0x7fffffff) return undefined;
+  if (b.length >= 33 && crc32(b.subarray(12, 29)) !== u32be(b, 29)) return undefined;
+  return size(width, height);
+}
 
 function webpDimensions(b: Uint8Array, size: Size): ImageDimensions | undefined {
   if (ascii(b, 12, "VP8 ")) return size(u16le(b, 26) & 0x3fff, u16le(b, 28) & 0x3fff);
