@@ -147,6 +147,20 @@ describe("dashboard chat", () => {
     expect(app.consoleErrors(page).filter((line) => !line.includes("status of 400"))).toEqual([]);
   });
 
+  it("keeps the phone page its width when a message holds a long link, after a reload too", async () => {
+    const { page } = await openDashboard(phone);
+    await chatParts(page).log.getByText(/^Ask anything/).waitFor();
+    // A link has no place to break: it made the page 706 px wide, and the saved conversation kept it so.
+    await ask(page, "Please look at https://docs.google.com/document/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefghij/edit?usp=sharing");
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(phone.width);
+    await page.reload();
+    await chatParts(page).log.getByText(/docs\.google\.com/).waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(phone.width);
+    await page.screenshot({ path: "test-results/dashboard-chat-360-long-link.png", fullPage: true });
+    app.assertNoConsoleErrors(page);
+  });
+
   it("blocks sending while an answer is pending and shows the apology when the answer fails", async () => {
     const { page } = await openDashboard();
     const { box, log, send } = chatParts(page);

@@ -23,6 +23,18 @@ type Item = { id: string; kind: string; options?: string[]; answerIndex?: number
 const focusedText = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? "" : (document.activeElement as HTMLElement | null)?.innerText.trim() ?? ""));
 const hasNoSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/** A lesson of eight definitions: enough for a deck. */
+const lesson = [
+  "Photosynthesis is the process by which green plants turn light energy into chemical energy stored in glucose.",
+  "Chlorophyll is the green pigment in chloroplasts that absorbs red and blue light.",
+  "A chloroplast is the organelle in a plant cell where photosynthesis takes place.",
+  "Stomata are small openings on the underside of a leaf that let carbon dioxide in and oxygen out.",
+  "Glucose is a simple sugar that the plant uses for energy and to build cellulose.",
+  "Cellulose is the tough carbohydrate that makes up the walls of plant cells.",
+  "Respiration is the process by which cells release the energy stored in glucose, using oxygen.",
+  "Transpiration is the loss of water vapour from the leaves through the stomata.",
+].join(" ");
+
 describe("practice made from a graded class", () => {
   it("makes practice from a graded assignment, edits a question, shares it, and shows a student's result on the teacher's page", async () => {
     const page = await app.newPage(desktop);
@@ -160,16 +172,6 @@ describe("practice made from a graded class", () => {
     const page = await app.newPage(desktop);
     page.setDefaultTimeout(20_000);
     const teacher = await signInAsNewTeacher(app, page, "prd");
-    const lesson = [
-      "Photosynthesis is the process by which green plants turn light energy into chemical energy stored in glucose.",
-      "Chlorophyll is the green pigment in chloroplasts that absorbs red and blue light.",
-      "A chloroplast is the organelle in a plant cell where photosynthesis takes place.",
-      "Stomata are small openings on the underside of a leaf that let carbon dioxide in and oxygen out.",
-      "Glucose is a simple sugar that the plant uses for energy and to build cellulose.",
-      "Cellulose is the tough carbohydrate that makes up the walls of plant cells.",
-      "Respiration is the process by which cells release the energy stored in glucose, using oxygen.",
-      "Transpiration is the loss of water vapour from the leaves through the stomata.",
-    ].join(" ");
     await page.goto(`${app.url}/app`);
     await page.getByRole("link", { name: /^Flashcards/ }).click();
     await page.waitForURL(`${app.url}/flashcards`);
@@ -215,4 +217,89 @@ describe("practice made from a graded class", () => {
     await student.getByText(`${cards.length - 3} new`).waitFor();
     app.assertNoConsoleErrors(student);
   });
+
+  it("says under the field what to fix, lists a new deck on going back, refuses a time limit that is no number, and keeps a card's long link inside a phone page", async () => {
+    const page = await app.newPage(desktop);
+    page.setDefaultTimeout(20_000);
+    const teacher = await signInAsNewTeacher(app, page, "prf");
+    await page.goto(`${app.url}/flashcards`);
+    const text = page.getByLabel("Text of your lesson");
+    const title = page.getByLabel("Title (optional)");
+    const make = page.getByRole("button", { name: "Make deck" });
+
+    // The server's own sentence under the box it is about, not "The request body has problems in: source.text".
+    await make.click();
+    await page.locator("#practice-text-error").getByText("Paste the text to make practice from").waitFor();
+    expect(await text.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("A topic", { exact: true }).click();
+    expect(await page.locator("#practice-topic-error").count()).toBe(0);
+    await page.getByText("Paste text", { exact: true }).click();
+
+    await page.getByLabel("Text of your lesson").fill(lesson);
+    await title.fill("Photosynthesis ".repeat(17));
+    await make.click();
+    await page.locator("#practice-title-error").getByText("Keep the title within 200 characters").waitFor();
+    expect(await page.getByLabel("Text of your lesson").getAttribute("aria-invalid")).not.toBe("true");
+    await page.screenshot({ path: `${shots}/make-deck-title-error-1280.png`, fullPage: true });
+
+    await title.fill("Plants");
+    await make.click();
+    await page.waitForURL(/\/flashcards\/[0-9a-f-]{36}$/);
+    const deckId = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByRole("link", { name: "Flashcards" }).click();
+    await page.getByRole("list", { name: "Your decks" }).getByRole("link", { name: /^Plants/ }).waitFor();
+
+    // A link has no place to break: on a card it made the deck's page 750 px wide at phone width.
+    const cards: { id: string; front: string; back: string }[] = (await teacher.client.get(`/api/practice/${deckId}`)).data.items;
+    const longLink = "See https://en.wikipedia.org/wiki/Photosynthesis#Light-dependent_reactions_in_the_thylakoid_membranes_of_chloroplasts";
+    expect((await teacher.client.put(`/api/practice/${deckId}/items`, { items: cards.map((card, index) => (index === 0 ? { ...card, back: longLink } : card)) })).status).toBe(200);
+    const narrow = await app.newPage(phone);
+    await narrow.context().addCookies(await page.context().cookies());
+    await narrow.goto(`${app.url}/flashcards/${deckId}`);
+    await narrow.getByText(longLink).waitFor();
+    expect(await hasNoSidewaysScroll(narrow)).toBe(true);
+    await narrow.screenshot({ path: `${shots}/deck-long-link-360.png`, fullPage: true });
+
+    // "abc" was sent as null (NaN in JSON) and saved as no time limit, with "Settings saved".
+    const quiz = await teacher.client.post("/api/practice", { kind: "quiz", source: { kind: "text", text: `${lesson} ${lesson.replaceAll("plant", "leaf")}` } });
+    expect(quiz.status, quiz.text).toBe(201);
+    await page.goto(`${app.url}/quizzes/${quiz.data.id}`);
+    await page.getByLabel("Time limit (minutes)").fill("abc");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.locator("#time-limit-error").getByText("Give the time limit in minutes, or none").waitFor();
+    expect((await teacher.client.get(`/api/practice/${quiz.data.id}`)).data.settings.timeLimitMinutes).toBeNull();
+    await page.getByLabel("Time limit (minutes)").fill("15");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved").first().waitFor();
+    expect((await teacher.client.get(`/api/practice/${quiz.data.id}`)).data.settings.timeLimitMinutes).toBe(15);
+    app.assertNoConsoleErrors(narrow);
+
+    // A student reloading mid-quiz keeps the answers and the clock: a reload had emptied the quiz and given 15 minutes more.
+    const shared = await teacher.client.post(`/api/practice/${quiz.data.id}/share`);
+    expect(shared.status, shared.text).toBe(200);
+    const student = await app.newPage(phone);
+    student.setDefaultTimeout(20_000);
+    await student.goto(shared.data.shareUrl);
+    await student.getByLabel("Your name").fill("Ana Ortiz");
+    await student.getByRole("button", { name: "Start quiz" }).click();
+    const first = student.getByRole("listitem", { name: "Question 1", exact: true });
+    const firstItem: Item = quiz.data.items[0];
+    if (firstItem.kind === "multiple-choice") await first.getByRole("radio").nth(1).check();
+    else await first.getByRole("textbox").fill("my answer");
+    const secondsLeft = async () => {
+      const [minutes, seconds] = ((await student.getByRole("timer").innerText()).trim().split(":") as [string, string]).map(Number) as [number, number];
+      return minutes * 60 + seconds;
+    };
+    await student.waitForTimeout(2_000);
+    const before = await secondsLeft();
+    expect(before).toBeLessThan(15 * 60);
+    await student.reload();
+    await student.getByRole("button", { name: "Submit answers" }).waitFor();
+    expect(await secondsLeft()).toBeLessThanOrEqual(before);
+    if (firstItem.kind === "multiple-choice") expect(await first.getByRole("radio").nth(1).isChecked()).toBe(true);
+    else expect(await first.getByRole("textbox").inputValue()).toBe("my answer");
+    await student.screenshot({ path: `${shots}/quiz-after-reload-360.png`, fullPage: true });
+    app.assertNoConsoleErrors(student);
+  });
 });
+

@@ -48,8 +48,18 @@ export function usePracticeResults(id: string, enabled: boolean) {
   return useQuery({ queryKey: practiceKeys.results(id), queryFn: () => getJson<PracticeResults>(`${one(id)}/results`), enabled });
 }
 
-export const createPractice = (input: CreatePracticeInput) => json<PracticeView>(apiRequest("POST", base, input));
-export const createClassPractice = (assignmentId: string) => json<{ quiz: PracticeView; deck: PracticeView }>(apiRequest("POST", `${base}/from-class`, { assignmentId }));
+const createPractice = (input: CreatePracticeInput) => json<PracticeView>(apiRequest("POST", base, input));
+const createClassPractice = (assignmentId: string) => json<{ quiz: PracticeView; deck: PracticeView }>(apiRequest("POST", `${base}/from-class`, { assignmentId }));
+
+/** Making a set changes the lists: a teacher going back to them sees it without a reload. */
+export function useCreatePractice() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: practiceKeys.lists });
+  return {
+    fromSource: useMutation({ mutationFn: createPractice, onSuccess }),
+    fromClass: useMutation({ mutationFn: createClassPractice, onSuccess }),
+  };
+}
 
 /** Uploads a document with the readers rubrics and submissions use; its text stays on the server under fileId. */
 export async function uploadDocument(file: File): Promise<{ fileId: string; fileName: string }> {

@@ -60,7 +60,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">{displayTitle(assignment)}</h1>
+          <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight wrap-anywhere sm:text-4xl">{displayTitle(assignment)}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
             <span className="text-muted-foreground">{typeLabel(assignment.type)}</span>
             <span className="rounded-full border border-border px-2.5 py-0.5 text-xs font-semibold">{statusLabels[assignment.status]}</span>
@@ -107,7 +107,7 @@ function AssignmentView({ assignment }: { assignment: Assignment }) {
           />
           <div className="mt-4 grid gap-1.5">
             <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Prompt</h3>
-            <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{assignment.prompt.trim() || "No prompt yet."}</p>
+            <p className="text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">{assignment.prompt.trim() || "No prompt yet."}</p>
           </div>
         </Panel>
 

@@ -59,7 +59,7 @@ function Report({ report, onDraftsChange }: { report: FeedbackReport; onDraftsCh
   return (
     <>
       <div className="mt-3 mb-8 grid gap-3 print:hidden">
-        <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">Printable feedback</h1>
+        <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight wrap-anywhere sm:text-4xl">Printable feedback</h1>
         <p className="text-sm text-muted-foreground">
           {report.sheets.length ? `${title}: ${plural(report.sheets.length, "sheet")}, one per student. Each prints on its own page.` : `${title}: no reviewed or accepted grades yet.`}
         </p>

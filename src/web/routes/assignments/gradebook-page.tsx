@@ -49,7 +49,7 @@ function GradebookView({ book }: { book: Gradebook }) {
       <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">Gradebook</p>
-          <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">{book.title || "Untitled assignment"}</h1>
+          <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight wrap-anywhere sm:text-4xl">{book.title || "Untitled assignment"}</h1>
           <p className="mt-2 text-sm text-muted-foreground">{`${plural(book.rows.length, "submission")} · ${book.totalPoints} points`}</p>
           {book.scoreBasis === "holistic" ? (
             <p className="mt-1 max-w-prose text-sm text-muted-foreground">Holistic grading: the score is one overall judgement, and the criterion scores beside it are guidance, so they need not add up to it.</p>

@@ -454,7 +454,7 @@ function ConflictNotice({ conflict, draft, removed, isLast, onLoad }: { conflict
             {differences.map((row) => (
               <div key={row.label} className="contents">
                 <dt className="font-medium">{row.label}</dt>
-                <dd className="mb-1 break-words sm:mb-0">{row.value}</dd>
+                <dd className="mb-1 wrap-anywhere sm:mb-0">{row.value}</dd>
               </div>
             ))}
           </dl>

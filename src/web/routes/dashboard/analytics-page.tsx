@@ -179,7 +179,7 @@ function AssignmentTable({ rows }: { rows: AnalyticsView["perAssignment"] }) {
           {rows.map((row) => (
             <tr key={row.assignmentId} className="border-b border-border last:border-b-0 max-sm:block max-sm:px-4 max-sm:py-3">
               <th scope="row" className="px-3 py-2.5 text-left font-medium max-sm:block max-sm:px-0 max-sm:pb-1.5">
-                <Link to={`/assignments/${encodeURIComponent(row.assignmentId)}`} className="rounded-sm break-words text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <Link to={`/assignments/${encodeURIComponent(row.assignmentId)}`} className="rounded-sm wrap-anywhere text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
                   {row.title.trim() || "Untitled assignment"}
                 </Link>
                 {row.status === "active" ? null : <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground capitalize">{row.status}</span>}

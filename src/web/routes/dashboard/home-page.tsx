@@ -44,7 +44,7 @@ export function HomePage() {
       <div className="flex flex-col gap-5 @5xl:flex-row @5xl:items-end @5xl:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-muted-foreground">Your teaching assistant</p>
-          <h1 className="mt-1 font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">
+          <h1 className="mt-1 font-display text-3xl leading-tight font-semibold tracking-tight wrap-anywhere sm:text-4xl">
             {greeting}, {displayName(user, profile?.name)}
           </h1>
         </div>

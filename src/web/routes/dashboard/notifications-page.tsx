@@ -98,7 +98,7 @@ function NotificationItem({ notice }: { notice: NotificationView }) {
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
-          <h2 className="min-w-0 flex-1 font-semibold break-words">
+          <h2 className="min-w-0 flex-1 font-semibold wrap-anywhere">
             {href ? (
               <Link
                 to={href}
@@ -114,7 +114,7 @@ function NotificationItem({ notice }: { notice: NotificationView }) {
           </h2>
           {notice.isRead ? null : <span aria-hidden className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary" />}
         </div>
-        <p className="mt-1 text-sm leading-relaxed break-words text-muted-foreground">{notice.body}</p>
+        <p className="mt-1 text-sm leading-relaxed wrap-anywhere text-muted-foreground">{notice.body}</p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
           <time dateTime={notice.createdAt} title={created.toLocaleString()} className="text-xs text-muted-foreground">
             {formatDistanceToNow(created, { addSuffix: true })}

@@ -72,7 +72,7 @@ function Item({ icon: Icon, term, children }: { icon: LucideIcon; term: string; 
       </span>
       <div className="min-w-0">
         <dt className="text-sm text-muted-foreground">{term}</dt>
-        <dd className="mt-0.5 font-medium break-words">{children}</dd>
+        <dd className="mt-0.5 font-medium wrap-anywhere">{children}</dd>
       </div>
     </div>
   );

@@ -92,7 +92,7 @@ export function LtiPlatformsPage() {
                   <li key={platform.id} className="grid gap-2 rounded-xl border border-border p-3">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div className="min-w-0">
-                        <h3 className="font-semibold break-words">{platform.name}</h3>
+                        <h3 className="font-semibold wrap-anywhere">{platform.name}</h3>
                         <p className="text-sm break-all text-muted-foreground">{platform.issuer}</p>
                       </div>
                       {platforms.data.canManage ? (

@@ -55,8 +55,8 @@ export function PlatformPanel({ assignmentId, frame }: { assignmentId: string; f
           <div className="flex min-w-0 items-center gap-2">
             <School aria-hidden className="size-5 shrink-0 text-muted-foreground" />
             <div className="min-w-0">
-              <p className="font-medium break-words">{link.platformName}</p>
-              {link.contextTitle ? <p className="text-sm text-muted-foreground break-words">{link.contextTitle}</p> : null}
+              <p className="font-medium wrap-anywhere">{link.platformName}</p>
+              {link.contextTitle ? <p className="text-sm text-muted-foreground wrap-anywhere">{link.contextTitle}</p> : null}
             </div>
           </div>
           {/* The buttons name the platform, and a district's name can run long: they wrap rather than widen the page. */}

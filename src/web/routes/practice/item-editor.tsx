@@ -52,10 +52,10 @@ export function ItemCard({ item, index, count, noun, isOpen, errors, onToggle, o
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</p>
-          <p className="mt-1 font-medium break-words">{itemHeadline(item) || <span className="text-muted-foreground">Not written yet</span>}</p>
+          <p className="mt-1 font-medium wrap-anywhere">{itemHeadline(item) || <span className="text-muted-foreground">Not written yet</span>}</p>
           {"kind" in item && item.kind === "multiple-choice" ? (
             // Every option, the right one marked: a teacher judges the distractors before students see them.
-            <ul aria-label="Options" className="mt-1 grid gap-0.5 text-sm break-words text-muted-foreground">
+            <ul aria-label="Options" className="mt-1 grid gap-0.5 text-sm wrap-anywhere text-muted-foreground">
               {item.options.map((option, index) => (
                 <li key={index} className={index === item.answerIndex ? "font-medium text-foreground" : undefined}>
                   {index === item.answerIndex ? "Answer: " : "Option: "}
@@ -64,7 +64,7 @@ export function ItemCard({ item, index, count, noun, isOpen, errors, onToggle, o
               ))}
             </ul>
           ) : (
-            <p className="mt-1 text-sm break-words whitespace-pre-line text-muted-foreground">
+            <p className="mt-1 text-sm wrap-anywhere whitespace-pre-line text-muted-foreground">
               {"kind" in item ? "Answer: " : "Back: "}
               {keyOf(item)}
             </p>

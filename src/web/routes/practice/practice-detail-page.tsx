@@ -68,7 +68,7 @@ function PracticeEditor({ set }: { set: PracticeView }) {
   const isQuiz = set.kind === "quiz";
   return (
     <>
-      <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight break-words sm:text-4xl">{set.title}</h1>
+      <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight wrap-anywhere sm:text-4xl">{set.title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">
         {set.assignment ? (
           <>

@@ -1,7 +1,7 @@
 import { BookOpenCheck, Layers, Plus } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import type { PracticeKind, PracticeSummary } from "../../../contracts/practice";
+import type { CreatePracticeInput, PracticeKind, PracticeSummary } from "../../../contracts/practice";
 import { BackToDashboardHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -9,10 +9,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { RequireSession } from "../../features/auth/require-session";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
-import { describeError } from "../../lib/api";
+import { ApiError, describeError } from "../../lib/api";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { cn } from "../../lib/utils";
-import { createPractice, practicePath, uploadDocument, usePracticeList } from "../../features/practice/api";
+import { practicePath, uploadDocument, useCreatePractice, usePracticeList } from "../../features/practice/api";
 
 const pageText: Record<PracticeKind, { title: string; lead: string; empty: string; create: string; noun: string }> = {
   quiz: {
@@ -65,40 +65,43 @@ const sources = [
 ] as const;
 type SourceChoice = (typeof sources)[number]["value"];
 
+/** Which of the form's fields a server message belongs to: the title's, or the source's (whichever is shown). */
+type CreateErrors = { source?: string; title?: string };
+
+function errorsFrom(caught: unknown): CreateErrors {
+  const fields = caught instanceof ApiError ? caught.fields : undefined;
+  if (fields?.title) return { title: fields.title };
+  const sourceMessage = Object.entries(fields ?? {}).find(([key]) => key === "source" || key.startsWith("source."))?.[1];
+  return { source: sourceMessage ?? describeError(caught, "Please check your connection and try again.") };
+}
+
 function CreatePanel({ kind, className }: { kind: PracticeKind; className?: string }) {
   const navigate = useNavigate();
+  const create = useCreatePractice().fromSource;
   const [source, setSource] = useState<SourceChoice>("text");
   const [text, setText] = useState("");
   const [topic, setTopic] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [isPending, setIsPending] = useState(false);
+  const [errors, setErrors] = useState<CreateErrors>({});
+  const [isUploading, setIsUploading] = useState(false);
+  const isPending = isUploading || create.isPending;
+  const error = errors.source;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(undefined);
-    setIsPending(true);
+    setErrors({});
+    if (source === "document" && !file) return setErrors({ source: "Choose a .txt, .doc, .docx or .pdf document." });
+    let from: CreatePracticeInput["source"];
     try {
-      const from =
-        source === "document"
-          ? file
-            ? { kind: "document" as const, fileId: (await uploadDocument(file)).fileId }
-            : undefined
-          : source === "topic"
-            ? { kind: "topic" as const, topic }
-            : { kind: "text" as const, text };
-      if (!from) {
-        setError("Choose a .txt, .doc, .docx or .pdf document.");
-        return;
-      }
-      const created = await createPractice({ kind, title: title.trim() || undefined, source: from });
-      navigate(practicePath(created));
+      setIsUploading(true);
+      from = source === "document" ? { kind: "document", fileId: (await uploadDocument(file!)).fileId } : source === "topic" ? { kind: "topic", topic } : { kind: "text", text };
     } catch (caught) {
-      setError(describeError(caught, "Please check your connection and try again."));
+      return setErrors(errorsFrom(caught));
     } finally {
-      setIsPending(false);
+      setIsUploading(false);
     }
+    create.mutate({ kind, title: title.trim() || undefined, source: from }, { onSuccess: (created) => navigate(practicePath(created)), onError: (caught) => setErrors(errorsFrom(caught)) });
   }
 
   return (
@@ -118,7 +121,11 @@ function CreatePanel({ kind, className }: { kind: PracticeKind; className?: stri
                   source === option.value ? "border-primary bg-accent-soft text-foreground" : "border-border text-muted-foreground",
                 )}
               >
-                <input type="radio" name="source" value={option.value} checked={source === option.value} onChange={() => setSource(option.value)} className="sr-only" />
+                <input type="radio" name="source" value={option.value} checked={source === option.value} onChange={() => {
+                    // A message about the pasted text does not belong under the topic.
+                    setSource(option.value);
+                    setErrors({});
+                  }} className="sr-only" />
                 {option.label}
               </label>
             ))}
@@ -137,8 +144,8 @@ function CreatePanel({ kind, className }: { kind: PracticeKind; className?: stri
             <Input {...fieldProps("practice-topic", { error, hint: true })} value={topic} onChange={(event) => setTopic(event.target.value)} placeholder="The water cycle" />
           </FormField>
         )}
-        <FormField id="practice-title" label="Title (optional)">
-          <Input id="practice-title" value={title} onChange={(event) => setTitle(event.target.value)} />
+        <FormField id="practice-title" label="Title (optional)" error={errors.title}>
+          <Input {...fieldProps("practice-title", { error: errors.title })} value={title} onChange={(event) => setTitle(event.target.value)} />
         </FormField>
         <Button type="submit" disabled={isPending} className="justify-self-start">
           {isPending ? <Spinner size="sm" /> : <Plus aria-hidden />}
@@ -188,7 +195,7 @@ function PracticeRow({ set }: { set: PracticeSummary }) {
         to={practicePath(set)}
         className="block rounded-2xl border border-border bg-surface p-4 shadow-card transition-colors hover:border-primary/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <span className="block font-medium break-words">{set.title}</span>
+        <span className="block font-medium wrap-anywhere">{set.title}</span>
         <span className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span>{count}</span>
           {set.assignment ? <span>From {set.assignment.title}</span> : null}

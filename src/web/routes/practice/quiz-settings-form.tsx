@@ -7,6 +7,12 @@ import { FormField, fieldProps } from "../../features/auth/components/form-field
 import { ApiError, describeError } from "../../lib/api";
 import { usePracticeActions } from "../../features/practice/api";
 
+/**
+ * A number field's text as the server should judge it: a number when it reads as one, else the text itself, so the
+ * server's message names the problem ("abc" became NaN, which JSON sends as null: saved as no time limit).
+ */
+const asTyped = (text: string) => (Number.isFinite(Number(text)) ? Number(text) : (text as unknown as number));
+
 /** Time limit (blank: none), attempts per student, and whether students see the key after submitting. */
 export function QuizSettingsForm({ set }: { set: PracticeView }) {
   const { update } = usePracticeActions(set.id);
@@ -19,7 +25,7 @@ export function QuizSettingsForm({ set }: { set: PracticeView }) {
     event.preventDefault();
     try {
       await update.mutateAsync({
-        settings: { timeLimitMinutes: minutes.trim() ? Number(minutes) : null, attemptsAllowed: Number(attempts), showKeyAfterSubmit: showKey },
+        settings: { timeLimitMinutes: minutes.trim() ? asTyped(minutes.trim()) : null, attemptsAllowed: asTyped(attempts.trim()), showKeyAfterSubmit: showKey },
       });
       setErrors({});
       toast({ title: "Settings saved" });

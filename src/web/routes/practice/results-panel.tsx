@@ -75,11 +75,11 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
           <tbody>
             {items.map((item) => (
               <tr key={item.itemId} className="border-b border-border/60 align-top">
-                <th scope="row" className="py-2 pr-3 text-left font-normal break-words">
+                <th scope="row" className="py-2 pr-3 text-left font-normal wrap-anywhere">
                   <span className="font-medium">{item.number}.</span> {item.question}
                 </th>
                 <td className="py-2 pr-3 whitespace-nowrap">{item.percentCorrect === null ? "No answers" : `${item.percentCorrect}%`}</td>
-                <td className="py-2 break-words">{item.mostChosenWrong ? `${item.mostChosenWrong.answer} (${item.mostChosenWrong.count})` : "None"}</td>
+                <td className="py-2 wrap-anywhere">{item.mostChosenWrong ? `${item.mostChosenWrong.answer} (${item.mostChosenWrong.count})` : "None"}</td>
               </tr>
             ))}
           </tbody>

@@ -35,18 +35,18 @@ export function StudyDeck({ token, deck }: { token: string; deck: Deck }) {
   return (
     <div ref={cardArea} className="grid gap-4">
       <div>
-        <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{deck.title}</h1>
+        <h1 className="font-display text-2xl font-semibold tracking-tight wrap-anywhere">{deck.title}</h1>
         <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
           {`${queue.newCount} new · ${queue.dueCount} due · ${studied} studied`}
         </p>
       </div>
       {card ? (
         <section aria-label="Card" className="grid min-h-64 content-between gap-6 rounded-2xl border border-border bg-surface p-5 shadow-card">
-          <p data-testid="card-front" data-card-front className="text-lg font-medium break-words">
+          <p data-testid="card-front" data-card-front className="text-lg font-medium wrap-anywhere">
             {card.front}
           </p>
           {isShown ? (
-            <p data-card-back className="border-t border-border pt-4 break-words whitespace-pre-line">
+            <p data-card-back className="border-t border-border pt-4 wrap-anywhere whitespace-pre-line">
               {card.back}
             </p>
           ) : null}

@@ -12,7 +12,8 @@ import { useFocusOnStep } from "../../lib/focus";
 import { randomId } from "../../lib/random-id";
 import { checkStudentName, submitAttempt } from "../../features/practice/api";
 import { describeAttemptError } from "./attempt-error";
-import { answersAsShown, untouchedCount, type Answers } from "./quiz-answers";
+import { clearAttemptDraft, loadAttemptDraft, saveAttemptDraft, type AttemptDraft } from "./attempt-draft";
+import { answersAsShown, untouchedCount } from "./quiz-answers";
 
 type Quiz = Extract<SharedPractice, { kind: "quiz" }>;
 
@@ -27,7 +28,9 @@ const rememberedName = () => {
 };
 
 export function TakeQuiz({ token, quiz }: { token: string; quiz: Quiz }) {
-  const [name, setName] = useState<string | null>(null);
+  // An attempt this device had under way goes on where it was, name step passed.
+  const [resumed] = useState(() => loadAttemptDraft(token));
+  const [name, setName] = useState<string | null>(resumed?.studentName ?? null);
   const [result, setResult] = useState<AttemptResult | null>(null);
   const [round, setRound] = useState(0);
   const steps = useRef<HTMLDivElement>(null);
@@ -49,7 +52,7 @@ export function TakeQuiz({ token, quiz }: { token: string; quiz: Quiz }) {
   ) : name === null ? (
     <NameStep token={token} quiz={quiz} onStart={setName} />
   ) : (
-    <QuizForm key={round} token={token} quiz={quiz} studentName={name} onSubmitted={setResult} />
+    <QuizForm key={round} token={token} quiz={quiz} studentName={name} resumed={round === 0 && resumed?.studentName === name ? resumed : null} onSubmitted={setResult} />
   );
   return <div ref={steps}>{step}</div>;
 }
@@ -83,7 +86,7 @@ function NameStep({ token, quiz, onStart }: { token: string; quiz: Quiz; onStart
   };
   return (
     <form onSubmit={(event) => void start(event)} noValidate className="grid gap-4 rounded-2xl border border-border bg-surface p-5 shadow-card">
-      <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{quiz.title}</h1>
+      <h1 className="font-display text-2xl font-semibold tracking-tight wrap-anywhere">{quiz.title}</h1>
       <p className="text-sm text-muted-foreground">
         {quiz.items.length} {quiz.items.length === 1 ? "question" : "questions"}
         {quiz.timeLimitMinutes ? ` · ${quiz.timeLimitMinutes} minutes` : " · no time limit"}
@@ -99,13 +102,28 @@ function NameStep({ token, quiz, onStart }: { token: string; quiz: Quiz; onStart
   );
 }
 
-function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; quiz: Quiz; studentName: string; onSubmitted: (result: AttemptResult) => void }) {
-  const [answers, setAnswers] = useState<Answers>({});
+function QuizForm({
+  token,
+  quiz,
+  studentName,
+  resumed,
+  onSubmitted,
+}: {
+  token: string;
+  quiz: Quiz;
+  studentName: string;
+  resumed: AttemptDraft | null;
+  onSubmitted: (result: AttemptResult) => void;
+}) {
+  // One key per attempt: a double tap or a retry after a dropped answer (or a reload) posts the same attempt, stored once.
+  const [draft, setDraft] = useState<AttemptDraft>(() => resumed ?? { studentName, attemptKey: randomId(), startedAt: Date.now(), answers: {} });
+  const { answers } = draft;
   const [error, setError] = useState<string | undefined>();
   const [isPending, setIsPending] = useState(false);
-  // One key per attempt: a double tap or a retry after a dropped answer posts the same attempt, stored once.
-  const attemptKey = useRef(randomId());
   const submitted = useRef(false);
+  useEffect(() => {
+    if (!submitted.current) saveAttemptDraft(token, draft);
+  }, [token, draft]);
   const [isAsking, setIsAsking] = useState(false);
   const untouched = untouchedCount(quiz.items, answers);
 
@@ -115,8 +133,9 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
     setIsPending(true);
     setError(undefined);
     try {
-      const result = await submitAttempt(token, { idempotencyKey: attemptKey.current, studentName, answers: answersAsShown(quiz.items, answers) });
+      const result = await submitAttempt(token, { idempotencyKey: draft.attemptKey, studentName, answers: answersAsShown(quiz.items, answers) });
       submitted.current = true;
+      clearAttemptDraft(token);
       onSubmitted(result);
     } catch (caught) {
       setError(describeAttemptError(caught, quiz.items, "Your answers were not sent. Check your connection and press Submit again: they will be counted once."));
@@ -139,12 +158,12 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
       className="grid gap-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="font-display text-2xl font-semibold tracking-tight break-words">{quiz.title}</h1>
-        {quiz.timeLimitMinutes ? <Timer minutes={quiz.timeLimitMinutes} onEnd={() => void submitRef.current()} /> : null}
+        <h1 className="font-display text-2xl font-semibold tracking-tight wrap-anywhere">{quiz.title}</h1>
+        {quiz.timeLimitMinutes ? <Timer endsAt={draft.startedAt + quiz.timeLimitMinutes * 60_000} onEnd={() => void submitRef.current()} /> : null}
       </div>
       <ol className="grid gap-4">
         {quiz.items.map((item, index) => (
-          <Question key={item.id} item={item} number={index + 1} value={answers[item.id] ?? null} onChange={(value) => setAnswers((current) => ({ ...current, [item.id]: value }))} />
+          <Question key={item.id} item={item} number={index + 1} value={answers[item.id] ?? null} onChange={(value) => setDraft((current) => ({ ...current, answers: { ...current.answers, [item.id]: value } }))} />
         ))}
       </ol>
       {error ? (
@@ -170,13 +189,14 @@ function QuizForm({ token, quiz, studentName, onSubmitted }: { token: string; qu
   );
 }
 
-/** Counts down from the quiz's time limit and submits what the student has when it runs out. */
-function Timer({ minutes, onEnd }: { minutes: number; onEnd: () => void }) {
-  const [endsAt] = useState(() => Date.now() + minutes * 60_000);
-  const [left, setLeft] = useState(minutes * 60);
+const secondsUntil = (endsAt: number) => Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+
+/** Counts down to the attempt's end (its start plus the time limit) and submits what the student has when it comes. */
+function Timer({ endsAt, onEnd }: { endsAt: number; onEnd: () => void }) {
+  const [left, setLeft] = useState(() => secondsUntil(endsAt));
   useEffect(() => {
     const timer = window.setInterval(() => {
-      const seconds = Math.max(0, Math.round((endsAt - Date.now()) / 1000));
+      const seconds = secondsUntil(endsAt);
       setLeft(seconds);
       if (seconds === 0) {
         window.clearInterval(timer);
@@ -200,13 +220,13 @@ function Question({ item, number, value, onChange }: { item: StudentQuizItem; nu
     <li aria-label={`Question ${number}`} className="rounded-2xl border border-border bg-surface p-4 shadow-card">
       {item.kind === "multiple-choice" ? (
         <fieldset className="grid gap-2">
-          <legend className="mb-2 font-medium break-words">
+          <legend className="mb-2 font-medium wrap-anywhere">
             {number}. {item.prompt}
           </legend>
           {item.options.map((option, index) => (
             <label key={index} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-accent-soft">
               <input type="radio" name={id} checked={value === index} onChange={() => onChange(index)} className="size-4 shrink-0" />
-              <span className="break-words">{option}</span>
+              <span className="wrap-anywhere">{option}</span>
             </label>
           ))}
         </fieldset>
@@ -250,11 +270,11 @@ function QuizResult({ quiz, result, onAgain }: { quiz: Quiz; result: AttemptResu
             <li key={outcome.itemId} className="flex gap-3 rounded-xl border border-border bg-surface p-4">
               {outcome.isCorrect ? <CheckCircle2 aria-label="Right" className="size-5 shrink-0 text-primary" /> : <XCircle aria-label="Not right" className="size-5 shrink-0 text-destructive" />}
               <div className="min-w-0">
-                <p className="font-medium break-words">
+                <p className="font-medium wrap-anywhere">
                   {number}. {item.kind === "multiple-choice" ? item.prompt : item.kind === "cloze" ? item.sentence : item.original}
                 </p>
-                {outcome.correctAnswer ? <p className="mt-1 text-sm break-words">Answer: {outcome.correctAnswer}</p> : null}
-                {outcome.explanation ? <p className="mt-1 text-sm break-words text-muted-foreground">{outcome.explanation}</p> : null}
+                {outcome.correctAnswer ? <p className="mt-1 text-sm wrap-anywhere">Answer: {outcome.correctAnswer}</p> : null}
+                {outcome.explanation ? <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">{outcome.explanation}</p> : null}
               </div>
             </li>
           );

@@ -42,7 +42,7 @@ function MailLink({ address }: { address: string }) {
   return (
     <a
       href={`mailto:${address}`}
-      className="rounded-sm font-medium break-words text-primary underline underline-offset-4 hover:text-primary-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="rounded-sm font-medium wrap-anywhere text-primary underline underline-offset-4 hover:text-primary-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       {address}
     </a>

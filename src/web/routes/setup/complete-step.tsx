@@ -41,7 +41,7 @@ function Row({ term, children, wide }: { term: string; children: ReactNode; wide
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{term}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-words">{children}</dd>
+      <dd className="mt-0.5 text-sm font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }

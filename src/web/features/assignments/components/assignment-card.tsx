@@ -11,7 +11,7 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
   return (
     <li className="relative flex flex-col rounded-2xl border border-border bg-surface p-4 shadow-card transition-shadow hover:border-primary/40 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring sm:p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-display text-lg leading-snug font-semibold tracking-tight break-words">
+        <h3 className="min-w-0 font-display text-lg leading-snug font-semibold tracking-tight wrap-anywhere">
           <Link to={`/assignments/${assignment.id}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
             {title}
           </Link>

@@ -64,7 +64,7 @@ export function CalibrationFitSummary({ fit: raw, samples }: { fit: unknown; sam
               const name = index >= 0 ? sampleName(samples[index]!, index) : `Sample ${item.sampleIndex + 1}`;
               return (
                 <tr key={item.sampleId ?? item.sampleIndex} className="border-t border-border/70">
-                  <th scope="row" className="max-w-[12rem] py-1.5 pr-3 font-normal break-words">{name}</th>
+                  <th scope="row" className="max-w-[12rem] py-1.5 pr-3 font-normal wrap-anywhere">{name}</th>
                   <td className="py-1.5 pr-3 text-right tabular-nums">{formatScore(item.teacherScore)}</td>
                   <td className="py-1.5 pr-3 text-right tabular-nums">{formatScore(item.engineScore)}</td>
                   <td className="py-1.5 text-right tabular-nums">{item.difference > 0 ? "+" : ""}{formatScore(item.difference)}</td>

@@ -21,7 +21,7 @@ function ScoreBar({ label, predicted, actual, max }: { label: string; predicted:
   return (
     <div className="grid gap-1.5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
-        <span className="min-w-0 font-medium break-words">{label}</span>
+        <span className="min-w-0 font-medium wrap-anywhere">{label}</span>
         <span className="tabular-nums text-muted-foreground">
           Predicted <span className="font-semibold text-foreground">{formatScore(predicted)}</span>
           {" · "}Actual <span className="font-semibold text-foreground">{actual === undefined ? "not scored" : formatScore(actual)}</span>
@@ -103,7 +103,7 @@ function FeedbackBox({ title, text, accent = false }: { title: string; text: str
   return (
     <section aria-label={title} className={cn("rounded-xl border p-4", accent ? "border-primary/30 bg-accent-soft/40" : "border-border")}>
       <h4 className="text-sm font-semibold">{title}</h4>
-      <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap break-words">{text}</p>
+      <p className="mt-2 text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">{text}</p>
     </section>
   );
 }

@@ -56,7 +56,7 @@ export function CriterionList({
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               {/* A long imported name is kept whole and shortened for display only; the full name is its title. */}
-              <p className="line-clamp-2 font-medium break-words" title={item.name}>
+              <p className="line-clamp-2 font-medium wrap-anywhere" title={item.name}>
                 {item.name}
               </p>
               <p className="shrink-0 text-sm font-semibold tabular-nums text-accent-strong">{plural(Number(formatScore(item.maxPoints)), "point")}</p>
@@ -66,7 +66,7 @@ export function CriterionList({
                 {item.descriptors.map((descriptor, index) => (
                   <li key={index} className="flex gap-2">
                     <span aria-hidden className="mt-2 size-1 shrink-0 rounded-full bg-muted-foreground/60" />
-                    <span className="min-w-0 break-words">{descriptor}</span>
+                    <span className="min-w-0 wrap-anywhere">{descriptor}</span>
                   </li>
                 ))}
               </ul>

@@ -21,7 +21,7 @@ export function SampleList({ samples, criteria, onRemove }: { samples: readonly 
             <div className="flex items-start gap-3">
               <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{sampleName(sample, index)}</p>
+                <p className="font-medium wrap-anywhere">{sampleName(sample, index)}</p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
                   Overall score: <span className="font-semibold text-foreground tabular-nums">{formatScore(sample.score)}</span> / {formatScore(outOf)}
                 </p>
@@ -47,10 +47,10 @@ export function SampleList({ samples, criteria, onRemove }: { samples: readonly 
             ) : null}
             <div className="mt-3 grid gap-2">
               <CollapsibleSection title="View Content">
-                <p className="max-h-64 overflow-y-auto leading-relaxed whitespace-pre-wrap break-words">{sample.content}</p>
+                <p className="max-h-64 overflow-y-auto leading-relaxed whitespace-pre-wrap wrap-anywhere">{sample.content}</p>
               </CollapsibleSection>
               <CollapsibleSection title="View Feedback">
-                <p className="leading-relaxed whitespace-pre-wrap break-words">{sample.feedback}</p>
+                <p className="leading-relaxed whitespace-pre-wrap wrap-anywhere">{sample.feedback}</p>
               </CollapsibleSection>
               <CollapsibleSection title="Criterion Scores">
                 {criteria.length ? (
@@ -59,7 +59,7 @@ export function SampleList({ samples, criteria, onRemove }: { samples: readonly 
                       const score = sample.criteriaScores[item.id];
                       return (
                         <li key={item.id} className="flex justify-between gap-3">
-                          <span className="min-w-0 break-words">{item.name}</span>
+                          <span className="min-w-0 wrap-anywhere">{item.name}</span>
                           <span className="shrink-0 tabular-nums">
                             {score === undefined ? "Not scored" : `${formatScore(score)}/${formatScore(item.maxPoints)}`}
                           </span>

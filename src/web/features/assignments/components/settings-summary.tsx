@@ -14,7 +14,7 @@ export function SummaryList({ items }: { items: readonly { term: string; value: 
       {items.map((item) => (
         <div key={item.term} className="grid gap-0.5 border-b border-border/70 pb-2.5">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{item.term}</dt>
-          <dd className="text-sm font-medium break-words">{item.value}</dd>
+          <dd className="text-sm font-medium wrap-anywhere">{item.value}</dd>
         </div>
       ))}
     </dl>

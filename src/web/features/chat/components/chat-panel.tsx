@@ -194,7 +194,7 @@ export function ChatPanel() {
           <div key={message.id} className={cn("flex max-w-[85%] flex-col gap-1", message.role === "teacher" ? "self-end items-end" : "self-start items-start")}>
             <p
               className={cn(
-                "rounded-2xl px-3.5 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap",
+                "rounded-2xl px-3.5 py-2.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap",
                 message.role === "teacher" ? "rounded-br-md bg-primary text-primary-foreground" : "rounded-bl-md bg-muted text-foreground",
                 message.failed && "border border-destructive/25 bg-destructive-soft text-destructive",
               )}

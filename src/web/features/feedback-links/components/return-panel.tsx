@@ -233,7 +233,7 @@ function ReturnedList({ links, freshIds, urlOf, onReplace }: { links: FeedbackLi
                 {link.isGradeShown ? "" : " · back in review"}
               </p>
             </div>
-            <p className="min-w-0 text-sm break-words">
+            <p className="min-w-0 text-sm wrap-anywhere">
               <EmailStatus link={link} />
             </p>
             <p className="text-sm">

@@ -36,9 +36,9 @@ export function LinkedCourseActions({ assignmentId, link }: { assignmentId: stri
   return (
     <div className="grid gap-4">
       <div className="rounded-xl border border-border p-3">
-        <p className="font-medium break-words">{link.courseName}</p>
+        <p className="font-medium wrap-anywhere">{link.courseName}</p>
         {link.courseWork ? (
-          <p className="text-sm text-muted-foreground break-words">
+          <p className="text-sm text-muted-foreground wrap-anywhere">
             {link.courseWork.url ? (
               <a href={link.courseWork.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
                 {link.courseWork.title || "Coursework"}

@@ -44,7 +44,7 @@ export function MessageList({ messages, isPending, activeUploadId, onQuickAction
             {message.type === "text" || message.type === "interactive" ? (
               <p
                 className={cn(
-                  "rounded-2xl rounded-tl-md px-3.5 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap",
+                  "rounded-2xl rounded-tl-md px-3.5 py-2.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap",
                   message.isError ? "border border-destructive/25 bg-destructive-soft text-destructive" : "border border-border/60 bg-surface shadow-card",
                 )}
               >
@@ -100,7 +100,7 @@ function UserMessage({ message, showStatusText }: { message: SetupChatMessage; s
     <div className="grid max-w-[85%] justify-items-end gap-1 self-end" title={timeOf(message.timestamp)}>
       {message.attachments?.length ? <Attachments attachments={message.attachments} /> : null}
       {message.content ? (
-        <p className="rounded-2xl rounded-br-md bg-primary px-3.5 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-primary-foreground">
+        <p className="rounded-2xl rounded-br-md bg-primary px-3.5 py-2.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-primary-foreground">
           <span className="sr-only">You: </span>
           {message.content}
         </p>

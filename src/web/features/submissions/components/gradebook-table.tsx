@@ -73,7 +73,7 @@ export function GradebookTable({ book }: { book: Gradebook }) {
           {rows.map((row) => (
             <tr key={row.submissionId} className="border-b border-border/70 last:border-b-0">
               {/* A long name wraps rather than push the last columns off a laptop's screen. */}
-              <th scope="row" className="sticky left-0 z-10 max-w-[13rem] bg-surface px-2 py-2 text-left font-medium break-words">
+              <th scope="row" className="sticky left-0 z-10 max-w-[13rem] bg-surface px-2 py-2 text-left font-medium wrap-anywhere">
                 <Link to={`/assignments/${book.assignmentId}/review?submission=${encodeURIComponent(row.submissionId)}`} className="hover:underline">
                   {row.studentName}
                 </Link>

@@ -30,7 +30,7 @@ export function UploadResult({ outcome, onDismiss }: { outcome: UploadOutcome; o
           </p>
           <ul className="grid gap-1 pl-6 text-sm text-muted-foreground">
             {duplicates.map((item, index) => (
-              <li key={`${item.fileName ?? item.studentName}-${index}`} className="break-words">
+              <li key={`${item.fileName ?? item.studentName}-${index}`} className="wrap-anywhere">
                 {item.fileName ? <span className="font-medium text-foreground">{item.fileName}: </span> : null}
                 {item.message}
               </li>
@@ -46,7 +46,7 @@ export function UploadResult({ outcome, onDismiss }: { outcome: UploadOutcome; o
           </p>
           <ul className="grid gap-1 pl-6 text-sm">
             {rejected.map((item, index) => (
-              <li key={`${item.fileName}-${index}`} className="break-words">
+              <li key={`${item.fileName}-${index}`} className="wrap-anywhere">
                 <span className="font-medium">{item.fileName}: </span>
                 {item.message}
               </li>

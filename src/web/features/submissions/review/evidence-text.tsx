@@ -26,7 +26,7 @@ export function EvidenceText({ content, criteria, focused }: EvidenceTextProps) 
 
   return (
     <div>
-      <div ref={container} className="text-[0.95rem] leading-7 break-words whitespace-pre-wrap">
+      <div ref={container} className="text-[0.95rem] leading-7 wrap-anywhere whitespace-pre-wrap">
         {segments.map((segment) =>
           segment.criteria.length === 0 ? (
             <span key={segment.start}>{segment.text}</span>

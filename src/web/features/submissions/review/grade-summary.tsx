@@ -119,7 +119,7 @@ export function GradeSummary({ detail, criteria, focused, onFocus }: GradeSummar
         <h3 id="feedback-heading" className="text-sm font-semibold">
           Feedback
         </h3>
-        <p className="text-sm leading-relaxed whitespace-pre-wrap break-words">{detail.feedback?.trim() || "No feedback yet."}</p>
+        <p className="text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere">{detail.feedback?.trim() || "No feedback yet."}</p>
       </section>
     </div>
   );

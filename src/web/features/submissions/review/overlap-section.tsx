@@ -41,7 +41,7 @@ function Passage({ label, text }: { label: string; text: string }) {
   return (
     <figure className="min-w-0 rounded-lg border border-border p-3">
       <figcaption className="text-xs font-medium text-muted-foreground">{label}</figcaption>
-      <blockquote className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap">{text}</blockquote>
+      <blockquote className="mt-1 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap">{text}</blockquote>
     </figure>
   );
 }

@@ -61,7 +61,7 @@ export function SubmissionReview(props: SubmissionReviewProps) {
               id="student-heading"
               ref={props.headingRef}
               tabIndex={-1}
-              className="rounded font-display text-2xl leading-tight font-semibold tracking-tight break-words outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="rounded font-display text-2xl leading-tight font-semibold tracking-tight wrap-anywhere outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {detail.studentName}
             </h2>

@@ -338,7 +338,7 @@ function Review() {
         <div className="mt-3 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
           <div className="min-w-0">
             <h1 className="font-display text-3xl leading-tight font-semibold tracking-tight sm:text-4xl">Review grades</h1>
-            {assignment.data ? <p className="mt-1 text-muted-foreground break-words">{displayTitle(assignment.data)}</p> : null}
+            {assignment.data ? <p className="mt-1 text-muted-foreground wrap-anywhere">{displayTitle(assignment.data)}</p> : null}
           </div>
           <ShortcutsHint onOpen={() => setHelpOpen(true)} />
         </div>

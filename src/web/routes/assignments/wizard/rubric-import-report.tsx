@@ -61,7 +61,7 @@ export function RubricImportReportPanel({
           <ul aria-label="The AI model's reading" className="grid gap-1 text-sm">
             {report.proposal.map((criterion) => (
               <li key={criterion.name} className="flex justify-between gap-3">
-                <span className="min-w-0 break-words">{criterion.name}</span>
+                <span className="min-w-0 wrap-anywhere">{criterion.name}</span>
                 <span className="shrink-0 tabular-nums text-muted-foreground">{criterion.maxPoints} points</span>
               </li>
             ))}
@@ -105,7 +105,7 @@ function SkippedLines({ lines, label }: { lines: RubricImportReport["skipped"]; 
           <span className="text-xs font-medium text-muted-foreground">
             Line {line.lineNumber} · {skipReasonLabels[line.reason]}
           </span>
-          <span className="min-w-0 break-words">{line.text}</span>
+          <span className="min-w-0 wrap-anywhere">{line.text}</span>
         </li>
       ))}
     </ul>
