@@ -145,13 +145,12 @@ describe("help texts", () => {
     expect(ask("where do I upload a rubric?").message).toContain("step 2 (Assignment Rubric) of the [new-assignment wizard](/assignments/new)");
   });
 
-  it("says plainly that open conversation needs an AI provider", () => {
+  it("says plainly that open conversation needs an AI provider, and who can connect one: not the teacher's server settings", () => {
     const answer = ask("write me a poem about grading");
     expect(answer.action).toBeUndefined();
-    expect(answer.message).toContain("Open conversation needs an AI provider");
-    expect(answer.message).toContain("AI_PROVIDER");
-    expect(answer.message).toContain("AI_MODEL");
-    expect(answer.message).toContain("README");
+    expect(answer.message).toContain("Open conversation needs an AI provider, and none is connected to this Markwise.");
+    expect(answer.message).toContain("Whoever runs it for your school can connect one (the [System](/app/system) page shows what is set up).");
+    expect(answer.message).not.toContain("AI_PROVIDER");
   });
 
   it("lists what it can do on help", () => {

@@ -33,8 +33,11 @@ export interface AssistantAnswer {
   action?: AssistantAction;
 }
 
-export const providerHelp =
-  "Open conversation needs an AI provider. To enable it, set AI_PROVIDER (openai, anthropic, ollama or openai-compatible) and AI_MODEL on the server, plus AI_API_KEY or AI_BASE_URL as your provider needs; see Configuration in the README.";
+/**
+ * Said to a teacher, who cannot set the server's environment: who can, and where to see what is set. The settings
+ * themselves are for whoever runs Markwise (README, Configuration), not for the chat.
+ */
+export const providerHelp = `Open conversation needs an AI provider, and none is connected to this Markwise. Whoever runs it for your school can connect one (the ${link("System", "/app/system")} page shows what is set up). Until then I answer from your classes' data.`;
 
 export const capabilities =
   "I can answer questions like \u201cWhat needs my review?\u201d, \u201cWho hasn't submitted?\u201d, \u201cWhat's overdue?\u201d, \u201cWhat's the class average per criterion?\u201d, \u201cWhat's the weakest criterion?\u201d, \u201cHow is Maya doing?\u201d, \u201cHow far has grading got?\u201d, \u201cWhich grades did I change?\u201d, \u201cWho hasn't opened their feedback?\u201d and \u201cWhat's due this week?\u201d. I can also list or open your assignments, count their graded samples, set your default strictness or tone, and explain how to calibrate, where to upload a rubric and where to make a quiz or flashcards for a class.";
