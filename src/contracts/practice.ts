@@ -111,7 +111,10 @@ export const updatePracticeInput = z.object({
   isOpen: z.boolean().optional(),
 });
 
-export const replaceItemsInput = z.object({ items: z.array(z.unknown()).max(practiceLimits.maxItems, `Keep at most ${practiceLimits.maxItems} items`) });
+// An empty set was saved and shared, and its students met "Done for now" with nothing to study.
+export const replaceItemsInput = z.object({
+  items: z.array(z.unknown()).min(1, "Keep at least one question or card: add one before you save").max(practiceLimits.maxItems, `Keep at most ${practiceLimits.maxItems} items`),
+});
 
 export const weakCriterion = z.object({ id: z.string(), name: z.string(), meanFraction: z.number() });
 

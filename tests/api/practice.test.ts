@@ -100,6 +100,9 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     const shapeless = await owner.client.put(`/api/practice/${quiz.id}/items`, { items: [{ kind: "cloze", sentence: "Plants need _____." }] });
     expect(shapeless.status).toBe(400);
     expect(Object.keys(shapeless.data.error.fields)).toEqual(["items.0.answer"]);
+    const empty = await owner.client.put(`/api/practice/${quiz.id}/items`, { items: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.data.error.fields).toEqual({ items: "Keep at least one question or card: add one before you save" });
     expect((await owner.client.get(`/api/practice/${quiz.id}`)).data.items).toEqual(quiz.items);
   });
 
@@ -277,7 +280,7 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(response.text).not.toContain(quiz.title);
     }
-    expect((await other.client.put(`/api/practice/${quiz.id}/items`, { items: [] })).status).toBe(404);
+    expect((await other.client.put(`/api/practice/${quiz.id}/items`, { items: quiz.items })).status).toBe(404);
     expect((await other.client.patch(`/api/practice/${quiz.id}`, { isOpen: false })).status).toBe(404);
     expect((await other.client.get("/api/practice?kind=quiz")).data).toEqual([]);
     expect((await anonymous().get(`/api/practice/${quiz.id}`)).status).toBe(401);
