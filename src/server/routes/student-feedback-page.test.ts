@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StudentFeedback } from "../services/feedback-links";
-import { lateNoteForStudent, renderInactivePage, renderStudentFeedbackPage } from "./student-feedback-page";
+import { lateNoteForStudent } from "../../core/late-policy";
+import { renderInactivePage, renderStudentFeedbackPage } from "./student-feedback-page";
 
 const feedback = (changes: Partial<StudentFeedback> = {}): StudentFeedback => ({
   assignmentTitle: "Uniforms <b>essay</b>",

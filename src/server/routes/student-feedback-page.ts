@@ -1,5 +1,5 @@
 import { feedbackLinkMessages } from "../../contracts/feedback-links";
-import { plural } from "../../core/language/plural";
+import { lateNoteForStudent } from "../../core/late-policy";
 import { evidenceSegments } from "../../core/submissions";
 import type { StudentFeedback } from "../services/feedback-links";
 
@@ -106,15 +106,6 @@ export function renderPlainPage(title: string, detail: string): string {
 }
 
 export const renderInactivePage = () => renderPlainPage(feedbackLinkMessages.inactive, feedbackLinkMessages.inactiveDetail);
-
-/**
- * The late penalty in a student's words. The gradebook's explanation is the teacher's ("…penalty capped at 5 days…;
- * flagged for you to decide"), and a student read "you" as themselves.
- */
-export function lateNoteForStudent(late: { daysLate: number; penalty: number }): string {
-  const handedIn = `You handed this in ${plural(late.daysLate, "day")} late`;
-  return late.penalty > 0 ? `${handedIn}, so ${plural(late.penalty, "point")} came off for lateness.` : `${handedIn}; no points came off.`;
-}
 
 export function renderStudentFeedbackPage(feedback: StudentFeedback): string {
   const { sheet, timeZone } = feedback;

@@ -2,6 +2,7 @@ import { Printer } from "lucide-react";
 import { useParams, useSearchParams } from "react-router";
 import { draftMark, type DraftHandling, type FeedbackReport } from "../../../contracts/submissions";
 import { quotesNotInFeedback } from "../../../core/submissions";
+import { lateNoteForStudent } from "../../../core/late-policy";
 import { SimpleHeader } from "../../components/simple-header";
 import { Button } from "../../components/ui/button";
 import { Label } from "../../components/ui/label";
@@ -157,7 +158,7 @@ function SheetBody({ sheet, headingId, holistic }: { sheet: Sheet; headingId: st
         {sheet.late && sheet.late.daysLate > 0 ? (
           <div className="flex justify-between gap-3">
             <dt>Late</dt>
-            <dd className="text-right">{sheet.late.explanation}</dd>
+            <dd className="text-right">{lateNoteForStudent(sheet.late)}</dd>
           </div>
         ) : null}
         {hasPenalty && sheet.late ? (
