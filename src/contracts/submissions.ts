@@ -278,6 +278,17 @@ export const gradeEditInput = z.object({
 });
 export type GradeEditInput = z.infer<typeof gradeEditInput>;
 
+export const acceptInput = z
+  .object({
+    /**
+     * The id of the newest history event the teacher saw. When given, a grade changed since (saved in another tab,
+     * graded again) is not accepted unread: the accept answers 409 and says what changed.
+     */
+    basedOn: gradeEditInput.shape.basedOn,
+  })
+  .default({});
+export type AcceptInput = z.infer<typeof acceptInput>;
+
 /** The messages for a score outside its range: the review form says them before sending, the server the same. */
 export const scoreRangeMessages = {
   criterion: (name: string, maxPoints: number) => `Score ${name} from 0 to ${maxPoints}`,

@@ -73,4 +73,31 @@ describe(`a grade edited in two places (${testDatabaseKind})`, () => {
     expect(malformed.status).toBe(400);
     expect(malformed.data.error.fields.basedOn).toBe("basedOn must be the id of an event in the grade's history");
   });
+
+  it("refuses an accept made on a version saved over since, says what changed, and accepts once the teacher has read it", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "conflict-accept");
+    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Olivia Chen", text: studentEssay(12, "Olivia") });
+    const id = created.data.created[0].submissionId as string;
+    await waitForGrading(teacher.client, assignment.id);
+    const opened = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    const [thesis, evidence] = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data.rubric.criteria.map((criterion: { id: string }) => criterion.id);
+
+    // Tab A saves 5/12-style scores; tab B, still showing the grader's grade, presses Accept.
+    expect((await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 2, [evidence]: 3 }, feedback: "TAB A", basedOn: newest(opened.history) })).status).toBe(200);
+    const stale = await teacher.client.post(`/api/submissions/${id}/accept`, { basedOn: newest(opened.history) });
+    expect(stale.status).toBe(409);
+    expect(stale.data.error).toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/^This grade changed after you opened it: .+ saved other scores or feedback\. It is not accepted yet: read the grade as it is now, then Accept it if it stands\.$/),
+      fields: { basedOn: "The grade has changed since this version" },
+    });
+    const kept = (await teacher.client.get(`/api/submissions/${id}`)).data;
+    expect(kept.history.map((event: { kind: string }) => event.kind).at(-1)).toBe("edited");
+    expect(kept).toMatchObject({ feedback: "TAB A", overallScore: 5 });
+
+    // Read as it is now, it is accepted; a client that sends no version accepts as before.
+    expect((await teacher.client.post(`/api/submissions/${id}/accept`, { basedOn: newest(kept.history) })).status).toBe(200);
+    expect((await teacher.client.post(`/api/submissions/${id}/accept`)).status).toBe(200);
+  });
 });

@@ -88,6 +88,33 @@ describe("review page, two saves of one grade", () => {
     expect(errorsB).toEqual([refusedSave]);
   });
 
+  it("refuses an Accept pressed in a tab that still shows the grade another tab has saved over, and shows the grade as it is now", async () => {
+    const { page: tabA, assignmentId, queue, get } = await gradedClass(["Gil Hart", "Ida Ross"]);
+    const { tab: tabB, errors: errorsB } = await secondTab(tabA);
+    const first = queue[0]!;
+    for (const tab of [tabA, tabB]) {
+      await tab.goto(`${app.url}/assignments/${assignmentId}/review`);
+      await studentHeading(tab, first.studentName).waitFor();
+    }
+    await tabA.keyboard.press("e");
+    await tabA.getByLabel("Thesis", { exact: true }).fill("3");
+    await tabA.getByLabel("Feedback", { exact: true }).fill("Saved in the first tab.");
+    await tabA.getByRole("button", { name: "Save" }).click();
+    await toastWith(tabA, `Saved ${first.studentName}'s grade.`).waitFor();
+
+    // Tab B still shows the grader's grade: accepting it would record an approval of a grade no longer there.
+    await tabB.bringToFront();
+    await tabB.getByRole("button", { name: /^Accept/ }).click();
+    await toastWith(tabB, "It is not accepted yet: read the grade as it is now, then Accept it if it stands.").waitFor();
+    await tabB.getByText("Saved in the first tab.").first().waitFor();
+    expect(await studentHeading(tabB, first.studentName).isVisible()).toBe(true);
+    const kept = await get(`/api/submissions/${first.id}`);
+    expect(kept.feedback).toBe("Saved in the first tab.");
+    expect((kept.history as { kind: string }[]).at(-1)!.kind).toBe("edited");
+    await tabB.screenshot({ path: `${shots}/stale-accept-1280.png` });
+    expect(errorsB).toEqual([refusedSave]);
+  });
+
   it("sends one save for a double-click on Save, and none for Ctrl+Enter while it is saving; one accept for a double-click on Accept", async () => {
     const { page, assignmentId, queue, get } = await gradedClass(["Dee Fox", "Eve Gray"]);
     const first = queue[0]!;

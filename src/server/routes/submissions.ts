@@ -7,6 +7,7 @@ import {
   gradebook,
   gradeEditInput,
   regradeInput,
+  acceptInput,
   reportQuery,
   gradingProgress,
   learningInput,
@@ -294,15 +295,16 @@ export function registerSubmissionRoutes(router: ApiRouter, deps: AppDeps): void
     {
       method: "post",
       path: "/api/submissions/:submissionId/accept",
-      summary: "Accept the grade as it stands (recorded as reviewed)",
+      summary: "Accept the grade as it stands (recorded as reviewed); with basedOn, a grade changed since answers 409",
       tag: "Review",
       access: "session",
       params: submissionParams,
-      responses: { 200: { description: "Submission", schema: submissionDetail }, 409: conflict, 404: missing, 401: unauthorized },
+      body: acceptInput,
+      responses: { 200: { description: "Submission", schema: submissionDetail }, 400: invalid, 409: conflict, 404: missing, 401: unauthorized },
     },
-    async (c, { params }) => {
+    async (c, { params, body }) => {
       const user = requireUser(c);
-      return c.json(await acceptGrade(db, user.id, actorOf(user), params.submissionId));
+      return c.json(await acceptGrade(db, user.id, actorOf(user), params.submissionId, body));
     },
   );
 

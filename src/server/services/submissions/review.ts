@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { gradedCriteria } from "../../../contracts/assignments";
 import { earlierRubricNotice } from "../../../contracts/earlier-rubric";
-import { scoreRangeMessages, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
+import { scoreRangeMessages, type AcceptInput, type GradeEditInput, type SubmissionDetail, type TeacherReview } from "../../../contracts/submissions";
 import type { SpellChecker } from "../../../core/grading";
 import type { Db } from "../../db/client";
 import { assignments, gradeEvents, submissions } from "../../db/schema";
@@ -42,7 +42,13 @@ const replacingKinds: Record<string, (actorName: string) => string> = {
  * An edit begun on an older version of the grade (a second tab, a regrade that finished meanwhile) must not silently
  * replace what changed since: the teacher is told what changed and saves again knowingly.
  */
-async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: string): Promise<void> {
+/** What the teacher's own action should do next, said after what changed: the edit is not saved, the accept not made. */
+const conflictAdvice = {
+  edit: "Your changes are not saved yet: Save again to replace that version with yours, or Cancel to keep it.",
+  accept: "It is not accepted yet: read the grade as it is now, then Accept it if it stands.",
+};
+
+async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: string, action: keyof typeof conflictAdvice): Promise<void> {
   // Compared in the database: PostgreSQL keeps microseconds, a Date only milliseconds, and an event would then be
   // newer than itself. A version this grade never had is older than every change.
   const seenAt = sql`coalesce((select ${gradeEvents.createdAt} from ${gradeEvents} where ${gradeEvents.id} = ${basedOn} and ${gradeEvents.submissionId} = ${submissionId}), '-infinity'::timestamptz)`;
@@ -55,7 +61,7 @@ async function assertUnchangedSince(tx: Db, submissionId: string, basedOn: strin
   if (!newer) return;
   throw new AppError(
     "conflict",
-    `This grade changed after you opened it: ${replacingKinds[newer.kind]!(newer.actorName)}. Your changes are not saved yet: Save again to replace that version with yours, or Cancel to keep it.`,
+    `This grade changed after you opened it: ${replacingKinds[newer.kind]!(newer.actorName)}. ${conflictAdvice[action]}`,
     { basedOn: "The grade has changed since this version" },
   );
 }
@@ -70,10 +76,12 @@ function refuseEarlierRubric(row: SubmissionRow, action: string): void {
 }
 
 /** The teacher agrees with the grade as it stands. */
-export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: string): Promise<SubmissionDetail> {
+export async function acceptGrade(db: Db, teacherId: string, actor: Actor, id: string, input: AcceptInput = {}): Promise<SubmissionDetail> {
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     requireGraded(row);
+    // A second tab still showing the grader's 12/12 must not record that the teacher accepted the 5/12 saved since.
+    if (input.basedOn) await assertUnchangedSince(tx, id, input.basedOn, "accept");
     refuseEarlierRubric(row, "Accepting it");
     const now = new Date();
     const teacherReview = reviewOf(row, { criteriaScores: row.criteriaScores, overallScore: row.overallScore!, feedback: row.feedback }, now);
@@ -103,7 +111,7 @@ export async function editGrade(db: Db, teacherId: string, actor: Actor, id: str
   await db.transaction(async (tx) => {
     const row = await findSubmissionRow(tx, teacherId, id, { forUpdate: true });
     requireGraded(row);
-    if (edit.basedOn) await assertUnchangedSince(tx, id, edit.basedOn);
+    if (edit.basedOn) await assertUnchangedSince(tx, id, edit.basedOn, "edit");
     const [assignment] = await tx.select().from(assignments).where(eq(assignments.id, row.assignmentId));
     const criteria = gradedCriteria(assignment!.criteria);
     const fields: Record<string, string> = {};

@@ -119,7 +119,8 @@ export async function saveRoster(assignmentId: string, text: string): Promise<Ro
 }
 
 const detailFrom = async (response: Response) => (await response.json()) as SubmissionDetail;
-export const acceptGrade = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/accept`));
+/** `basedOn`: the grade's version the teacher read; a grade changed since is refused (409), not accepted unread. */
+export const acceptGrade = async (submissionId: string, basedOn: string | undefined) => detailFrom(await apiRequest("POST", `${one(submissionId)}/accept`, basedOn ? { basedOn } : {}));
 export const saveGrade = async (submissionId: string, edit: GradeEditInput) => detailFrom(await apiRequest("PUT", `${one(submissionId)}/grade`, edit));
 export const regrade = async (submissionId: string, confirm: boolean) => detailFrom(await apiRequest("POST", `${one(submissionId)}/regrade`, { confirm }));
 export const restoreReview = async (submissionId: string) => detailFrom(await apiRequest("POST", `${one(submissionId)}/restore-review`));

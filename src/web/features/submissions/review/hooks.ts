@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { ApiError } from "../../../lib/api";
 import type { GradeEditInput, SubmissionDetail, SubmissionStatus, SubmissionSummary } from "../../../../contracts/submissions";
 import { acceptGrade, addToSamples, fetchAgreement, fetchSubmission, fetchSubmissions, regrade, restoreReview, saveGrade, submissionKeys } from "../api";
 import { markSaveFailed } from "./failed-saves";
@@ -68,7 +69,14 @@ export function useReviewActions(assignmentId: string) {
     void queryClient.invalidateQueries({ queryKey: submissionKeys.all(assignmentId) });
   };
   return {
-    accept: useMutation({ mutationFn: (submissionId: string) => acceptGrade(submissionId), onSuccess: settle }),
+    accept: useMutation({
+      mutationFn: ({ submissionId, basedOn }: { submissionId: string; basedOn: string | undefined }) => acceptGrade(submissionId, basedOn),
+      onSuccess: settle,
+      // Refused because the grade changed since it was read: show the grade as it is now.
+      onError: (error, { submissionId }) => {
+        if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: submissionKeys.detail(submissionId) });
+      },
+    }),
     save: useMutation({
       mutationFn: ({ submissionId, edit }: { submissionId: string; edit: GradeEditInput }) => saveGrade(submissionId, edit),
       // Here, not in the page's callback: a save still in flight when the teacher leaves the page must clear its draft too.

@@ -13,7 +13,7 @@ import { showFailure, showSuccess } from "../../../features/assignments/toasts";
 import { AgreementPanel } from "../../../features/submissions/review/agreement-panel";
 import { useFeedbackReturns } from "../../../features/feedback-links/hooks";
 import { hasAnyFailedSave, useFailedSaves } from "../../../features/submissions/review/failed-saves";
-import { clearDraft, hasAnyDraft, loadDraft } from "../../../features/submissions/review/grade-drafts";
+import { clearDraft, hasAnyDraft, loadDraft, versionOf } from "../../../features/submissions/review/grade-drafts";
 import { useAgreement, useReviewActions, useReviewList, useSubmissionDetail, type ReviewOrder } from "../../../features/submissions/review/hooks";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ReviewQueue } from "../../../features/submissions/review/review-queue";
@@ -220,14 +220,15 @@ function Review() {
     const { id: submissionId, studentName } = current;
     const movesAtStart = moves.current;
     startOnce(() =>
-      actions.accept.mutateAsync(submissionId, {
+      actions.accept.mutateAsync({ submissionId, basedOn: versionOf(current) }, {
         onSuccess: () => {
           showSuccess(`Accepted ${studentName}'s grade.`);
           moveOn(submissionId);
         },
         onError: (error) => {
           if (!tellIfMovedOn(movesAtStart, { submissionId, studentName }, `${studentName}'s grade was not accepted. Please try again.`, error)) {
-            showFailure("The grade could not be accepted. Please try again.", error);
+            const changed = error instanceof ApiError && error.status === 409;
+            showFailure(changed ? `${studentName}'s grade changed before you accepted it.` : "The grade could not be accepted. Please try again.", error);
           }
         },
       }),
