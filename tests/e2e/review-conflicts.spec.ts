@@ -115,6 +115,33 @@ describe("review page, two saves of one grade", () => {
     expect(errorsB).toEqual([refusedSave]);
   });
 
+  it("says when the grader's feedback still states a score the teacher changed, before the save", async () => {
+    const { page, assignmentId, queue, get } = await gradedClass(["Jo Kent", "Kai Lund"]);
+    const first = queue[0]!;
+    const detail = await get(`/api/submissions/${first.id}`);
+    const criteria: { id: string; name: string; maxPoints: number }[] = (await get(`/api/assignments/${assignmentId}`)).rubric.criteria;
+    // The grader names each criterion with its score ("Thesis (7/10)"): the one this test changes.
+    const stated = criteria.map((criterion) => ({ criterion, match: new RegExp(`${criterion.name} \\((\\d+)/${criterion.maxPoints}\\)`).exec(detail.feedback) })).find((entry) => entry.match);
+    expect(stated, detail.feedback).toBeDefined();
+    const { criterion, match } = stated!;
+    const was = Number(match![1]);
+    const now = was === 0 ? 1 : was - 1;
+
+    await page.goto(`${app.url}/assignments/${assignmentId}/review?submission=${first.id}`);
+    await studentHeading(page, first.studentName).waitFor();
+    await page.keyboard.press("e");
+    const note = page.locator("#edit-feedback-outdated");
+    expect(await note.count()).toBe(0);
+    await page.getByLabel(criterion.name, { exact: true }).fill(String(now));
+    await note.getByText(`The feedback still says ${criterion.name} (${was}/${criterion.maxPoints}), where you give ${now}/${criterion.maxPoints}: the student sees both.`).waitFor();
+    await page.screenshot({ path: `${shots}/outdated-score-note-1280.png` });
+    // Once the feedback says the new score, the note goes.
+    const feedbackBox = page.getByLabel("Feedback", { exact: true });
+    await feedbackBox.fill(detail.feedback.replace(match![0], `${criterion.name} (${now}/${criterion.maxPoints})`));
+    await note.waitFor({ state: "detached" });
+    app.assertNoConsoleErrors(page);
+  });
+
   it("sends one save for a double-click on Save, and none for Ctrl+Enter while it is saving; one accept for a double-click on Accept", async () => {
     const { page, assignmentId, queue, get } = await gradedClass(["Dee Fox", "Eve Gray"]);
     const first = queue[0]!;

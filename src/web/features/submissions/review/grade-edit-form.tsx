@@ -10,6 +10,7 @@ import { cn } from "../../../lib/utils";
 import { criterionColor } from "./criterion-colors";
 import { versionOf, type GradeDraft } from "./grade-drafts";
 import { formatPoints, totalPointsOf, type ReviewCriterion } from "./review-criteria";
+import { outdatedScores } from "./stated-scores";
 
 type GradeEditFormProps = {
   detail: SubmissionDetail;
@@ -84,6 +85,7 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
         ? (error.serverMessage ?? error.message)
         : "The grade could not be saved. Check your connection and try again.";
   const total = criteria.reduce((sum, criterion) => sum + (Number(scores[criterion.id]) || 0), 0);
+  const outdated = outdatedScores(feedback, criteria, scores);
   const maxTotal = totalPointsOf(criteria);
 
   return (
@@ -232,7 +234,7 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
             setEmptyFeedbackConfirmed(false);
           }}
           aria-invalid={fields.feedback ? true : undefined}
-          aria-describedby={fields.feedback ? "edit-feedback-problem" : isEmptyFeedbackConfirmed ? "edit-feedback-empty" : undefined}
+          aria-describedby={fields.feedback ? "edit-feedback-problem" : isEmptyFeedbackConfirmed ? "edit-feedback-empty" : outdated.length ? "edit-feedback-outdated" : undefined}
         />
         {fields.feedback ? (
           <p id="edit-feedback-problem" className="text-sm text-destructive">
@@ -241,6 +243,11 @@ export function GradeEditForm({ detail, criteria, isHolistic, formRef, draft, is
         ) : isEmptyFeedbackConfirmed ? (
           <p id="edit-feedback-empty" role="status" className="text-sm text-amber-800">
             The feedback is empty: the student will see scores without comments. Save again to save it this way.
+          </p>
+        ) : outdated.length ? (
+          <p id="edit-feedback-outdated" role="status" className="text-sm text-amber-800">
+            The feedback still says {outdated.map((item) => `${item.name} (${formatPoints(item.stated)}/${formatPoints(item.maxPoints)})`).join(", ")}, where you give{" "}
+            {outdated.map((item) => `${formatPoints(item.given)}/${formatPoints(item.maxPoints)}`).join(", ")}: the student sees both. Change the feedback to match your scores, or save it as it is.
           </p>
         ) : null}
       </div>
