@@ -30,6 +30,9 @@ describe("studentFromFileName", () => {
     { rule: "keeps the number after a work word alone", file: "Essay 3.txt", expected: { name: "Essay 3" } },
     { rule: "still reads a number after a real name as a second copy", file: "Jordan Lee 2.txt", expected: { name: "Jordan Lee" } },
     { rule: "still drops a number after a name that only starts with a placeholder word", file: "Student Jordan Lee 2.txt", expected: { name: "Student Jordan Lee" } },
+    { rule: "keeps the number of an anonymised name beside a class code", file: "P2_Student_01.txt", expected: { name: "P2 Student 01" } },
+    { rule: "keeps the number of an anonymised name after a class code with spaces", file: "7B Student 3.docx", expected: { name: "7B Student 3" } },
+    { rule: "reads underscores as spaces when only work words and a number are left", file: "Essay_01.txt", expected: { name: "Essay 01" } },
   ];
   it.each(table)("$rule: $file", ({ file, expected }) => {
     expect(studentFromFileName(file)).toEqual(expected);

@@ -17,6 +17,13 @@ const placeholderWords = new Set([
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
 /**
+ * Placeholder words, with at most a class code beside them ("P2_Student_01", "7B Student 3"): the number is what
+ * tells the students apart. Twenty files "P2_Student_01" to "_20" had all become one "P2 Student".
+ */
+const isPlaceholderName = (words: string[]) =>
+  words.some((word) => placeholderWords.has(word.toLowerCase())) && words.every((word) => placeholderWords.has(word.toLowerCase()) || /\d/.test(word));
+
+/**
  * The student a submission's file name points at. Recognised, in this order:
  * - Canvas "Download submissions": login_userid_submissionid_original.ext ("doejane_123456_7891011_Essay-1.docx"),
  *   with "late" after the login when it was late. The login is kept as is ("doejane"): it is not a display name, but
@@ -58,9 +65,13 @@ export function studentFromFileName(fileName: string): StudentName {
     if (/^\d{4,}$/.test(word)) identifier ??= word;
     else if (!isAboutTheWork(word)) words.push(word);
   }
-  if (firstNumber && words.length > 0 && words.every((word) => placeholderWords.has(word.toLowerCase()))) words.push(firstNumber);
+  if (firstNumber && isPlaceholderName(words)) words.push(firstNumber);
   const name = unreverseName(words.join(" ").replace(/\s+,/g, ","));
-  if (!hasLetters(name)) return identifier ? { name: stem, identifier } : { name: stem };
+  if (!hasLetters(name)) {
+    // "Essay_01" from a zip read as "Essay 01", as "Essay 01.txt" does.
+    const fallback = collapseSpaces(stem.replace(/_/g, " "));
+    return identifier ? { name: fallback, identifier } : { name: fallback };
+  }
   return identifier ? { name: titleCaseIfLowercase(name), identifier } : { name: titleCaseIfLowercase(name) };
 }
 
