@@ -13,6 +13,7 @@ import { PasteDialog } from "./paste-dialog";
 import { RosterDialog } from "./roster-dialog";
 import { SubmissionList } from "./submission-list";
 import { UploadArea } from "./upload-area";
+import { pastDueNotice } from "../past-due";
 
 /** The body of the assignment page's "Student submissions" panel: intake, live grading progress and the list. */
 export function SubmissionsSection({ assignment }: { assignment: Assignment }) {
@@ -54,7 +55,7 @@ export function SubmissionsSection({ assignment }: { assignment: Assignment }) {
               <RosterDialog assignmentId={id} roster={roster.data} />
             </div>
           </div>
-          <UploadArea assignmentId={id} />
+          <UploadArea assignmentId={id} pastDue={pastDueNotice(assignment, new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)} />
         </section>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-input p-4 text-sm">

@@ -26,7 +26,7 @@ let pickCount = 0;
 const toPicked = (files: Iterable<File>): Picked[] => Array.from(files, (file) => ({ key: `pick-${++pickCount}`, file, studentName: "", submittedAt: "" }));
 
 /** Files picked or dropped, corrected per file, then sent in chunks with visible progress and a lasting per-file result. */
-export function UploadArea({ assignmentId }: { assignmentId: string }) {
+export function UploadArea({ assignmentId, pastDue }: { assignmentId: string; /** Said when the due date has passed (past-due.ts). */ pastDue: string | null }) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const [picked, setPicked] = useState<Picked[]>([]);
@@ -110,6 +110,11 @@ export function UploadArea({ assignmentId }: { assignmentId: string }) {
           <p className="text-xs leading-relaxed text-muted-foreground">
             Leave Student blank to take the name from the file name. Set Submitted only for work collected on paper; blank means the upload time.
           </p>
+          {pastDue ? (
+            <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {pastDue}
+            </p>
+          ) : null}
           <ul aria-label="Files to upload" className="grid gap-2">
             {picked.map((item) => (
               <li key={item.key} className="grid gap-2 rounded-xl border border-border p-3 sm:grid-cols-[minmax(0,1fr)_12rem_13rem_auto] sm:items-end sm:gap-3">
