@@ -34,24 +34,32 @@ async function secondTab(page: Page): Promise<{ tab: Page; errors: string[] }> {
   return { tab, errors };
 }
 
+/**
+ * Two tabs on the first student of a graded class; the first saves a Thesis score and its feedback ("Saved in the
+ * first tab.") while the second still shows the grade as it was.
+ */
+async function savedInFirstTab(names: string[], thesis: string) {
+  const graded = await gradedClass(names);
+  const { tab: tabB, errors: errorsB } = await secondTab(graded.page);
+  const first = graded.queue[0]!;
+  // Both tabs open the review without naming a student: each shows the first of the queue.
+  for (const tab of [graded.page, tabB]) {
+    await tab.goto(`${app.url}/assignments/${graded.assignmentId}/review`);
+    await studentHeading(tab, first.studentName).waitFor();
+  }
+  await graded.page.keyboard.press("e");
+  await graded.page.getByLabel("Thesis", { exact: true }).fill(thesis);
+  await graded.page.getByLabel("Feedback", { exact: true }).fill("Saved in the first tab.");
+  await graded.page.getByRole("button", { name: "Save" }).click();
+  await toastWith(graded.page, `Saved ${first.studentName}'s grade.`).waitFor();
+  return { ...graded, tabA: graded.page, tabB, errorsB, first };
+}
+
 const refusedSave = "Failed to load resource: the server responded with a status of 409 (Conflict)";
 
 describe("review page, two saves of one grade", () => {
   it("keeps the student on screen after a save refused because another tab saved first: the conflict shows, with the typed edit", async () => {
-    const { page: tabA, assignmentId, queue, get } = await gradedClass(["Ann Lee", "Bo Chan", "Cy Diaz"]);
-    const { tab: tabB, errors: errorsB } = await secondTab(tabA);
-    const first = queue[0]!;
-    // Both tabs open the review without naming a student: each shows the first of the queue.
-    for (const tab of [tabA, tabB]) {
-      await tab.goto(`${app.url}/assignments/${assignmentId}/review`);
-      await studentHeading(tab, first.studentName).waitFor();
-    }
-
-    await tabA.keyboard.press("e");
-    await tabA.getByLabel("Thesis", { exact: true }).fill("9");
-    await tabA.getByLabel("Feedback", { exact: true }).fill("Saved in the first tab.");
-    await tabA.getByRole("button", { name: "Save" }).click();
-    await toastWith(tabA, `Saved ${first.studentName}'s grade.`).waitFor();
+    const { tabA, tabB, errorsB, first, get } = await savedInFirstTab(["Ann Lee", "Bo Chan", "Cy Diaz"], "9");
 
     await tabB.bringToFront();
     await tabB.keyboard.press("e");
@@ -89,18 +97,7 @@ describe("review page, two saves of one grade", () => {
   });
 
   it("refuses an Accept pressed in a tab that still shows the grade another tab has saved over, and shows the grade as it is now", async () => {
-    const { page: tabA, assignmentId, queue, get } = await gradedClass(["Gil Hart", "Ida Ross"]);
-    const { tab: tabB, errors: errorsB } = await secondTab(tabA);
-    const first = queue[0]!;
-    for (const tab of [tabA, tabB]) {
-      await tab.goto(`${app.url}/assignments/${assignmentId}/review`);
-      await studentHeading(tab, first.studentName).waitFor();
-    }
-    await tabA.keyboard.press("e");
-    await tabA.getByLabel("Thesis", { exact: true }).fill("3");
-    await tabA.getByLabel("Feedback", { exact: true }).fill("Saved in the first tab.");
-    await tabA.getByRole("button", { name: "Save" }).click();
-    await toastWith(tabA, `Saved ${first.studentName}'s grade.`).waitFor();
+    const { tabB, errorsB, first, get } = await savedInFirstTab(["Gil Hart", "Ida Ross"], "3");
 
     // Tab B still shows the grader's grade: accepting it would record an approval of a grade no longer there.
     await tabB.bringToFront();
