@@ -20,8 +20,11 @@ describe("describeAttemptError", () => {
   it("passes the server's own sentence through for any other refusal", () => {
     const message = "Too many attempts at this quiz were sent from this network. Keep this page open and press Submit again in 15 minutes.";
     expect(describeAttemptError(refusal(429, message), items, fallback)).toBe(message);
+  });
+
+  it("says a refused name's own sentence, not the fields' names", () => {
     const name = refusal(400, "The request body has problems in: studentName.", { studentName: "Keep your name within 120 characters" });
-    expect(describeAttemptError(name, items, fallback)).toBe("The request body has problems in: studentName.");
+    expect(describeAttemptError(name, items, fallback)).toBe("Keep your name within 120 characters.");
   });
 
   it("falls back when nothing answered", () => {
