@@ -13,16 +13,21 @@ afterAll(() => server?.stop());
 type History = { id: string; kind: string }[];
 const newest = (history: History) => history.at(-1)!.id;
 
+/** A new teacher's points-graded assignment (nothing accepted automatically) with one graded essay, opened once. */
+async function oneGradedEssay(key: string, studentName: string) {
+  const teacher = await createSignedInTeacher(server.url, server.deps.database.db, key);
+  const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
+  const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName, text: studentEssay(12, studentName.split(" ")[0]!) });
+  const id = created.data.created[0].submissionId as string;
+  await waitForGrading(teacher.client, assignment.id);
+  const opened = (await teacher.client.get(`/api/submissions/${id}`)).data;
+  const [thesis, evidence] = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data.rubric.criteria.map((criterion: { id: string }) => criterion.id) as string[];
+  return { teacher, assignment, id, opened, thesis: thesis!, evidence: evidence! };
+}
+
 describe(`a grade edited in two places (${testDatabaseKind})`, () => {
   it("refuses an edit begun on an older version, says what changed, and saves once the teacher has seen it", async () => {
-    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "twotabs");
-    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
-    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Noah Kim", text: studentEssay(12, "Noah") });
-    const id = created.data.created[0].submissionId as string;
-    await waitForGrading(teacher.client, assignment.id);
-    const opened = (await teacher.client.get(`/api/submissions/${id}`)).data;
-    const rubric = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data.rubric;
-    const [thesis, evidence] = rubric.criteria.map((criterion: { id: string }) => criterion.id);
+    const { teacher, assignment, id, opened, thesis, evidence } = await oneGradedEssay("twotabs", "Noah Kim");
 
     // Two tabs open the same grade; the first saves.
     const first = await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 9, [evidence]: 9 }, feedback: "TAB ONE", basedOn: newest(opened.history) });
@@ -75,13 +80,7 @@ describe(`a grade edited in two places (${testDatabaseKind})`, () => {
   });
 
   it("refuses an accept made on a version saved over since, says what changed, and accepts once the teacher has read it", async () => {
-    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "conflict-accept");
-    const assignment = await createActiveAssignment(teacher.client, teacher.id, { settings: { holisticVsPoints: "points", autoAcceptThreshold: 100 } });
-    const created = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Olivia Chen", text: studentEssay(12, "Olivia") });
-    const id = created.data.created[0].submissionId as string;
-    await waitForGrading(teacher.client, assignment.id);
-    const opened = (await teacher.client.get(`/api/submissions/${id}`)).data;
-    const [thesis, evidence] = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data.rubric.criteria.map((criterion: { id: string }) => criterion.id);
+    const { teacher, id, opened, thesis, evidence } = await oneGradedEssay("conflict-accept", "Olivia Chen");
 
     // Tab A saves 5/12-style scores; tab B, still showing the grader's grade, presses Accept.
     expect((await teacher.client.put(`/api/submissions/${id}/grade`, { criteriaScores: { [thesis]: 2, [evidence]: 3 }, feedback: "TAB A", basedOn: newest(opened.history) })).status).toBe(200);
