@@ -5,6 +5,7 @@ import { isInCapitals } from "../spelling-scope.js";
 import { isUnpunctuated } from "../text-checks.js";
 import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { runOnWords } from "./read-sentences.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
@@ -15,8 +16,9 @@ function isHeadingOrTableRow(text: string): boolean {
   return isTitleCase(text) || /[\t|]/.test(text) || (text.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0) >= 3;
 }
 
+/** Praised as "spelled and punctuated correctly": so never a comma splice nor a run-on, which the sentences comment may fault. */
 function isClean(s: SentenceFacts): boolean {
-  return s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
+  return !s.commaSplice && s.words <= runOnWords && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {

@@ -2,7 +2,8 @@ import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { passageOf } from "./passages.js";
 import { about, bestSentence, clause, listWords, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
-const runOnWords = 35;
+/** Past this many words a sentence is read as a run-on, whatever its punctuation. */
+export const runOnWords = 35;
 const choppyWords = 8;
 
 /** Where a run-on sentence could end: a joining word or comma nearest its middle. */

@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
+import { buildAssignmentContext } from "../assignment-context.js";
+import { analyzeText } from "../features.js";
+import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
+import { gatherEssayFacts } from "./essay-facts.js";
+import { readConventions } from "./read-conventions.js";
+
+const context = buildAssignmentContext(makeInput({ feedbackLength: "detailed" }));
+/** What the conventions reading would praise in the text, if anything. */
+function praised(text: string): string | undefined {
+  const facts = gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+  return readConventions(facts).strength?.passage?.text;
+}
+
+const spliced = "Computers are useful for students in many ways at school, they help us find facts for our projects quickly.";
+const runOn = "My family uses the computer every night and my sister looks up recipes and my dad reads the news and my mom writes emails to her friends and I play games with my cousins after homework.";
+const clean = "When my sister needs a recipe for dinner, she looks it up on the computer in a few minutes.";
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("the conventions strength", () => {
+  it("praises a long sentence that is spelled and punctuated correctly", () => {
+    expect(praised(`${clean} It is fun.`)).toContain("When my sister needs a recipe");
+  });
+
+  it("never praises a comma splice or a run-on as correctly punctuated", () => {
+    expect(praised(`${spliced} ${clean} It is fun.`)).toContain("When my sister needs a recipe");
+    expect(praised(`${spliced} It is fun.`)).toBeUndefined();
+    expect(praised(`${runOn} It is fun.`)).toBeUndefined();
+  });
+});
