@@ -166,6 +166,20 @@ export const submitAttemptInput = z.object({
 });
 export type SubmitAttemptInput = z.infer<typeof submitAttemptInput>;
 
+/**
+ * A student opens an attempt, once past the name step: the server's clock starts, once per student and attempt, so a
+ * reload or a second device finds the same start (and a student with no attempts left is told before answering).
+ */
+export const startAttemptInput = z.object({ studentName: studentNameInput });
+export type StartAttemptInput = z.infer<typeof startAttemptInput>;
+export const attemptStart = z.object({
+  attemptNumber: z.number(),
+  startedAt: z.string(),
+  /** Seconds left of the time limit as the server counts them; null when the quiz has none. */
+  secondsLeft: z.number().nullable(),
+});
+export type AttemptStart = z.infer<typeof attemptStart>;
+
 /** A quiz as a student sees it before submitting: no answers, no explanations, no sources. */
 export const studentQuizItem = z.discriminatedUnion("kind", [
   z.object({ id: z.string(), kind: z.literal("multiple-choice"), prompt: z.string(), options: z.array(z.string()) }),
@@ -213,7 +227,20 @@ export const attemptResult = z.object({
 export type AttemptResult = z.infer<typeof attemptResult>;
 
 export const practiceResults = z.object({
-  attempts: z.array(z.object({ id: z.string(), studentName: z.string(), score: z.number(), maxScore: z.number(), submittedAt: z.string(), attemptNumber: z.number() })),
+  attempts: z.array(
+    z.object({
+      id: z.string(),
+      studentName: z.string(),
+      score: z.number(),
+      maxScore: z.number(),
+      submittedAt: z.string(),
+      attemptNumber: z.number(),
+      /** From the server's start of the attempt to its submission; null when the server never saw it start. */
+      secondsTaken: z.number().nullable(),
+      /** How far past the quiz's time limit it came in (beyond a minute's grace); null when within it or unknown. */
+      secondsOverLimit: z.number().nullable(),
+    }),
+  ),
   items: z.array(
     z.object({
       itemId: z.string(),

@@ -203,10 +203,10 @@ describe(`quizzes and flashcards (${testDatabaseKind})`, () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = csv.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe(["Student", "Attempt", "Submitted at", "Score", "Out of", "Percent", ...quiz.items.flatMap((_, index) => [`Q${index + 1} answer`, `Q${index + 1} correct`])].join(","));
+    expect(lines[0]).toBe(["Student", "Attempt", "Submitted at", "Minutes taken", "Score", "Out of", "Percent", ...quiz.items.flatMap((_, index) => [`Q${index + 1} answer`, `Q${index + 1} correct`])].join(","));
     expect(lines).toHaveLength(5);
     expect(lines[1]!.split(",").slice(0, 2)).toEqual(["Ana Ortiz", "1"]);
-    expect(lines[1]!.split(",")[3]).toBe(String(quiz.items.length - 1));
+    expect(lines[1]!.split(",")[4]).toBe(String(quiz.items.length - 1));
   });
 
   it("exports the quiz as QTI, Moodle XML and a paper with its key, and a deck as CSV and TSV, each parsed back", async () => {

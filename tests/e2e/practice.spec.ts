@@ -106,6 +106,8 @@ describe("practice made from a graded class", () => {
     const results = page.getByRole("region", { name: "Results" });
     const byStudent = results.getByRole("table", { name: "By student" });
     await byStudent.getByRole("row", { name: new RegExp(`Chloe Park.*${items.length - 1} / ${items.length}`) }).waitFor();
+    // The server saw the attempt open, so the teacher reads how long it took.
+    await byStudent.getByText("Took under a minute").waitFor();
     const byQuestion = results.getByRole("table", { name: "By question" });
     expect(await byQuestion.getByRole("row").nth(1).innerText()).toContain("0%");
     expect(await byQuestion.getByRole("row").nth(2).innerText()).toContain("100%");
@@ -275,10 +277,11 @@ describe("practice made from a graded class", () => {
     const firstItem: Item = quiz.data.items[0];
     if (firstItem.kind === "multiple-choice") await first.getByRole("radio").nth(1).check();
     else await first.getByRole("textbox").fill("my answer");
-    const secondsLeft = async () => {
-      const [minutes, seconds] = ((await student.getByRole("timer").innerText()).trim().split(":") as [string, string]).map(Number) as [number, number];
+    const timerOn = async (page: typeof student) => {
+      const [minutes, seconds] = ((await page.getByRole("timer").innerText()).trim().split(":") as [string, string]).map(Number) as [number, number];
       return minutes * 60 + seconds;
     };
+    const secondsLeft = () => timerOn(student);
     await student.waitForTimeout(2_000);
     const before = await secondsLeft();
     expect(before).toBeLessThan(15 * 60);
@@ -289,6 +292,14 @@ describe("practice made from a graded class", () => {
     else expect(await first.getByRole("textbox").inputValue()).toBe("my answer");
     await student.screenshot({ path: `${shots}/quiz-after-reload-360.png`, fullPage: true });
     app.assertNoConsoleErrors(student);
+
+    // Nor does a second device: the clock is the server's, started when the attempt first opened.
+    const secondDevice = await app.newPage(phone);
+    await secondDevice.goto(shared.data.shareUrl);
+    await secondDevice.getByLabel("Your name").fill("ana ortiz");
+    await secondDevice.getByRole("button", { name: "Start quiz" }).click();
+    await expect.poll(() => timerOn(secondDevice), { timeout: 10_000 }).toBeLessThanOrEqual(before);
+    app.assertNoConsoleErrors(secondDevice);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { errorBody } from "../../contracts/errors";
-import { attemptResult, checkedStudentName, checkStudentNameInput, practiceLimits, practiceMessages, sharedPractice, submitAttemptInput } from "../../contracts/practice";
+import { attemptResult, attemptStart, checkedStudentName, checkStudentNameInput, practiceLimits, practiceMessages, sharedPractice, startAttemptInput, submitAttemptInput } from "../../contracts/practice";
 import { attemptsSoFar, clientIp, countAttempt, describeWait, hash } from "../auth/rate-limit";
 import type { ApiRouter } from "../http/api-router";
 import type { AppEnv } from "../http/app-env";
@@ -9,6 +9,7 @@ import { AppError } from "../http/app-error";
 import type { AppDeps } from "../http/context";
 import { nameOnClassList } from "../services/practice/class-list-name";
 import { openShared, sharedView, submitAttempt, type SharedOpening } from "../services/practice/shared-practice";
+import { startAttempt } from "../services/practice/start-attempt";
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const tag = "Quizzes & Flashcards: students";
@@ -102,17 +103,65 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
         429: { description: "Too many links that open nothing", schema: errorBody },
       },
     },
-    async (c, { params, body }) => {
-      // Names tried are counted apart from links, with room for a class's typos, so the check cannot list the class.
-      const nameKey = `ip:practice-name:${hash(clientIp(c, proxies))}`;
-      await refuseOverBudget(nameKey, limit * namesPerLink, "names");
-      const row = await openOrRefuse(c, params.token);
-      try {
+    async (c, { params, body }) =>
+      checkingNames(c, async () => {
+        const row = await openOrRefuse(c, params.token);
         return c.json({ studentName: await nameOnClassList(db, row.assignmentId, body.studentName) });
-      } catch (error) {
-        await countAttempt(db, nameKey, windowSeconds);
-        throw error;
-      }
+      }),
+  );
+
+  /**
+   * Names tried are counted apart from links, with room for a class's typos, so no route that checks a name against
+   * the class list can be used to list the class: over the budget it is refused, and each name refused counts.
+   */
+  async function checkingNames<T>(c: Context<AppEnv>, check: () => Promise<T>): Promise<T> {
+    const nameKey = `ip:practice-name:${hash(clientIp(c, proxies))}`;
+    await refuseOverBudget(nameKey, limit * namesPerLink, "names");
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof AppError && error.fields?.studentName === practiceMessages.notOnClassList) await countAttempt(db, nameKey, windowSeconds);
+      throw error;
+    }
+  }
+
+  /** New starts and new attempts share one budget per link and address: either kind of row costs the same to keep. */
+  async function newAttemptBudget(c: Context<AppEnv>, token: string, retry: string) {
+    // The token is hashed like the address: the table holds neither a link nor an address in the clear.
+    const key = `ip:practice-attempt:${hash(token)}:${hash(clientIp(c, proxies))}`;
+    const sofar = await attemptsSoFar(db, key, windowSeconds);
+    const refuseNew =
+      sofar.count >= deps.env.AUTH_RATE_LIMIT_MAX * attemptsPerSignIn
+        ? new AppError("rate_limited", `Too many attempts at this quiz were sent from this network. Keep this page open and ${retry} in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds)
+        : undefined;
+    return { refuseNew, countNew: () => countAttempt(db, key, windowSeconds) };
+  }
+
+  router.route(
+    {
+      method: "post",
+      path: "/api/shared-practice/:token/start",
+      summary: "Open the student's next attempt at a quiz: the time limit counts from the first opening, which a reload or another device finds again; refused when the student has no attempts left",
+      tag,
+      access: "public",
+      params: tokenParams,
+      body: startAttemptInput,
+      responses: {
+        200: { description: "The attempt's number, its start and the seconds left of the time limit (null: none)", schema: attemptStart },
+        400: { description: "Not on the class list, or no name", schema: errorBody },
+        404: gone,
+        409: { description: "Closed, or no attempts left", schema: errorBody },
+        429: { description: "Too many links that open nothing, or too many new attempts at this quiz from this address", schema: errorBody },
+      },
+    },
+    async (c, { params, body }) => {
+      await refuseIfGuessing(c);
+      const budget = await newAttemptBudget(c, params.token, "reload it");
+      const outcome = await checkingNames(c, () => startAttempt(db, params.token, body, { refuseNew: budget.refuseNew }));
+      if (outcome.kind !== "started") return refuse(c, outcome);
+      if (outcome.isNew) await budget.countNew();
+      privately(c);
+      return c.json(outcome.start);
     },
   );
 
@@ -139,16 +188,10 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
     },
     async (c, { params, body }) => {
       await refuseIfGuessing(c);
-      // The token is hashed like the address: the table holds neither a link nor an address in the clear.
-      const attemptsKey = `ip:practice-attempt:${hash(params.token)}:${hash(clientIp(c, proxies))}`;
-      const sofar = await attemptsSoFar(db, attemptsKey, windowSeconds);
-      const refuseNew =
-        sofar.count >= deps.env.AUTH_RATE_LIMIT_MAX * attemptsPerSignIn
-          ? new AppError("rate_limited", `Too many attempts at this quiz were sent from this network. Keep this page open and press Submit again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds)
-          : undefined;
-      const outcome = await submitAttempt(db, params.token, body, { spellChecker: deps.spellChecker, refuseNew });
+      const budget = await newAttemptBudget(c, params.token, "press Submit again");
+      const outcome = await submitAttempt(db, params.token, body, { spellChecker: deps.spellChecker, refuseNew: budget.refuseNew });
       if (outcome.kind !== "stored") return refuse(c, outcome);
-      if (outcome.isNew) await countAttempt(db, attemptsKey, windowSeconds);
+      if (outcome.isNew) await budget.countNew();
       privately(c);
       return c.json(outcome.result, outcome.isNew ? 201 : 200);
     },

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { PracticeAnswer, PracticeKind, PracticeSourceKind, QuizSettings, StoredFlashcard, StoredQuizItem } from "../../../contracts/practice";
 import { assignments } from "./assignments";
 import { users } from "./auth";
@@ -53,9 +53,28 @@ export const practiceAttempts = pgTable(
     score: doublePrecision().notNull(),
     maxScore: integer().notNull(),
     attemptNumber: integer().notNull(),
+    /** When the server first opened this attempt (practiceAttemptStarts); null for one whose start it never saw. */
+    startedAt: timestamp({ withTimezone: true }),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex().on(table.practiceSetId, table.idempotencyKey), index().on(table.practiceSetId, table.studentKey)],
+);
+
+/**
+ * An attempt opened and not yet submitted: the server's clock for the time limit, kept per student and attempt number
+ * so a reload or a second device finds the same start. Moved into the attempt (and deleted) when it is submitted.
+ */
+export const practiceAttemptStarts = pgTable(
+  "practice_attempt_starts",
+  {
+    practiceSetId: uuid()
+      .notNull()
+      .references(() => practiceSets.id, { onDelete: "cascade" }),
+    studentKey: text().notNull(),
+    attemptNumber: integer().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.practiceSetId, table.studentKey, table.attemptNumber] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ResetAllAttemptsResult, ResetAttemptsResult } from "../../../contracts/practice";
 import type { Db } from "../../db/client";
-import { practiceAttempts } from "../../db/schema";
+import { practiceAttempts, practiceAttemptStarts } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { normaliseText } from "./engine";
 import { findQuizRow } from "./records";
@@ -20,6 +20,8 @@ export async function resetStudentAttempts(db: Db, teacherId: string, id: string
       .where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.studentKey, normaliseText(studentName))))
       .returning({ name: practiceAttempts.studentName });
     if (!deleted.length) throw new AppError("not_found", `${studentName} has no attempts at this quiz to reset. Use the name as the results show it.`);
+    // An attempt left open has a number counted from the attempts just deleted: it starts afresh with the next opening.
+    await tx.delete(practiceAttemptStarts).where(and(eq(practiceAttemptStarts.practiceSetId, row.id), eq(practiceAttemptStarts.studentKey, normaliseText(studentName))));
     return { studentName: deleted[0]!.name, deletedAttempts: deleted.length };
   });
 }
@@ -32,6 +34,7 @@ export async function resetAllAttempts(db: Db, teacherId: string, id: string): P
   return db.transaction(async (tx) => {
     const row = await findQuizRow(tx, teacherId, id, { forUpdate: true });
     const deleted = await tx.delete(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id)).returning({ id: practiceAttempts.id });
+    await tx.delete(practiceAttemptStarts).where(eq(practiceAttemptStarts.practiceSetId, row.id));
     return { deletedAttempts: deleted.length };
   });
 }

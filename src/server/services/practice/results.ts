@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { PracticeResults, StoredQuizItem } from "../../../contracts/practice";
+import { secondsOverLimit, secondsTaken } from "../../../core/practice/time-limit";
 import type { Db } from "../../db/client";
 import { practiceAttempts } from "../../db/schema";
 import { csvCell } from "../submissions/gradebook";
@@ -32,7 +33,17 @@ function mostChosenWrong(answers: string[]): { answer: string; count: number } |
 export async function findPracticeResults(db: Db, teacherId: string, id: string): Promise<PracticeResults> {
   const { row, attempts } = await quizAndAttempts(db, teacherId, id);
   return {
-    attempts: attempts.map((attempt) => ({ id: attempt.id, studentName: attempt.studentName, score: attempt.score, maxScore: attempt.maxScore, submittedAt: attempt.submittedAt.toISOString(), attemptNumber: attempt.attemptNumber })),
+    attempts: attempts.map((attempt) => ({
+      id: attempt.id,
+      studentName: attempt.studentName,
+      score: attempt.score,
+      maxScore: attempt.maxScore,
+      submittedAt: attempt.submittedAt.toISOString(),
+      attemptNumber: attempt.attemptNumber,
+      secondsTaken: secondsTaken(attempt.startedAt, attempt.submittedAt),
+      // Judged against the limit as it is now: a teacher who gave the class more time sees who is still over it.
+      secondsOverLimit: secondsOverLimit(attempt.startedAt, attempt.submittedAt, row.settings.timeLimitMinutes),
+    })),
     items: (row.items as StoredQuizItem[]).map((item, index) => {
       const scores = attempts.flatMap((attempt) => attempt.itemScores.filter((score) => score.itemId === item.id && score.answer !== null));
       const correct = scores.filter((score) => score.isCorrect).length;
@@ -48,17 +59,21 @@ export async function findPracticeResults(db: Db, teacherId: string, id: string)
   };
 }
 
+/** Minutes to one decimal for a spreadsheet; empty when the start is unknown. */
+const minutesOf = (seconds: number | null) => (seconds === null ? "" : Math.round(seconds / 6) / 10);
+
 /** One row per attempt: who, when, the score, then each question's answer and whether it was right. */
 export async function practiceResultsCsv(db: Db, teacherId: string, id: string): Promise<{ title: string; csv: string }> {
   const { row, attempts } = await quizAndAttempts(db, teacherId, id);
   const items = row.items as StoredQuizItem[];
-  const header = ["Student", "Attempt", "Submitted at", "Score", "Out of", "Percent", ...items.flatMap((_, index) => [`Q${index + 1} answer`, `Q${index + 1} correct`])];
+  const header = ["Student", "Attempt", "Submitted at", "Minutes taken", "Score", "Out of", "Percent", ...items.flatMap((_, index) => [`Q${index + 1} answer`, `Q${index + 1} correct`])];
   const lines = attempts.map((attempt) => {
     const byItem = new Map(attempt.itemScores.map((score) => [score.itemId, score]));
     return [
       attempt.studentName,
       attempt.attemptNumber,
       attempt.submittedAt.toISOString(),
+      minutesOf(secondsTaken(attempt.startedAt, attempt.submittedAt)),
       attempt.score,
       attempt.maxScore,
       attempt.maxScore ? Math.round((attempt.score / attempt.maxScore) * 100) : 0,

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { practiceLimits, practiceMessages, type AttemptResult, type SharedPractice, type StoredFlashcard, type StoredQuizItem, type SubmitAttemptInput } from "../../../contracts/practice";
 import type { SpellChecker } from "../../../core/grading/spelling";
 import type { Db } from "../../db/client";
-import { practiceAttempts, practiceSets, retiredPracticeTokens } from "../../db/schema";
+import { practiceAttempts, practiceAttemptStarts, practiceSets, retiredPracticeTokens } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import type { Queryable } from "../teacher-profiles";
 import { hasClassList, nameOnClassList } from "./class-list-name";
@@ -85,6 +85,12 @@ function answersToItems(items: StoredQuizItem[], answers: SubmitAttemptInput["an
   return Object.fromEntries(items.filter((item) => item.id in answers).map((item) => [item.id, answers[item.id] ?? null]));
 }
 
+/** Attempts a student (by their folded name) has submitted at the quiz. */
+export async function attemptsUsed(db: Queryable, practiceSetId: string, studentKey: string): Promise<number> {
+  const [sofar] = await db.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, practiceSetId), eq(practiceAttempts.studentKey, studentKey)));
+  return sofar?.value ?? 0;
+}
+
 export type SubmitOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "stored"; isNew: boolean; result: AttemptResult };
 
 /**
@@ -106,14 +112,19 @@ export async function submitAttempt(db: Db, token: string, input: SubmitAttemptI
     const studentKey = normaliseText(studentName);
     const [kept] = await tx.select({ value: count() }).from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id));
     if ((kept?.value ?? 0) >= practiceLimits.maxAttemptsPerQuiz) throw new AppError("conflict", practiceMessages.quizFull);
-    const [sofar] = await tx.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, row.id), eq(practiceAttempts.studentKey, studentKey)));
-    const used = sofar?.value ?? 0;
+    const used = await attemptsUsed(tx, row.id, studentKey);
     if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
     const items = row.items as StoredQuizItem[];
     const scored = scoreAttempt(items, input.answers, options.spellChecker);
+    const attemptNumber = used + 1;
+    // The start moves into the attempt: the table of starts holds only attempts still open.
+    const [start] = await tx
+      .delete(practiceAttemptStarts)
+      .where(and(eq(practiceAttemptStarts.practiceSetId, row.id), eq(practiceAttemptStarts.studentKey, studentKey), eq(practiceAttemptStarts.attemptNumber, attemptNumber)))
+      .returning({ startedAt: practiceAttemptStarts.startedAt });
     const [attempt] = await tx
       .insert(practiceAttempts)
-      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName, studentKey, answers: answersToItems(items, input.answers), ...scored, attemptNumber: used + 1 })
+      .values({ practiceSetId: row.id, idempotencyKey: input.idempotencyKey, studentName, studentKey, answers: answersToItems(items, input.answers), ...scored, attemptNumber, startedAt: start?.startedAt ?? null })
       .returning();
     return { kind: "stored", isNew: true, result: resultOf(row, attempt!) };
   });

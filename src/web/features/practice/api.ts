@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  AttemptStart,
   AttemptResult,
   CreatePracticeInput,
   PracticeKind,
@@ -114,6 +115,9 @@ const shared = (token: string) => `/api/shared-practice/${encodeURIComponent(tok
 export function useSharedPractice(token: string) {
   return useQuery({ queryKey: practiceKeys.shared(token), queryFn: () => getJson<SharedPractice>(shared(token)), retry: false, staleTime: Infinity });
 }
+
+/** Opens the student's next attempt: the server's start of its clock, found again by a reload or another device. */
+export const startAttempt = (token: string, studentName: string) => json<AttemptStart>(apiRequest("POST", `${shared(token)}/start`, { studentName }));
 
 export const submitAttempt = (token: string, input: SubmitAttemptInput) => json<AttemptResult>(apiRequest("POST", `${shared(token)}/attempts`, input));
 

@@ -7,6 +7,9 @@ import { describeError } from "../../lib/api";
 import { resultsCsvUrl, usePracticeResults } from "../../features/practice/api";
 import { ResetAttemptsButton } from "./reset-attempts-button";
 
+/** "under a minute", "1 min", "12 min": a quiz's time is read in whole minutes. */
+const duration = (seconds: number) => (seconds < 60 ? "under a minute" : `${Math.round(seconds / 60)} min`);
+
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
@@ -55,7 +58,11 @@ export function ResultsPanel({ set }: { set: PracticeView }) {
                 <td className="py-2 pr-3">
                   {attempt.score} / {attempt.maxScore}
                 </td>
-                <td className="py-2 pr-3 text-muted-foreground">{when(attempt.submittedAt)}</td>
+                <td className="py-2 pr-3 text-muted-foreground">
+                  {when(attempt.submittedAt)}
+                  {attempt.secondsTaken !== null ? <span className="block">Took {duration(attempt.secondsTaken)}</span> : null}
+                  {attempt.secondsOverLimit !== null ? <span className="block font-medium text-destructive">{duration(attempt.secondsOverLimit)} over the time limit</span> : null}
+                </td>
                 <td className="py-1 text-right">{latest.has(attempt.id) ? <ResetAttemptsButton setId={set.id} whose={{ studentName: attempt.studentName, attemptCount: latest.get(attempt.id)! }} /> : null}</td>
               </tr>
             ))}

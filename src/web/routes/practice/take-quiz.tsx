@@ -7,10 +7,10 @@ import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { FormField, fieldProps } from "../../features/auth/components/form-field";
-import { describeError } from "../../lib/api";
+import { ApiError, describeError } from "../../lib/api";
 import { useFocusOnStep } from "../../lib/focus";
 import { randomId } from "../../lib/random-id";
-import { checkStudentName, submitAttempt } from "../../features/practice/api";
+import { checkStudentName, startAttempt, submitAttempt } from "../../features/practice/api";
 import { describeAttemptError } from "./attempt-error";
 import { clearAttemptDraft, loadAttemptDraft, saveAttemptDraft, type AttemptDraft } from "./attempt-draft";
 import { answersAsShown, untouchedCount } from "./quiz-answers";
@@ -119,6 +119,7 @@ function QuizForm({
   const [draft, setDraft] = useState<AttemptDraft>(() => resumed ?? { studentName, attemptKey: randomId(), startedAt: Date.now(), answers: {} });
   const { answers } = draft;
   const [error, setError] = useState<string | undefined>();
+  const endsAt = useServerEndsAt(token, studentName, quiz, draft.startedAt, setError);
   const [isPending, setIsPending] = useState(false);
   const submitted = useRef(false);
   useEffect(() => {
@@ -159,7 +160,7 @@ function QuizForm({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="font-display text-2xl font-semibold tracking-tight wrap-anywhere">{quiz.title}</h1>
-        {quiz.timeLimitMinutes ? <Timer endsAt={draft.startedAt + quiz.timeLimitMinutes * 60_000} onEnd={() => void submitRef.current()} /> : null}
+        {quiz.timeLimitMinutes ? <Timer endsAt={endsAt} onEnd={() => void submitRef.current()} /> : null}
       </div>
       <ol className="grid gap-4">
         {quiz.items.map((item, index) => (
@@ -187,6 +188,34 @@ function QuizForm({
       />
     </form>
   );
+}
+
+/**
+ * When the attempt's time runs out, by the server's clock: the attempt is opened on the server, whose first opening of
+ * it (on this device or another) starts the limit, so a reload or a second device does not give more time. The seconds
+ * left are counted from the answer's arrival, so a device's wrong clock does not matter. Until the server answers,
+ * or if it cannot be reached, the device's own start stands in.
+ */
+function useServerEndsAt(token: string, studentName: string, quiz: Quiz, localStart: number, onRefused: (message: string) => void): number {
+  const [endsAt, setEndsAt] = useState(() => localStart + (quiz.timeLimitMinutes ?? 0) * 60_000);
+  const refused = useRef(onRefused);
+  refused.current = onRefused;
+  useEffect(() => {
+    let isCurrent = true;
+    startAttempt(token, studentName).then(
+      (start) => {
+        if (isCurrent && start.secondsLeft !== null) setEndsAt(Date.now() + start.secondsLeft * 1000);
+      },
+      (caught: unknown) => {
+        // No attempts left (or the quiz closed) is said now, before any answer; a dropped connection is not.
+        if (isCurrent && caught instanceof ApiError && caught.status < 500) refused.current(describeError(caught, ""));
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [token, studentName]);
+  return endsAt;
 }
 
 const secondsUntil = (endsAt: number) => Math.max(0, Math.round((endsAt - Date.now()) / 1000));
