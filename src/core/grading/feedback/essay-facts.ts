@@ -3,6 +3,7 @@ import type { TextAnalysis } from "../features.js";
 import { findParagraphs, findWords, stemWord, type Span } from "../text.js";
 import { stopWords } from "../word-lists.js";
 import { commaSpliceOf, subordinatorsOf } from "../../language/clauses.js";
+import { confusedWordsOf, type ConfusedWord } from "../../language/confused-words.js";
 import { suggestSpelling } from "../../language/suggest-spelling.js";
 import { tagText, type TaggedSentence, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
 import type { BorrowedWords } from "../borrowed-words.js";
@@ -40,6 +41,13 @@ export interface SentenceFacts {
   topicHits: number;
   /** Where a second complete thought starts after only a comma ("Computers are fun, they help us"). */
   commaSplice?: TaggedToken;
+  /** Words a dictionary passes but the context says were meant as a sound-alike ("there family", "more then"). */
+  confusedWords: ConfusedWord[];
+  /**
+   * Where its words that are not the student's own choice start: inside quotation marks, or the prompt's and source
+   * text's words. Praise for an exact word passes them by ("‘cyclist’ sharpens the sentence" in an essay on The Cyclist).
+   */
+  notOwnWords: ReadonlySet<number>;
 }
 
 export interface EssayFacts {
@@ -97,6 +105,17 @@ function misspelledTransitionOf(text: string, firstWord: string, misspelled: Spa
   return fixed && transitionOf(text.replace(firstWord, fixed)) ? firstWord : undefined;
 }
 
+/** Spans of a sentence between quotation marks (straight or curly), in offsets of the whole text. */
+function quotedSpans(s: { text: string; start: number }): Array<[number, number]> {
+  return [...s.text.matchAll(/"[^"]*"|“[^”]*”/g)].map((m) => [s.start + m.index, s.start + m.index + m[0].length]);
+}
+
+function notOwnWordsOf(s: { text: string; start: number }, tokens: readonly TaggedToken[], topicStems: ReadonlySet<string>): Set<number> {
+  const quoted = quotedSpans(s);
+  const isQuoted = (t: TaggedToken) => quoted.some(([from, to]) => t.start >= from && t.start < to);
+  return new Set(tokens.filter((t) => t.isWord && (topicStems.has(stemWord(t.text)) || isQuoted(t))).map((t) => t.start));
+}
+
 /** Gathers the facts feedback is written from: computed once per text, the same for every tone and length. */
 export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: AssignmentContext, tagged: TaggedText = tagText(text)): EssayFacts {
   const paragraphs = findParagraphs(text);
@@ -137,6 +156,8 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       isTelling: wordTokens.length <= 12 && tokens.some((t) => t.lemma === "be" || t.lemma === "feel" || t.lemma === "get") && tokens.some((t) => t.pos === "ADJ"),
       vagueWords: vaguePatterns.filter((v) => v.re.test(s.text)).map((v) => s.text.match(v.re)![0]),
       topicHits,
+      confusedWords: confusedWordsOf(tokens),
+      notOwnWords: notOwnWordsOf(s, tokens, context.topicStems),
     };
   });
   return {

@@ -29,4 +29,10 @@ describe("the conventions strength", () => {
     expect(praised(`${spliced} It is fun.`)).toBeUndefined();
     expect(praised(`${runOn} It is fun.`)).toBeUndefined();
   });
+
+  it("never praises a sentence with a sound-alike slip, an anonymised placeholder or two sentences run together", () => {
+    expect(praised("When my sister needs a recipe for there dinner, she looks it up on the computer in a few minutes. It is fun.")).toBeUndefined();
+    expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer in @NUM1 minutes. It is fun.")).toBeUndefined();
+    expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer.then she cooks it. It is fun.")).toBeUndefined();
+  });
 });

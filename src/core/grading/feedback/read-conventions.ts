@@ -16,9 +16,14 @@ function isHeadingOrTableRow(text: string): boolean {
   return isTitleCase(text) || /[\t|]/.test(text) || (text.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0) >= 3;
 }
 
-/** Praised as "spelled and punctuated correctly": so never a comma splice nor a run-on, which the sentences comment may fault. */
+/**
+ * Praised as "spelled and punctuated correctly": so never a comma splice nor a run-on (which the sentences comment may
+ * fault), a sound-alike slip ("there family"), a placeholder of an anonymised text ("@NUM1"), or two sentences run
+ * together without a space ("there.then").
+ */
 function isClean(s: SentenceFacts): boolean {
-  return !s.commaSplice && s.words <= runOnWords && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
+  const isRunTogether = /[a-z]{2}[.!?][A-Za-z]{2}/.test(s.text);
+  return !s.commaSplice && s.words <= runOnWords && s.confusedWords.length === 0 && !s.text.includes("@") && !isRunTogether && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {

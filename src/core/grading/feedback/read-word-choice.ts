@@ -1,3 +1,4 @@
+import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { Passage } from "./passages.js";
@@ -7,13 +8,21 @@ import { about, bestSentence, clause, listNamed, named, quotedShowing, reserve, 
 const preciseZipf = 3.6;
 const contentTags = new Set(["NOUN", "VERB", "ADJ", "ADV"]);
 
+/**
+ * A sentence's rare words that are the student's own choice: not misspelled, not a sound-alike or a lookalike of a
+ * commoner word ("impotent" for important was praised as exact), not its opening link word ("Lastly"), not quoted and
+ * not the prompt's or source's own words.
+ */
 function preciseWords(s: SentenceFacts): string[] {
   const misspelled = new Set(s.misspelled.map((m) => m.start));
+  const confused = new Set(s.confusedWords.map((c) => c.token.start));
+  const linkWord = s.transition?.toLowerCase();
   const words = s.tokens
-    .filter((t) => t.isWord && contentTags.has(t.pos) && t.text.length >= 5 && !misspelled.has(t.start))
+    .filter((t) => t.isWord && contentTags.has(t.pos) && t.text.length >= 5 && !misspelled.has(t.start) && !confused.has(t.start) && !s.notOwnWords.has(t.start))
+    .filter((t) => t.text.toLowerCase() !== linkWord)
     .filter((t) => {
       const zipf = zipfFrequency(t.text) ?? zipfFrequency(t.lemma);
-      return zipf !== undefined && zipf <= preciseZipf;
+      return zipf !== undefined && zipf <= preciseZipf && !commonerLookalike(t.text);
     })
     .map((t) => t.text);
   return [...new Set(words)];

@@ -1,0 +1,28 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
+import { buildAssignmentContext } from "../assignment-context.js";
+import { analyzeText } from "../features.js";
+import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
+import { gatherEssayFacts } from "./essay-facts.js";
+import { readWordChoice } from "./read-word-choice.js";
+
+const context = buildAssignmentContext(makeInput({ feedbackLength: "detailed" }, { prompt: "Write about a time a cyclist in a story faced a hard road." }));
+/** The words the word-choice reading praises as exact, if any. */
+function praisedWords(text: string): string {
+  const facts = gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+  return readWordChoice(facts).strength?.note ?? "";
+}
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("the word-choice strength", () => {
+  it("praises a rare word the student chose", () => {
+    expect(praisedWords("My grandmother gave a meticulous account of the day we moved to the farm.")).toContain("meticulous");
+  });
+
+  it("passes by a lookalike of a commoner word, the prompt's own words and words inside a quotation", () => {
+    expect(praisedWords("Being kind is the most impotent thing everyone should have in their life.")).not.toContain("impotent");
+    expect(praisedWords("The cyclist kept riding down the long road in the summer heat.")).not.toContain("cyclist");
+    expect(praisedWords('Churchill said that success "consists of going from failure to failure" and he was right.')).not.toContain("consists");
+  });
+});
