@@ -53,11 +53,18 @@ export const defaultAssignmentSettings: GradingSettings = {
   plagiarismThreshold: gradingDefaults.plagiarismThreshold,
 };
 
-export const rubric = z.object({
-  criteria: z.array(criterion).max(rubricLimits.maxCriteria, tooManyCriteriaMessage),
-  /** Always recomputed by the server as the sum of the criteria's maximum points. */
-  totalPoints: z.number().optional(),
-});
+export const rubric = z
+  .object({
+    criteria: z.array(criterion).max(rubricLimits.maxCriteria, tooManyCriteriaMessage),
+    /** Always recomputed by the server as the sum of the criteria's maximum points. */
+    totalPoints: z.number().optional(),
+  })
+  // A criterion may be worth 0 (spec: min 0), but a rubric worth 0 in all leaves nothing to grade out of: every grade,
+  // average and late penalty on it would divide by zero.
+  .refine((value) => !value.criteria.length || value.criteria.some((item) => item.maxPoints > 0), {
+    message: "The rubric's criteria add up to 0 points: give at least one criterion more than 0 points to grade out of",
+    path: ["criteria"],
+  });
 export type Rubric = { criteria: z.infer<typeof criterion>[]; totalPoints: number };
 
 /** Without rubric criteria an assignment is graded on one Overall criterion out of 100 (the engine and every view). */

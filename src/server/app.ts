@@ -10,7 +10,7 @@ import { requireTrustedOrigin } from "./http/origin-check";
 import type { AppEnv } from "./http/app-env";
 import type { AppDeps } from "./http/context";
 import { requestContext } from "./http/logging";
-import { setSecurityHeaders } from "./http/security-headers";
+import { setDefaultHeaders, securityHeaders, apiCacheHeaders } from "./http/security-headers";
 import { serveClient } from "./http/static-files";
 import { registerAccountRoutes } from "./routes/account";
 import { registerApiDocs } from "./routes/api-docs";
@@ -36,7 +36,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", requestContext(deps.logger));
   // A handler may set its own policy (the LTI deep linking answer posts a form to the platform).
-  app.use("*", setSecurityHeaders());
+  app.use("*", setDefaultHeaders(securityHeaders));
+  app.use("/api/*", setDefaultHeaders(apiCacheHeaders));
   app.use("*", async (c, next) => {
     c.set("user", null);
     await next();

@@ -297,6 +297,12 @@ describe(`rate limits (${testDatabaseKind})`, () => {
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
       const other = await new TestClient(limited.url).post("/api/auth/sign-in/email", { email: "other@school.test", password: "wrong password" });
       expect(other.status).toBe(401);
+      // The same guess sent as "Application/JSON" (which better-auth reads) is counted, and a form post is refused unread.
+      const capitalised = await new TestClient(limited.url).request("POST", "/api/auth/sign-in/email", { body: JSON.stringify({ email: "someone@school.test", password: "wrong password" }), headers: { "content-type": "Application/JSON" } });
+      expect(capitalised.status).toBe(429);
+      const form = await new TestClient(limited.url).request("POST", "/api/auth/sign-in/email", { body: new URLSearchParams({ email: "someone@school.test", password: "wrong password" }) });
+      expect(form.status).toBe(415);
+      expect(form.data.error.message).toBe("Send the request body as JSON, with Content-Type: application/json.");
     } finally {
       await limited.stop();
     }

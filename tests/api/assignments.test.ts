@@ -97,6 +97,8 @@ describe(`assignments API (${testDatabaseKind})`, () => {
     [{ gradingSettings: { strictness: 120 } }, "gradingSettings.strictness"],
     [{ rubric: { criteria: [{ id: "a", name: "", maxPoints: 5 }] } }, "rubric.criteria.0.name"],
     [{ rubric: { criteria: [{ id: "a", name: "Thesis", maxPoints: -1 }] } }, "rubric.criteria.0.maxPoints"],
+    // Worth 0 in all, a rubric leaves nothing to grade out of: it broke every average of the teacher's.
+    [{ rubric: { criteria: [{ id: "a", name: "Thesis", maxPoints: 0, descriptors: [] }] } }, "rubric.criteria"],
   ])("refuses %j with 400 naming the field, leaving the assignment as it was", async (change, field) => {
     const teacher = await teacherWithDraft();
     const body = wholeObject(teacher.assignment, change);

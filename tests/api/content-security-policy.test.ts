@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInTeacher } from "../support/accounts";
 import { TestClient } from "../support/http";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { securityHeaders } from "../../src/server/http/security-headers";
@@ -34,6 +35,13 @@ describe("Content-Security-Policy", () => {
     for (const path of ["/api/health", "/", "/api/docs.js", "/api/no-such-route", "/api/assignments"]) {
       const answer = await client.get(path);
       for (const [name, value] of securityHeaders) expect(answer.headers.get(name), `${name} on ${path}`).toBe(value);
+    }
+  });
+
+  it("keeps API answers out of every cache (a shared school computer's next user)", async () => {
+    const teacher = await createSignedInTeacher(server.url, server.deps.database.db, "nostore");
+    for (const path of ["/api/health", "/api/no-such-route", `/api/assignments/teacher/${teacher.id}`, "/api/profile-text"]) {
+      expect((await teacher.client.get(path)).headers.get("cache-control"), path).toBe("private, no-store");
     }
   });
 });

@@ -10,7 +10,7 @@ import type { Env } from "../env";
 import { formatBytes, type ApiRouter } from "../http/api-router";
 import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
-import { assertJsonDepth } from "../http/json-depth";
+import { assertJsonDepth, isJsonMediaType } from "../http/json-depth";
 import { parseOrThrow } from "../http/validation";
 import type { Auth } from "./auth";
 import { callAuth } from "./auth-storage";
@@ -35,7 +35,7 @@ export function mountAuth(app: Hono<AppEnv>, router: ApiRouter, auth: Auth, db: 
       },
     }),
   );
-  app.use("/api/auth/*", refuseControlCharacters());
+  app.use("/api/auth/*", jsonBodiesOnly());
   const base = env.AUTH_RATE_LIMIT_MAX;
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const proxies = { trustProxy: env.TRUST_PROXY, trustedProxyCount: env.TRUSTED_PROXY_COUNT };
@@ -126,11 +126,15 @@ export function loadSession(auth: Auth, cache: SessionCache): MiddlewareHandler<
 /**
  * better-auth reads a body as sent, and the rate limit looks its account up before any route checks it: text with
  * control characters (NUL, which PostgreSQL refuses in a query) is refused first, field by field, on every auth route.
- * A body that is not JSON passes on to be refused by the route.
+ * better-auth also reads form posts, which the rate limit would not read its account from: a body of any kind but JSON
+ * is refused, as the app's own client never sends one.
  */
-function refuseControlCharacters(): MiddlewareHandler<AppEnv> {
+function jsonBodiesOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== "POST" || !(c.req.header("content-type") ?? "").includes("application/json")) return next();
+    if (c.req.method !== "POST") return next();
+    const contentType = c.req.header("content-type");
+    if (contentType && !isJsonMediaType(contentType)) throw new AppError("unsupported_media_type", "Send the request body as JSON, with Content-Type: application/json.");
+    if (!contentType) return next();
     const body: unknown = await c.req.raw.clone().json().catch(() => undefined);
     // Walked only once known to be shallow: a deeply nested body would overflow the walk's stack.
     if (body !== undefined) assertJsonDepth(body);

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { AppError } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
+import { isJsonMediaType } from "../http/json-depth";
 
 export interface RateRule {
   /** Routes that share one budget ("sign-in": the e-mail and username routes spend the same attempts). */
@@ -104,7 +105,7 @@ export function clientIp(c: Context, proxies: ProxyTrust): string {
 }
 
 async function accountFromBody(c: Context): Promise<string | undefined> {
-  if (!(c.req.header("content-type") ?? "").includes("application/json")) return undefined;
+  if (!isJsonMediaType(c.req.header("content-type"))) return undefined;
   try {
     const body = (await c.req.raw.clone().json()) as { email?: unknown; username?: unknown };
     // The field the route signs in with: a username sign-in carrying a decoy e-mail counted against the decoy.

@@ -19,3 +19,10 @@ export function assertJsonDepth(value: unknown): void {
     for (const item of Object.values(next.value)) pending.push({ value: item, depth: next.depth + 1 });
   }
 }
+
+/**
+ * Whether a Content-Type names JSON as better-auth reads it: any case, and JSON's "+json" kinds. A check that knew only
+ * "application/json" let "Application/JSON" past the sign-in limit and the control-character filter, while better-auth
+ * still read the body.
+ */
+export const isJsonMediaType = (contentType: string | undefined): boolean => /^\s*application\/([a-z0-9.+-]*\+)?json/i.test(contentType ?? "");

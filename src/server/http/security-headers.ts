@@ -25,14 +25,19 @@ export const securityHeaders: ReadonlyArray<readonly [string, string]> = [
   ["X-XSS-Protection", "0"],
 ];
 
-const asMap = new Map(securityHeaders);
+/**
+ * API answers hold children's work: no browser or proxy keeps them (a shared school computer's next user could find
+ * them in its cache). A route that may be kept (an avatar, the LTI configuration) says so itself.
+ */
+export const apiCacheHeaders: ReadonlyArray<readonly [string, string]> = [["Cache-Control", "private, no-store"]];
 
 /**
- * Sets the security headers on Node's outgoing message before the handler runs (outgoing.ts); a header the handler
- * sets itself (the LTI pages' own policy) replaces its default when the answer is written. Elsewhere (a fetch handler
+ * Sets default headers on Node's outgoing message before the handler runs (outgoing.ts); a header the handler sets
+ * itself (the LTI pages' own policy) replaces its default when the answer is written. Elsewhere (a fetch handler
  * without Node's bindings) they are added to the answer where it has none of its own, as Hono's secureHeaders does.
  */
-export function setSecurityHeaders(): MiddlewareHandler {
+export function setDefaultHeaders(headers: ReadonlyArray<readonly [string, string]>): MiddlewareHandler {
+  const asMap = new Map(headers);
   return async (c, next) => {
     const outgoing = outgoingOf(c);
     if (outgoing) {
@@ -40,6 +45,6 @@ export function setSecurityHeaders(): MiddlewareHandler {
       return next();
     }
     await next();
-    for (const [name, value] of securityHeaders) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   };
 }
