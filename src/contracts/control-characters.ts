@@ -47,3 +47,10 @@ export function controlCharacterPaths(value: unknown, path = ""): string[] {
   if (value !== null && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => controlCharacterPaths(item, path ? `${path}.${key}` : key));
   return [];
 }
+
+/**
+ * Marks that reorder text (right-to-left overrides and isolates): invisible, and in a name they make
+ * "Ann\u202etxt.exe" read as "Annexe.txt" in every list and download, so they are taken out of names and file names.
+ */
+const directionMarks = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const withoutDirectionMarks = (text: string): string => text.replace(directionMarks, "");

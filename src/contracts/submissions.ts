@@ -2,6 +2,7 @@ import { toScore } from "./scores";
 import { z } from "zod";
 import { jsonField } from "./json-field";
 import { earlierRubric } from "./earlier-rubric";
+import { withoutDirectionMarks } from "./control-characters";
 
 export const submissionStatuses = ["queued", "grading", "needs_review", "accepted", "failed"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
@@ -200,22 +201,16 @@ export function isTimeZone(value: string): boolean {
   }
 }
 const timeZone = z.string().max(64).refine(isTimeZone, { message: "Time zone must be an IANA name like Europe/Paris" });
-/**
- * Marks that reorder text (right-to-left overrides and isolates): invisible, and in a name they make
- * "Rlo\u202etxt.exe" read as another name in every list, so they are taken out of names.
- */
-const directionMarks = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** A student's name as read from a file or folder name: without direction marks, and at most the names' length. */
 export function studentNameFromFile(raw: string): string {
-  const name = raw.replace(directionMarks, "").replace(/\s+/g, " ").trim();
+  const name = withoutDirectionMarks(raw).replace(/\s+/g, " ").trim();
   if (!name) return "Unnamed student";
   return name.length <= submissionLimits.maxNameLength ? name : name.slice(0, submissionLimits.maxNameLength).replace(/\s+\S*$/, "").trim() || name.slice(0, submissionLimits.maxNameLength);
 }
 
 const studentName = z
   .string({ error: "Add the student's name or identifier" })
-  .transform((name) => name.replace(directionMarks, ""))
+  .transform(withoutDirectionMarks)
   .pipe(
     z
       .string()

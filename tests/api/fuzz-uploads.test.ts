@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedFiles } from "../../src/server/db/schema";
 import { createSignedInTeacher } from "../support/accounts";
 import { testDatabaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -89,6 +91,10 @@ describe(`a corpus of broken files (${testDatabaseKind})`, () => {
     expect(names).toContain("Unnamed student");
     expect(names).toContain("Rlotxt");
     for (const name of names) expect(name.length).toBeLessThanOrEqual(120);
+    // Nor in the stored file's name, which a download offers: "Ann\u202etxt.exe" showed as "Annexe.txt".
+    const stored = await server.deps.database.db.select({ name: storedFiles.originalName }).from(storedFiles).where(eq(storedFiles.teacherId, teacher.id));
+    expect(stored.map((row) => row.name)).toContain("Rlotxt.txt");
+    for (const row of stored) expect(row.name).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
   it("calls a .docx without its document part damaged, instead of reading its other parts as students' work", async () => {

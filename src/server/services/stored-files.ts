@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { withoutDirectionMarks } from "../../contracts/control-characters";
 import type { Db } from "../db/client";
 import { storedFiles } from "../db/schema";
 import { AppError } from "../http/app-error";
@@ -109,7 +110,7 @@ export async function findTeacherFile(deps: StoreDocumentDeps, teacherId: string
 
 /** Keeps the name for display only: no folders, no control characters, a sensible length. */
 export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
+  const base = withoutDirectionMarks(name.split(/[\\/]/).pop() ?? "");
   const cleaned = [...base].filter((char) => char.charCodeAt(0) >= 32 && char.charCodeAt(0) !== 127).join("").trim().slice(0, 200);
   return cleaned || "document";
 }
