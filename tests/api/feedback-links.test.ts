@@ -492,5 +492,7 @@ describe(`guessing links (${testDatabaseKind})`, () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
     expect(refused.text).toContain("Too many attempts");
+    // A real link still answers as itself: one address guessing does not shut the school's students out.
+    expect((await client.get(new URL(returned.data.created[0].url).pathname)).status).toBe(410);
   });
 });

@@ -54,6 +54,8 @@ describe(`a quiz whose link got out of the class (${testDatabaseKind})`, () => {
     const guesses = [];
     for (const letter of "ABCD") guesses.push((await student.get(`/api/shared-practice/${letter.repeat(32)}`)).status);
     expect(guesses).toEqual([404, 404, 404, 429]);
+    // The class's real link still opens from that address: a school behind one address is not shut out by a guesser.
+    expect((await student.get(apiPathOf(renewed.data.shareUrl))).status).toBe(200);
   });
 });
 

@@ -92,8 +92,8 @@ export function registerFeedbackLinkRoutes(router: ApiRouter, deps: AppDeps): vo
 
 /**
  * The student's page, outside /api: a whole HTML document. A token no link ever had counts against the asking
- * address (the sign-in limit's per-address budget), and an address over it is refused before any lookup, so guessing
- * costs a window per few dozen tries on top of 256 bits.
+ * address (the sign-in limit's per-address budget), and past it made-up tokens are refused, so guessing costs a
+ * window per few dozen tries on top of 256 bits while real links still open.
  */
 export function registerStudentFeedbackPage(app: Hono<AppEnv>, deps: AppDeps): void {
   const db = deps.database.db;
@@ -115,17 +115,21 @@ export function registerStudentFeedbackPage(app: Hono<AppEnv>, deps: AppDeps): v
     const raw = c.req.param("token");
     const trimmed = raw.replace(/[^A-Za-z0-9_-]+$/, "");
     if (trimmed && trimmed !== raw) return c.redirect(`/feedback/${encodeURIComponent(trimmed)}`, 301);
-    const key = `ip:feedback-link:${hash(clientIp(c, proxies))}`;
-    const sofar = await attemptsSoFar(db, key, windowSeconds);
-    if (sofar.count >= limit) {
-      c.header("Retry-After", String(sofar.retryAfterSeconds));
-      return send(c, renderPlainPage("Too many attempts", `Too many links that open nothing were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`), 429);
-    }
     const opening = await openFeedbackLink(db, c.req.param("token"), { isCounted: c.req.method === "GET" });
     if (opening.kind === "inactive") {
       // A revoked or expired link is a student's real link, opened again: a class behind one school address
-      // reopening theirs after "Revoke all links" must not lock the others out.
-      if (opening.isGuess) await countAttempt(db, key, windowSeconds);
+      // reopening theirs after "Revoke all links" must not lock the others out. Only a made-up link is counted, and
+      // only made-up links are refused past the budget: a real link always opens, so one address guessing (a whole
+      // school behind one) never shuts the class out of its own feedback.
+      if (opening.isGuess) {
+        const key = `ip:feedback-link:${hash(clientIp(c, proxies))}`;
+        const sofar = await attemptsSoFar(db, key, windowSeconds);
+        if (sofar.count >= limit) {
+          c.header("Retry-After", String(sofar.retryAfterSeconds));
+          return send(c, renderPlainPage("Too many attempts", `Too many links that open nothing were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`), 429);
+        }
+        await countAttempt(db, key, windowSeconds);
+      }
       return send(c, renderInactivePage(), 410);
     }
     if (opening.kind === "in_review") {

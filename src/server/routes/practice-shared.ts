@@ -39,7 +39,7 @@ function refusal(opening: Exclude<SharedOpening, { kind: "open" }>): AppError {
 
 /**
  * What students open by link, with no account. Rate-limited like the feedback page: a token no set ever had counts
- * against the asking address, and an address over its budget is refused before any lookup.
+ * against the asking address, and past its budget such tokens are refused without saying whether they exist.
  */
 export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): void {
   const db = deps.database.db;
@@ -48,16 +48,22 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
   const windowSeconds = deps.env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const keyOf = (c: Context<AppEnv>) => `ip:practice-link:${hash(clientIp(c, proxies))}`;
 
-  /** An address over its budget for this key is refused before any lookup, saying what it tried too often. */
+  /** An address over its budget for this key is refused, saying what it tried too often. */
   async function refuseOverBudget(key: string, budget: number, what: string) {
     const sofar = await attemptsSoFar(db, key, windowSeconds);
     if (sofar.count >= budget) {
       throw new AppError("rate_limited", `Too many ${what} were tried from this address. Try again in ${describeWait(sofar.retryAfterSeconds)}.`, undefined, sofar.retryAfterSeconds);
     }
   }
-  const refuseIfGuessing = (c: Context<AppEnv>) => refuseOverBudget(keyOf(c), limit, "links that open nothing");
+  /**
+   * Only a made-up link is counted, and only made-up links are refused past the budget: a real link always opens, so
+   * one address guessing (a whole school behind one) never shuts a class out of its own quiz.
+   */
   async function refuse(c: Context<AppEnv>, opening: Exclude<SharedOpening, { kind: "open" }>): Promise<never> {
-    if (opening.kind === "inactive" && opening.isGuess) await countAttempt(db, keyOf(c), windowSeconds);
+    if (opening.kind === "inactive" && opening.isGuess) {
+      await refuseOverBudget(keyOf(c), limit, "links that open nothing");
+      await countAttempt(db, keyOf(c), windowSeconds);
+    }
     throw refusal(opening);
   }
   const privately = (c: Context<AppEnv>) => {
@@ -66,7 +72,6 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
   };
   /** The open set a link names, its answer made private; a closed or unknown link is refused (a guess counted). */
   async function openOrRefuse(c: Context<AppEnv>, token: string) {
-    await refuseIfGuessing(c);
     const opening = await openShared(db, token);
     if (opening.kind !== "open") return refuse(c, opening);
     privately(c);
@@ -155,7 +160,6 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
       },
     },
     async (c, { params, body }) => {
-      await refuseIfGuessing(c);
       const budget = await newAttemptBudget(c, params.token, "reload it");
       const outcome = await checkingNames(c, () => startAttempt(db, params.token, body, { refuseNew: budget.refuseNew }));
       if (outcome.kind !== "started") return refuse(c, outcome);
@@ -187,7 +191,6 @@ export function registerSharedPracticeRoutes(router: ApiRouter, deps: AppDeps): 
       },
     },
     async (c, { params, body }) => {
-      await refuseIfGuessing(c);
       const budget = await newAttemptBudget(c, params.token, "press Submit again");
       const outcome = await submitAttempt(db, params.token, body, { spellChecker: deps.spellChecker, refuseNew: budget.refuseNew });
       if (outcome.kind !== "stored") return refuse(c, outcome);
