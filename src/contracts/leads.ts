@@ -14,8 +14,8 @@ export const leadMessages = {
 } as const;
 
 /** Name, school and seats are single lines (the form's inputs are): a line break from the API would reach the mail. */
-const oneLine = (text: string) => !/[\r\n\u2028\u2029]/.test(text);
-const oneLineMessage = "Keep this on one line";
+export const oneLine = (text: string) => !/[\r\n\u2028\u2029]/.test(text);
+export const oneLineMessage = "Keep this on one line";
 
 const requiredText = (max: number) =>
   z

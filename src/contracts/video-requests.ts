@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, oneLineMessage } from "./leads";
 
 export const videoStyles = ["Engaging", "Hyper", "Inspirational", "Documentary", "Jazz", "Lofi", "Dramatic", "None"] as const;
 export const videoDurations = ["2 min", "1 min", "30 sec"] as const;
@@ -16,7 +17,7 @@ export const videoMessages = {
 
 /** The video request form, shared by /videos and POST /api/video-requests. */
 export const createVideoRequestInput = z.object({
-  topic: z.string({ error: videoMessages.missing }).trim().min(1, videoMessages.missing).max(300, "Keep the topic within 300 characters"),
+  topic: z.string({ error: videoMessages.missing }).trim().min(1, videoMessages.missing).max(300, "Keep the topic within 300 characters").refine(oneLine, oneLineMessage),
   style: z.enum(videoStyles, { error: `Choose one of: ${videoStyles.join(", ")}` }).default(videoDefaults.style),
   duration: z.enum(videoDurations, { error: `Choose one of: ${videoDurations.join(", ")}` }).default(videoDefaults.duration),
   voice: z.enum(videoVoices, { error: `Choose one of: ${videoVoices.join(", ")}` }).default(videoDefaults.voice),

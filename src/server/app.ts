@@ -23,7 +23,7 @@ import { registerFeedbackLinkRoutes, registerStudentFeedbackPage } from "./route
 import { registerHealthRoutes } from "./routes/health";
 import { registerPracticeRoutes } from "./routes/practice";
 import { registerSharedPracticeRoutes } from "./routes/practice-shared";
-import { registerInquiryRoutes } from "./routes/inquiries";
+import { limitInquiries, registerInquiryRoutes } from "./routes/inquiries";
 import { ltiPlatformPostPaths, registerLtiRoutes } from "./routes/lti";
 import { registerGoogleClassroomRoutes } from "./routes/google-classroom";
 import { registerProfileRoutes } from "./routes/profile";
@@ -60,6 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const router = new ApiRouter(app, deps.env.BODY_LIMIT_BYTES);
   registerHealthRoutes(router, deps);
+  limitInquiries(app, deps);
   registerInquiryRoutes(router, deps);
   mountAuth(app, router, deps.auth, deps.database.db, deps.env);
   registerProfileRoutes(router, deps);

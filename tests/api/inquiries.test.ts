@@ -111,6 +111,12 @@ describe(`POST /api/video-requests (${testDatabaseKind})`, () => {
     expect(mail?.subject).toBe("Video request: Photosynthesis for grade 7");
   });
 
+  it("keeps the topic, which heads the team's mail, on one line", async () => {
+    const broken = await client.post("/api/video-requests", { topic: "Fractions\r\nBcc: all@school.org", email: "sam@school.org" });
+    expect(broken.status).toBe(400);
+    expect(broken.data.error.fields).toEqual({ topic: "Keep this on one line" });
+  });
+
   it("keeps chosen style, duration and voice", async () => {
     const response = await client.post("/api/video-requests", { topic: "Fractions", style: "Lofi", duration: "30 sec", voice: "Solo Male", email: "sam@school.org" });
     expect(response.status).toBe(201);
@@ -130,5 +136,27 @@ describe(`POST /api/video-requests (${testDatabaseKind})`, () => {
     expect(response.status).toBe(400);
     expect(response.data.error.fields[field]).toBe(message);
     expect(await db().select().from(videoRequests)).toHaveLength(before.length);
+  });
+});
+
+describe(`inquiries from one address (${testDatabaseKind})`, () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { AUTH_RATE_LIMIT_MAX: "2" } });
+  });
+  afterAll(() => limited?.stop());
+
+  it("takes a few, then refuses more with when to try again, mailing nothing more", async () => {
+    const sender = new TestClient(limited.url);
+    const mails = async () => (await limited.deps.database.db.select().from(outbox)).length;
+    // Twice the sign-in limit per address (4), each e-mail address at most the limit (2).
+    const statuses = [];
+    for (const email of ["a@school.org", "a@school.org", "a@school.org", "b@school.org", "c@school.org"]) statuses.push((await sender.post("/api/video-requests", { topic: "Fractions", email })).status);
+    expect(statuses).toEqual([201, 201, 429, 201, 429]);
+    const before = await mails();
+    const refused = await sender.post("/api/leads", { ...validLead, email: "d@school.org" });
+    expect(refused.status).toBe(429);
+    expect(refused.data.error.message).toMatch(/^Too many attempts\. Try again in /);
+    expect(await mails()).toBe(before);
   });
 });
