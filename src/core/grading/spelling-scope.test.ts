@@ -14,6 +14,10 @@ describe("which words spelling is judged on", () => {
     expect(judged('She said, "Becuase it rains." (Thier house)')).toEqual(["She", "said", "Becuase", "it", "rains", "Thier", "house"]);
   });
 
+  it("leaves out a name wherever the text writes it, once it is capitalised inside a sentence, and a brand's mixed case", () => {
+    expect(judged("Kenzie came over. I played with Kenzie and kenzie won on my iPods.")).toEqual(["came", "over", "I", "played", "with", "and", "won", "on", "my"]);
+  });
+
   it("leaves out web and e-mail addresses and file names", () => {
     expect(judged("See https://www.dailyherald.com/kids or mail ana@school.org about four_day_week.py and notes.docx today")).toEqual(["See", "or", "mail", "about", "and", "today"]);
   });

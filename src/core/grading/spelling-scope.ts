@@ -41,6 +41,11 @@ export interface SpellingScope {
   outside: Array<{ start: number; end: number }>;
   /** Written in capitals throughout: its capitals mark no names or acronyms, so every word is judged. */
   isAllCaps: boolean;
+  /**
+   * Words the text capitalises inside a sentence somewhere, lower-cased: names, so the same word opening a sentence
+   * ("Kenzie") or written small elsewhere ("kenzie", a capital's slip, not spelling's) is not a spelling slip either.
+   */
+  names: ReadonlySet<string>;
 }
 
 export function spellingScopeOf(text: string): SpellingScope {
@@ -50,8 +55,14 @@ export function spellingScopeOf(text: string): SpellingScope {
     if (isOutside) outside.push({ start: run.index, end: run.index + run[0].length });
   }
   for (const words of text.matchAll(citation)) outside.push({ start: words.index, end: words.index + words[0].length });
-  return { text, outside, isAllCaps: isInCapitals(text) };
+  const isAllCaps = isInCapitals(text);
+  const names = new Set<string>();
+  if (!isAllCaps) for (const word of text.matchAll(capitalised)) if (!startsSentence(text, word.index)) names.add(word[0].toLowerCase());
+  return { text, outside, isAllCaps, names };
 }
+
+/** A word with a capital first and small letters after, standing alone. */
+const capitalised = /(?<![\p{L}'’])\p{Lu}\p{Ll}+(?![\p{L}])/gu;
 
 /**
  * Written in capitals: more than `allCapsShare` of at least 20 letters are capitals. Counted by character code (it
@@ -99,10 +110,11 @@ function startsSentence(text: string, start: number): boolean {
 
 /**
  * True for a word spelling is judged on: not an acronym (two capitals or more), not a capitalised word inside a
- * sentence (a name), unless the whole text is in capitals, and not inside an address or file name.
+ * sentence (a name) nor that word elsewhere, not a brand's mixed case ("iPods", "YouTube"), unless the whole text is in
+ * capitals, and not inside an address or file name.
  */
 export function isJudgedForSpelling(scope: SpellingScope, word: Span): boolean {
-  if (!scope.isAllCaps && /^\p{Lu}{2,}$/u.test(word.text)) return false;
+  if (!scope.isAllCaps && (/^\p{Lu}{2,}$/u.test(word.text) || /\p{Ll}\p{Lu}/u.test(word.text) || scope.names.has(word.text.toLowerCase()))) return false;
   if (!scope.isAllCaps && /^\p{Lu}/u.test(word.text) && !startsSentence(scope.text, word.start)) return false;
   return !scope.outside.some((span) => word.start >= span.start && word.end <= span.end);
 }

@@ -9,6 +9,11 @@ describe("the word a misspelling stands for", () => {
     expect(suggestSpelling("Alot")).toBe("A lot");
   });
 
+  it("reads a consonant + y plural written with -ys as -ies, not as the singular", () => {
+    expect(suggestSpelling("familys")).toBe("families");
+    expect(suggestSpelling("Citys")).toBe("Cities");
+  });
+
   it("makes no guess when a less likely slip gives a commoner word", () => {
     // "digest" with a letter left out, or "diet" (commoner) with one added: "diet tips" was corrected to "digest".
     expect(suggestSpelling("diest")).toBeUndefined();

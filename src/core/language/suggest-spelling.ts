@@ -67,6 +67,10 @@ function guessSpelling(word: string): string | undefined {
   const restore = (s: string) => (isCapital ? s.charAt(0).toUpperCase() + s.slice(1) : s);
   const known = contractions.get(lower) ?? runTogether.get(lower);
   if (known) return restore(known === "i'm" || known.startsWith("i'") ? `I${known.slice(1)}` : known);
+  // A plural of a word in consonant + y written with -ys ("familys", "citys") means -ies: one edit away it was
+  // "corrected" to the singular ("correct 'familys' to 'family'").
+  const plural = /[^aeiou]ys$/.test(lower) ? `${lower.slice(0, -2)}ies` : undefined;
+  if (plural && (zipfFrequencies().get(plural) ?? 0) >= minZipf) return restore(plural);
   // Words of three letters or fewer are mostly abbreviations and slang ("idk", "pta", "ok"), and every edit of them is
   // a common word: "ink", "pat" and "oak" were offered. No guess is better than a wrong one.
   if (lower.length <= 3) return undefined;

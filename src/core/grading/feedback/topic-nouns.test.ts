@@ -89,8 +89,14 @@ describe("names and slips as topics", () => {
 
   it("names a place the prompt or source is about, but still not a classmate", () => {
     const facts = venusFacts("Scientists want to send robots to Venus because its surface hides answers. My friend Ethan thinks Venus is too hot for people.");
-    expect(facts.topics).toContain("venus");
+    expect(facts.topics).toContain("Venus");
     expect(facts.sentences.flatMap((s) => s.nouns)).not.toContain("ethan");
+  });
+
+  it("never names a rare lookalike of an everyday word, an adjective the tagger took for a noun, or half of a hyphenated word", () => {
+    const nouns = nounsOf("The mos important par of computers is the self-confidence they give famous scientists and students.");
+    for (const slip of ["mos", "par", "self", "confidence", "famous"]) expect(nouns).not.toContain(slip);
+    expect(nouns).toContain("computers");
   });
 
   it("never names a word that is a slip for another as a noun ('a positive affect')", () => {

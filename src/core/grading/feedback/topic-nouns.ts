@@ -1,6 +1,7 @@
 import { stemWord } from "../text.js";
 import { stopWords } from "../word-lists.js";
 import type { TaggedToken } from "../../language/tag-text.js";
+import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 
 /** ASAP-style anonymisation tokens (@PERSON1, @CAPS2, @NUM1): words, but never worth naming. */
@@ -11,7 +12,7 @@ export const placeholder = /^@[A-Z]+\d*/;
  * points: "the point about point" told the student nothing.
  */
 const generalNouns = new Set(
-  "thing things way ways time times lot lots part parts kind kinds fact facts reason reasons example examples point points people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
+  "thing things way ways well time times lot lots part parts kind kinds fact facts reason reasons example examples point points people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
 );
 
 /**
@@ -59,6 +60,17 @@ function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean, top
   return !(t.pos === "NOUN" && isSingular && before?.pos === "AUX" && before.lemma === "be");
 }
 
+/** Endings of adjectives the tagger reads as nouns now and then ("the point about scientist and famous"). */
+const adjectiveEnding = /(?:ous|ful|less)$/;
+
+/** Half of a hyphenated word ("self-confidence"): named alone, it read "the reasons about self and confidence". */
+function isHalfOfCompound(tokens: TaggedToken[], i: number): boolean {
+  const t = tokens[i]!;
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  return (before?.text === "-" && before.end === t.start) || (after?.text === "-" && after.start === t.end);
+}
+
 /**
  * The nouns that say what a sentence is about, most specific first: rarer words before common ones (by everyday
  * frequency), the prompt's own words last, misspelled and general words left out.
@@ -72,9 +84,15 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}'’-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) return;
     const lower = t.text.toLowerCase();
     if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower) || !isTopicNoun(tokens, i, t === firstWord, promptStems)) return;
+    if (isHalfOfCompound(tokens, i) || adjectiveEnding.test(lower)) return;
+    const isName = isNameToken(t, t === firstWord);
+    // A rare word a letter or two from an everyday one is most likely a slip the dictionary passes ("mos" for most,
+    // "par" for part, "ewe" for eye): named as a topic it read "the sentence about ewe and responsibility".
+    if (!isName && !promptStems.has(stemWord(lower)) && commonerLookalike(lower)) return;
     seen.add(lower);
     const zipf = zipfFrequency(lower) ?? zipfFrequency(t.lemma) ?? 3;
-    found.push({ word: lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
+    // A name keeps its capital: "the point about Saeng", not "saeng".
+    found.push({ word: isName ? t.text : lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
   });
   return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
 }
