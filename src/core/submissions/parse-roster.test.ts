@@ -15,6 +15,7 @@ describe("parseRoster reads the ways teachers paste a class", () => {
     { rule: "reads cells pasted from a spreadsheet with a header", text: "First name\tLast name\tStudent number\nJane\tDoe\t12345\n", students: [{ name: "Jane Doe", identifier: "12345" }] },
     { rule: "reads cells pasted from a spreadsheet without a header", text: "Jane Doe\t12345\nDoe, John\tjd@school.org", students: [{ name: "Jane Doe", identifier: "12345" }, { name: "John Doe", identifier: "jd@school.org", email: "jd@school.org" }] },
     { rule: "keeps the e-mail column beside a student number, and ignores a cell that is not an address", text: "Name,ID,Email\nJane Doe,12345,<jd@school.org>\nJohn Roe,67890,ask the office", students: [{ name: "Jane Doe", identifier: "12345", email: "jd@school.org" }, { name: "John Roe", identifier: "67890" }] },
+    { rule: "takes a trailing code with letters and digits as the identifier, not as part of a Last, First name", text: "Alice Student, S1234567\nCarol King, ck-42\nBob Jones, 20231234", students: [{ name: "Alice Student", identifier: "S1234567" }, { name: "Carol King", identifier: "ck-42" }, { name: "Bob Jones", identifier: "20231234" }] },
     { rule: "keeps two students who share a name but not an identifier", text: "Sam Lee 111\nSam Lee 222", students: [{ name: "Sam Lee", identifier: "111" }, { name: "Sam Lee", identifier: "222" }] },
   ];
   it.each(table)("$rule", ({ text, students }) => {

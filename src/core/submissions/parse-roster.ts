@@ -130,7 +130,8 @@ function fromCells(cells: string[]): RosterLine {
  * "Jane Doe,12345" the name "12345 Jane Doe").
  */
 function fromPlainLine(line: string): RosterLine {
-  const found = /^(.*?\S)[\s,]+[<(]?(\d{3,}|[^\s@,<>()]+@[^\s@,<>()]+)[>)]?,?$/.exec(collapseSpaces(line));
+  // A school's identifier holds a digit ("12345", "S1234567", "ck-42") where a name never does; an e-mail is one too.
+  const found = /^(.*?\S)[\s,]+[<(]?((?=[^\s@,<>()]*\d)[^\s@,<>()]{2,}|[^\s@,<>()]+@[^\s@,<>()]+)[>)]?,?$/.exec(collapseSpaces(line));
   if (!found) return { name: unreverseName(collapseSpaces(line).replace(/[\s,]+$/, "")) };
   const [, rest = "", identifier = ""] = found;
   return withEmail({ name: unreverseName(rest.replace(/[\s,]+$/, "")), identifier }, rosterEmail(identifier));
