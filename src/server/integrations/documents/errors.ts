@@ -26,6 +26,8 @@ export const documentMessages = {
     "The image could not be read: it looks damaged or is not a complete picture. Take the photo again (or save it as PNG or JPEG) and upload the new copy.",
   imageTooLarge: (megapixels: number) =>
     `The image is too large to read (over ${megapixels} megapixels). Resize it, or take the photo at a lower resolution, and upload it again.`,
+  photoUnreadable:
+    "No writing could be read in this photo. Take it again flat, in good light and in focus, with the whole page in the picture, or paste the text instead.",
   ocrBusy: "Markwise is reading other scanned images right now, so nothing from this upload was kept. Try again in a minute.",
   imageOnly:
     "This PDF contains only scanned images; there is no text to read. Export it with text from the program that made it, or paste the text instead.",

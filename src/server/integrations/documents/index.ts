@@ -78,7 +78,10 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
       if (photoReader && isHeic(bytes)) throw new DocumentError("unsupported", documentMessages.heic);
       throw new DocumentError("unsupported", photoReader ? documentMessages.unsupportedWithPhotos : documentMessages.unsupported);
     }
-    document = { kind: "image", mimeType: imageType, text: await readImage(photoReader, bytes), tables: [], ocr: true };
+    const text = await readImage(photoReader, bytes);
+    // A logo or a picture gives OCR a stray mark or two ("'e"): that is no student's work to grade.
+    if (wordsIn(text) < minPhotoWords) throw new DocumentError("empty", documentMessages.photoUnreadable);
+    document = { kind: "image", mimeType: imageType, text, tables: [], ocr: true };
   } else {
     // Word and PDF never write plain text or a web page under those names: such a file was damaged or renamed, and
     // reading it as text took "this is not a docx file" as a graded sample.
@@ -92,6 +95,10 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   refuseLongerThan(document.text, maxDocumentCharacters);
   return document;
 }
+
+/** Words read from a photo before it counts as writing: a one-word answer is written on paper, not photographed. */
+const minPhotoWords = 3;
+const wordsIn = (text: string) => text.match(/\p{L}{2,}/gu)?.length ?? 0;
 
 function refuseLongerThan(text: string, characters: number): void {
   if (text.length > characters) throw new DocumentError("too_large", documentMessages.tooLong(maxDocumentCharacters));

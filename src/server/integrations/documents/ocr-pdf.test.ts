@@ -83,8 +83,13 @@ describe("extractDocument reads photos of pages with OCR when given an image rea
     expect(document.text).toContain("Thesis 30");
   }, ocrTimeout);
 
-  it("answers empty for a photo with no readable text", async () => {
+  it("answers empty for a photo with no readable text, or only a stray mark or two (a logo, a picture)", async () => {
     expect((await failure(load("images/rubric-note.png"), { imageReader: fakeReader("") })).code).toBe("empty");
+    const logo = await failure(load("images/rubric-note.png"), { imageReader: fakeReader("'e Py") });
+    expect(logo.code).toBe("empty");
+    expect(logo.message).toBe(documentMessages.photoUnreadable);
+    const answer = await extractDocument(load("images/rubric-note.png"), { imageReader: fakeReader("Plants make sugar.") });
+    expect(answer.text).toBe("Plants make sugar.");
   });
 
   it.each([
