@@ -15,3 +15,19 @@ describe("buildAssignmentContext", () => {
     expect([...fromBest.lowDescriptorStems].join(" ")).toMatch(/vagu/);
   });
 });
+
+describe("the kind of writing a prompt asks for", () => {
+  const genre = (prompt: string, sourceText?: string) => buildAssignmentContext({ prompt, sourceText, criteria: [], assignmentType: "other" }).genre;
+
+  it("reads a question asking for a number of points as a short answer, not an argument", () => {
+    expect(genre("Starting with mRNA leaving the nucleus, list and describe four major steps involved in protein synthesis.")).toBe("answer");
+    expect(genre("After reading the procedure, describe what additional information you would need. Include at least three pieces of additional information.")).toBe("answer");
+    expect(genre("Describe two ways the student could have improved the experimental design.")).toBe("answer");
+  });
+
+  it("keeps arguments, stories and answers about a text as they were", () => {
+    expect(genre("Should our district move to a four-day school week? Take a position and argue for it.")).toBe("argument");
+    expect(genre("Write a story about a time when you were patient.")).toBe("narrative");
+    expect(genre("Explain how the author supports the idea that studying Venus is worthy.", "Venus is often called Earth's twin.")).toBe("source");
+  });
+});

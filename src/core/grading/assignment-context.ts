@@ -8,10 +8,10 @@ import { copiedRunsOf } from "./word-runs.js";
  * What kind of writing the task asks for: it decides whether feedback talks of reasons, moments, the source, what
  * was learned, or data.
  */
-export type WritingGenre = "argument" | "narrative" | "source" | "reflection" | "report";
+export type WritingGenre = "argument" | "narrative" | "source" | "reflection" | "report" | "answer";
 
 /** What the feedback calls the work: a lab report was "your essay", a poem told to add "a second reason". */
-export const workNoun: Record<WritingGenre, string> = { argument: "essay", source: "essay", narrative: "story", reflection: "reflection", report: "report" };
+export const workNoun: Record<WritingGenre, string> = { argument: "essay", source: "essay", narrative: "story", reflection: "reflection", report: "report", answer: "answer" };
 
 /** Everything about the assignment that the features compare a text against, computed once per assignment. */
 export interface AssignmentContext {
@@ -39,6 +39,12 @@ export function contentStems(text: string): string[] {
 }
 
 const sourceCue = /\b(?:from|in) the (?:text|essay|story|article|memoir|excerpt|passage|poem|source|reading|novel|book)\b|\bthe author\b/i;
+/**
+ * A question asking for a short answer ("list and describe four major steps", "describe two ways the student could
+ * improve", "include at least three pieces of information"): its answer is judged by what it names and explains, and
+ * was told to "add a second reason and an example from your own experience".
+ */
+const answerCue = /\b(?:list|identify|name|describe|explain|give)\s+(?:and describe\s+)?(?:two|three|four|five|\d|at least)\b|\bat least (?:two|three|four|five|\d) (?:pieces|ways|steps|reasons|examples|details|facts|processes)\b/i;
 const narrativeCue = /\b(?:write a story|tell a story|narrative|a time (?:when|you|that)|describe a (?:time|moment|day)|personal experience|a memory)\b/i;
 
 /** The teacher's choice of type says more than the prompt's wording; essays and analyses are read from the prompt. */
@@ -48,6 +54,7 @@ export function genreOf(prompt: string, sourceText: string | undefined, assignme
   const byType = assignmentType ? genreOfType[assignmentType] : undefined;
   if (byType) return byType;
   if (sourceText?.trim() || sourceCue.test(prompt)) return "source";
+  if (answerCue.test(prompt)) return "answer";
   return narrativeCue.test(prompt) ? "narrative" : "argument";
 }
 

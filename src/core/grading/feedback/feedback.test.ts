@@ -279,6 +279,15 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(conventions.sentences.map((s) => s.text).join(" ")).not.toMatch(/capital/);
   });
 
+  it("calls a short answer an answer and asks for what the question asks, never an essay's reasons and experience", () => {
+    const prompt = "Starting with mRNA leaving the nucleus, list and describe four major steps involved in protein synthesis.";
+    for (const answer of ["The mRNA leaves the nucleus and goes to the ribosome. The tRNA brings amino acids that match the codons.", "translation"]) {
+      const { feedback } = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt });
+      expect(feedback).toMatch(/\b(?:Your|your|the) answer\b/);
+      expect(feedback).not.toMatch(/\bessay\b|a second reason|own experience|Another reason is/);
+    }
+  });
+
   it("calls a story a story and links its moments with Then or Later, not reasons", () => {
     const { feedback } = grade(story, { feedbackLength: "detailed" }, { assignmentType: "creative_writing", prompt: "Write a short story about an unexpected moment." });
     expect(feedback).toMatch(/\b(?:Your|your) story\b|Story on/);

@@ -5,7 +5,7 @@ import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type
 import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
-const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60, reflection: 100, report: 100 };
+const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60, reflection: 100, report: 100, answer: 25 };
 
 /** How well one sentence carries the content: on topic, with a reason and a concrete detail. */
 function development(s: SentenceFacts): number {
@@ -86,6 +86,16 @@ const wording: Record<WritingGenre, {
     thinStep: (noun) => clause("after {q}, add one moment", of(noun, "from"), "that shows what you mean"),
     stretch: (noun) => clause("after {q}, say how this will change what you do next time", of(noun, "with")),
   },
+  answer: {
+    strength: (s, point) => (s.hasDetail ? clause("you support your answer", point, "with a specific detail: {q}") : clause("you answer", point, "clearly and directly in {q}")),
+    short: (topics, words) => clause(`at ${plural(words, "word")}, the answer`, of(topics), "names too little of what the question asks for"),
+    shortStep: (noun) => clause("after {q}, add the next point the question asks for", of(noun), "and say how or why it happens"),
+    gap: (point) => clause("the statement", point, "is made but not yet explained"),
+    gapStep: () => "after {q}, explain in a sentence how or why this happens",
+    thin: (point) => clause("the statement", point, "stays general"),
+    thinStep: () => "make {q} exact: name the specific step, part or term the question asks about",
+    stretch: (noun) => clause("after {q}, add one more point the question asks for", of(noun), "with the term for it"),
+  },
   report: {
     strength: (s, point) => (s.hasDetail ? clause("you report the result", point, "precisely, with a measurement or observation: {q}") : clause("you state the finding", point, "clearly in {q}")),
     short: (topics, words) => clause(`at ${plural(words, "word")}, the report`, of(topics), "leaves out steps or results a reader would need to follow the work"),
@@ -102,7 +112,7 @@ const wording: Record<WritingGenre, {
 function gapOf(facts: EssayFacts, genre: WritingGenre): SentenceFacts | undefined {
   // The opening and closing sentences state and restate the position; the body is where it must be shown.
   const isGap = (s: SentenceFacts, i: number) =>
-    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && (genre === "narrative" ? s.isTelling : genre === "reflection" ? s.isTelling || s.isClaim : s.isClaim || genre === "source" || genre === "report");
+    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && (genre === "narrative" ? s.isTelling : genre === "reflection" ? s.isTelling || s.isClaim : s.isClaim || genre === "source" || genre === "report" || genre === "answer");
   return facts.sentences.find((s, i) => isGap(s, i) && quoted(facts, s));
 }
 

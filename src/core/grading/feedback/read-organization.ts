@@ -36,6 +36,14 @@ const structure: Record<WritingGenre, Structure> = {
     preview: "name the experience",
     previewFallback: "make your opening name the experience you are reflecting on",
   },
+  answer: {
+    unit: "point",
+    link: "First, Next or Finally",
+    closing: "add a last sentence that sums up your answer to the question",
+    closingFallback: "add a last sentence that sums up your answer to the question",
+    preview: "name the main point",
+    previewFallback: "make your first sentence answer the question directly",
+  },
   report: {
     unit: "section",
     link: "Next, As a result or This shows",
@@ -144,7 +152,7 @@ export function readOrganization(facts: EssayFacts): AspectReading {
     ...withStrength,
     step: withQuote(
       facts.genre === "argument" || facts.genre === "source"
-        ? clause("make {q} preview the reasons", first ? `about ${topicsOf(facts, 2)}` : "", "that the paragraphs go on to give")
+        ? clause("make {q} preview the reasons", first ? `about ${topicsOf(facts, 2)}` : "", facts.paragraphCount > 1 ? "that the paragraphs go on to give" : `that the rest of the ${workNoun[facts.genre]} goes on to give`)
         : clause(`make {q} ${words.preview}`, first ? `of ${topicsOf(facts, 2)}` : ""),
       quoted(facts, opening),
       words.previewFallback,
