@@ -279,6 +279,15 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(conventions.sentences.map((s) => s.text).join(" ")).not.toMatch(/capital/);
   });
 
+  it("never asks for a detail from the text right after a sentence the next one backs up with a quotation", () => {
+    const prompt = "Based on the excerpt, describe the obstacles the builders faced in attempting to allow dirigibles to dock there. Support your answer with information from the excerpt.";
+    const answer = 'The builders of the mast ran into several serious problems with the dirigibles. One problem was that most foreign blimps used a gas that burns very easily in the air. "Hydrogen is highly flammable," the author writes about the danger over a crowded city. In 1930 the winds at 1,250 feet were "constantly shifting" according to the excerpt. In the end the builders simply gave up on the whole idea of docking blimps at the top of the building.';
+    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText: "Hydrogen is highly flammable. The winds were constantly shifting." }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const said = ideas.sentences.map((s) => s.text).join(" ");
+    expect(said).toContain("add a detail from the text");
+    expect(said).not.toMatch(/after "(?:One problem|In the end)/);
+  });
+
   it("calls a short answer an answer and asks for what the question asks, never an essay's reasons and experience", () => {
     const prompt = "Starting with mRNA leaving the nucleus, list and describe four major steps involved in protein synthesis.";
     for (const answer of ["The mRNA leaves the nucleus and goes to the ribosome. The tRNA brings amino acids that match the codons.", "translation"]) {

@@ -145,7 +145,10 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   if (gap) {
     return { ...withStrength, problem: { note: words.gap(about(gap) || of(topic)) }, step: withQuote(words.gapStep(gap.nouns[0] ?? topic), quoted(facts, gap)) };
   }
-  const thin = bestSentence(facts, (s) => -development(s), (s) => s.words >= 8 && s.topicHits + s.nouns.length > 0);
+  // Not a sentence the next one already backs up (a quotation after "Text examples to prove this would be"), nor the
+  // conclusion of a longer text: "after it, add a detail" asked for what the student had just given.
+  const isBackedUp = (s: SentenceFacts) => Boolean(facts.sentences[s.index + 1]?.hasDetail) || (s.index === facts.sentences.length - 1 && facts.sentences.length > 3);
+  const thin = bestSentence(facts, (s) => -development(s), (s) => s.words >= 8 && s.topicHits + s.nouns.length > 0 && !isBackedUp(s));
   if (thin) {
     return { ...withStrength, problem: { note: words.thin(about(thin) || of(topic)) }, step: withQuote(words.thinStep(thin.nouns[0] ?? topic), quoted(facts, thin)) };
   }
