@@ -338,6 +338,11 @@ describe("where a run-on sentence is split", () => {
       stepFor("My grandmother lives in Mexico and we talk every Sunday through video calls which means she watches my brother grow up even from far away in another country where she has lived for more than forty years with her sisters."),
     ).toBe("and");
   });
+
+  it("is never before 'because' or 'if', whose sentence would be a fragment, nor at a comma with no verb before it", () => {
+    const long = "In conclusion, computers are a big help to people because they let us learn about places we have never seen and talk to people we have never met in countries very far away from our own homes.";
+    expect(stepFor(long)).toBeUndefined();
+  });
 });
 
 describe("two criteria read the same way", () => {

@@ -25,14 +25,31 @@ function startsClause(tokens: SentenceFacts["tokens"], from: number): boolean {
   return false;
 }
 
-/** Where a long sentence can be cut in two: the join nearest its middle that a clause follows. */
+/**
+ * Whether the words before tokens[end], back to the previous comma or joining word, hold a verb: cut at the comma
+ * after "In conclusion," they left "In conclusion,." standing as a sentence. (Asked at commas only: before "and" the
+ * words are a clause often enough that the tagger's slips, "lives" read as a noun, cost more than they save.)
+ */
+function endsClause(tokens: SentenceFacts["tokens"], end: number): boolean {
+  for (let i = end - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (verbTags.has(t.pos)) return true;
+    if (t.text === "," || t.pos === "CCONJ" || t.pos === "SCONJ") return false;
+  }
+  return false;
+}
+
+/**
+ * Where a long sentence can be cut in two: the comma or "and"/"but"/"so" nearest its middle with a clause on both
+ * sides. Never before "if" or "because": the sentence they would start is a fragment ("Because." and "If they ...").
+ */
 function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined {
   const middle = (s.start + s.end) / 2;
   const { tokens } = s;
   const joins = tokens
     .map((t, i) => ({ t, i }))
-    .filter(({ t, i }) => i > 2 && i < tokens.length - 3 && (t.pos === "CCONJ" || t.text === "," || t.pos === "SCONJ"))
-    .filter(({ t, i }) => startsClause(tokens, i + 1 + (t.text === "," && tokens[i + 1]?.pos === "CCONJ" ? 1 : 0)));
+    .filter(({ t, i }) => i > 2 && i < tokens.length - 3 && (t.pos === "CCONJ" || t.text === ","))
+    .filter(({ t, i }) => (t.text !== "," || endsClause(tokens, i)) && startsClause(tokens, i + 1 + (t.text === "," && tokens[i + 1]?.pos === "CCONJ" ? 1 : 0)));
   const nearest = joins.sort((a, b) => Math.abs(a.t.start - middle) - Math.abs(b.t.start - middle))[0];
   if (!nearest) return undefined;
   const word = nearest.t.text === "," ? tokens[nearest.i + 1] : nearest.t;
