@@ -8,10 +8,8 @@ import { readConventions } from "./read-conventions.js";
 
 const context = buildAssignmentContext(makeInput({ feedbackLength: "detailed" }));
 /** What the conventions reading would praise in the text, if anything. */
-function praised(text: string): string | undefined {
-  const facts = gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
-  return readConventions(facts).strength?.passage?.text;
-}
+const reading = (text: string) => readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context));
+const praised = (text: string): string | undefined => reading(text).strength?.passage?.text;
 
 const spliced = "Computers are useful for students in many ways at school, they help us find facts for our projects quickly.";
 const runOn = "My family uses the computer every night and my sister looks up recipes and my dad reads the news and my mom writes emails to her friends and I play games with my cousins after homework.";
@@ -21,11 +19,17 @@ beforeAll(warmUpLanguage, warmUpTimeout);
 
 describe("the conventions strength", () => {
   it("praises a long sentence that is spelled and punctuated correctly", () => {
-    expect(praised(`${clean} It is fun.`)).toContain("When my sister needs a recipe");
+    expect(praised(`${clean} It is fun. ${runOn}`)).toContain("When my sister needs a recipe");
+  });
+
+  it("gives up the praise when the sentence it praised is the longest, which the step then asks to check", () => {
+    const { strength, step } = reading(`${clean} It is fun.`);
+    expect(strength).toBeUndefined();
+    expect(step?.passage?.text).toContain("When my sister needs a recipe");
   });
 
   it("never praises a comma splice or a run-on as correctly punctuated", () => {
-    expect(praised(`${spliced} ${clean} It is fun.`)).toContain("When my sister needs a recipe");
+    expect(praised(`${spliced} ${clean} It is fun. ${runOn}`)).toContain("When my sister needs a recipe");
     expect(praised(`${spliced} It is fun.`)).toBeUndefined();
     expect(praised(`${runOn} It is fun.`)).toBeUndefined();
   });

@@ -6,7 +6,7 @@ import { isUnpunctuated } from "../text-checks.js";
 import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { runOnWords } from "./read-sentences.js";
-import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
 export type SpellingSuggester = (word: string) => string | undefined;
@@ -40,9 +40,6 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   );
 }
 
-/** The longest sentence, where punctuation (and the spelling of long words) is hardest. */
-const longestOf = (facts: EssayFacts) => bestSentence(facts, (s) => s.words, (s) => s.words >= 15);
-
 /**
  * Conventions: spelling, capitals, punctuation, grammar. `focus` keeps each finding under the criterion it is evidence
  * for when a rubric scores spelling apart from the rest (criterion-kind.ts's conventionsFocus).
@@ -51,6 +48,11 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   const strength = strengthOf(facts);
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
+  // The longest sentence, where punctuation (and the spelling of long words) is hardest. When it is the one just
+  // praised as correct, the praise goes: it was then to be checked again ("add a comma where you pause").
+  const longestOf = () => bestSentence(facts, (s) => s.words, (s) => s.words >= 15);
+  const praised = sentenceOf(facts, strength);
+  const unlessPraised = (target: SentenceFacts | undefined) => (target && target === praised ? {} : withStrength);
   if (focus !== "spelling" && isInCapitals(facts.text)) {
     const first = facts.sentences.find((s) => quoted(facts, s));
     return {
@@ -92,7 +94,10 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
     };
   }
   // No slip to name (or a scan, whose slips may be the reader's): the spelling criterion hears of spelling only.
-  if (focus === "spelling") return { ...withStrength, step: withQuote("read {q} once more for spelling, checking each longer word", quoted(facts, longestOf(facts)), "check the spelling of your longer words once more") };
+  if (focus === "spelling") {
+    const longest = longestOf();
+    return { ...unlessPraised(longest), step: withQuote("read {q} once more for spelling, checking each longer word", quoted(facts, longest), "check the spelling of your longer words once more") };
+  }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && quoted(facts, s));
   if (lowercaseI) {
     return {
@@ -120,10 +125,10 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   }
   // The longest sentence is where punctuation is hardest: one with commas is checked comma by comma; one without
   // gets a pause marked, which a sentence of 15 words or more usually needs ("check each comma" of none made no sense).
-  const longest = longestOf(facts);
+  const longest = longestOf();
   const point = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
   const note = longest?.text.includes(",")
     ? clause("read {q} aloud and check that each comma marks a real pause", point)
     : clause("read {q} aloud", point, "and add a comma where you pause, or split it in two");
-  return { ...withStrength, step: withQuote(note, quoted(facts, longest), "read your longest sentences aloud and check each comma") };
+  return { ...unlessPraised(longest), step: withQuote(note, quoted(facts, longest), "read your longest sentences aloud and check each comma") };
 }

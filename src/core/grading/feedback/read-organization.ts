@@ -59,6 +59,10 @@ const conclusionOpening = /^\W*(?:in conclusion|to conclude|in summary|to summ?a
 const signOffWords = 6;
 const isSignOff = (s: SentenceFacts) => s.words <= signOffWords && !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 
+/** Nouns compared without their case: a name keeps its capital mid-sentence and may open another sentence in lower case. */
+const sameNoun = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const hasNoun = (s: SentenceFacts, noun: string) => s.nouns.some((n) => sameNoun(n, noun));
+
 /**
  * Whether the essay already closes: one of its last three sentences opens as a conclusion, or its last one comes back
  * to the main topic. The note otherwise says it ends "without coming back to" that topic, which must be true.
@@ -68,14 +72,14 @@ function closes(facts: EssayFacts, topic: string | undefined): { closes: boolean
   while (content.length > 1 && isSignOff(content.at(-1)!)) content.pop();
   const last = content.at(-1);
   const ending = content.slice(-3);
-  const closesNow = ending.some((s) => conclusionOpening.test(s.text)) || Boolean(topic && last?.nouns.includes(topic));
+  const closesNow = ending.some((s) => conclusionOpening.test(s.text)) || Boolean(topic && last && hasNoun(last, topic));
   return { closes: closesNow, ...(last ? { last } : {}) };
 }
 
 /** The sentence where a new idea begins: a linking opener or nouns the sentence before did not have. */
 function newIdeaScore(facts: EssayFacts, s: SentenceFacts): number {
   const previous = facts.sentences[s.index - 1];
-  const fresh = previous ? s.nouns.filter((n) => !previous.nouns.includes(n)).length : 0;
+  const fresh = previous ? s.nouns.filter((n) => !hasNoun(previous, n)).length : 0;
   const middle = 1 - Math.abs(s.index / Math.max(1, facts.sentences.length - 1) - 0.5) * 2;
   return (s.transition ? 3 : 0) + Math.min(fresh, 3) + middle;
 }
@@ -86,7 +90,7 @@ function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string 
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined);
+  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined && !s.isLowercaseStart);
   if (linked?.transition && !facts.avoid.has(linked.index)) {
     const word = named(linked.transition);
     const point = about(linked, 1);
@@ -96,7 +100,7 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   const passage = quoted(facts, opening);
   // Only a noun the essay goes on to be about is its topic: "My friend Ethan Brooks and I think this." names none.
   const mainTopics = facts.topics.slice(0, 3);
-  const topic = opening?.nouns.find((noun) => mainTopics.includes(noun));
+  const topic = opening?.nouns.find((noun) => mainTopics.some((main) => sameNoun(main, noun)));
   if (!opening || !passage || facts.avoid.has(opening.index) || !topic) return undefined;
   return { note: clause(`you open clearly by naming your topic, ${topic}, in`, "{q}"), passage };
 }

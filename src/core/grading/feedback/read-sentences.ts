@@ -57,7 +57,7 @@ function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined 
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords);
+  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords && !s.isLowercaseStart && !s.commaSplice);
   if (joined) {
     const word = joined.subordinators[0]!;
     return withQuote(
@@ -66,7 +66,8 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
       clause("you join ideas well with words such as", named(word)),
     );
   }
-  const varied = facts.sentences.find((s, i) => i > 0 && s.transition && s.words >= 6);
+  // Never a sentence the conventions comment faults for its lower-case start: praised here, faulted there.
+  const varied = facts.sentences.find((s, i) => i > 0 && s.transition && s.words >= 6 && !s.isLowercaseStart);
   return varied
     ? withQuote(clause("opening with", named(varied.transition!), "usefully varies the rhythm of the sentence", about(varied), ":", "{q}"), quoted(facts, varied), clause("you vary how sentences begin well, as with", named(varied.transition!)))
     : undefined;

@@ -95,10 +95,15 @@ export function bestSentence(
   return best;
 }
 
+/** The sentence a finding quotes from, if it quotes one. */
+export function sentenceOf(facts: EssayFacts, finding: Finding | undefined): SentenceFacts | undefined {
+  const passage = finding?.passage;
+  return passage ? facts.sentences.find((s) => passage.start >= s.start && passage.start < s.end) : undefined;
+}
+
 /** Keeps a sentence for this finding: the other findings of the comment quote something else when they can. */
 export function reserve(facts: EssayFacts, finding: Finding | undefined): void {
-  const passage = finding?.passage;
-  const sentence = passage ? facts.sentences.find((s) => passage.start >= s.start && passage.start < s.end) : undefined;
+  const sentence = sentenceOf(facts, finding);
   if (sentence) facts.avoid.add(sentence.index);
 }
 

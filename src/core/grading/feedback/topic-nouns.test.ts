@@ -79,6 +79,12 @@ describe("the topic an essay's opening is praised for naming", () => {
     const named = readOrganization(factsOf("Computers help students research volcanoes and planets. Computers let families call relatives. Computers make homework faster for students."));
     expect(named.strength?.note).toMatch(/naming your topic, (?:computers|volcanoes|students), in/);
   });
+
+  it("never praises the link word of a sentence that starts in lower case, which the conventions comment faults", () => {
+    const text = "Computers help students research volcanoes and planets. however some families cannot pay for a computer at home. Also, computers make homework faster for students.";
+    const strength = readOrganization(factsOf(text)).strength;
+    expect(strength?.passage?.text ?? "").not.toContain("however some families");
+  });
 });
 
 describe("names and slips as topics", () => {
