@@ -35,3 +35,12 @@ describe("passages the feedback may quote", () => {
     expect(passageOf(facts, 2)?.text).toBe(facts.sentences[2]!.text);
   });
 });
+
+describe("quotation marks inside a passage", () => {
+  it("never quotes a passage that opens a quotation it does not close, and drops a lone quotation mark before a space", () => {
+    const unclosed = factsOf("The author ends the story with “when they come back in the spring, I will take that test again and pass it.");
+    expect(passageOf(unclosed, 0)).toBeUndefined();
+    const lone = factsOf("' It was the time when London was covered in a thick fog that nobody could see through at all.");
+    expect(passageOf(lone, 0)?.text).toMatch(/^It was the time/);
+  });
+});

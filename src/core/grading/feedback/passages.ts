@@ -16,12 +16,17 @@ export function countQuoteWords(text: string): number {
   return countWords(text) + countPlaceholders(text);
 }
 
+const countOf = (text: string, mark: RegExp) => text.match(mark)?.length ?? 0;
+
 /**
  * A passage is shown in straight double quotation marks, or curly ones when it holds straight ones; one that holds
- * both kinds could not be told apart from the text around it, so it is never chosen.
+ * both kinds could not be told apart from the text around it, so it is never chosen. Nor is one that opens a
+ * quotation it does not close (cut from the student's own quotation: 'ends the story with “when they back').
  */
 function canBeQuoted(text: string): boolean {
-  return !(text.includes('"') && /[“”]/.test(text));
+  const straight = countOf(text, /"/g);
+  const opening = countOf(text, /“/g);
+  return !(straight && /[“”]/.test(text)) && straight % 2 === 0 && opening === countOf(text, /”/g);
 }
 
 /**
@@ -38,7 +43,8 @@ function isBorrowed(facts: EssayFacts, passage: Passage, use: QuoteUse): boolean
 function trimmed(text: string, start: number, end: number): Passage {
   let s = start;
   let e = end;
-  while (s < e && /[\s,;:–—-]/.test(text[s]!)) s++;
+  // A lone single quotation mark before a space ("' It was the time") opens nothing the passage shows.
+  while (s < e && (/[\s,;:–—-]/.test(text[s]!) || (/['‘]/.test(text[s]!) && /\s/.test(text[s + 1] ?? "")))) s++;
   while (e > s && /[\s,;:–—-]/.test(text[e - 1]!)) e--;
   return { text: text.slice(s, e), start: s, end: e };
 }
