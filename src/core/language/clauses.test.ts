@@ -17,6 +17,10 @@ describe("clause shapes", () => {
     expect(complex.map(subordinatorsOf)).toEqual([["because"], ["when"], ["which"]]);
   });
 
+  it("does not read a preposition the tagger marks as joining ('for taking', 'like a bird') as a subordinate clause", () => {
+    expect(subordinatorsOf(sentencesOf("Thank you for taking the time to read my letter about the new rules.")[0]!)).not.toContain("for");
+  });
+
   it("does not read a question's when as a subordinate clause", () => {
     const [question] = sentencesOf("When did the sun come out?");
     expect(subordinatorsOf(question!)).toEqual([]);

@@ -24,7 +24,8 @@ export function subordinatorsOf(tokens: TaggedToken[]): string[] {
     const previous = tokens[i - 1];
     const isRelative = relativeWords.has(lower) && previous !== undefined && (previous.pos === "NOUN" || previous.text === ",");
     const isAdverbial = adverbialSubordinators.has(lower) && !isQuestion;
-    if ((t.pos === "SCONJ" && lower !== "that") || isRelative || isAdverbial) found.add(lower);
+    // "for" and "like" are tagged as joining words now and then where they are prepositions ("Thank you for taking").
+    if ((t.pos === "SCONJ" && lower !== "that" && lower !== "for" && lower !== "like") || isRelative || isAdverbial) found.add(lower);
   });
   return [...found];
 }

@@ -76,12 +76,16 @@ function closes(facts: EssayFacts, topic: string | undefined): { closes: boolean
   return { closes: closesNow, ...(last ? { last } : {}) };
 }
 
+const continuing = /^(?:for (?:example|instance)|such as|also|and|so|but|because|that is|in other words)\b/i;
+
 /** The sentence where a new idea begins: a linking opener or nouns the sentence before did not have. */
 function newIdeaScore(facts: EssayFacts, s: SentenceFacts): number {
   const previous = facts.sentences[s.index - 1];
   const fresh = previous ? s.nouns.filter((n) => !hasNoun(previous, n)).length : 0;
   const middle = 1 - Math.abs(s.index / Math.max(1, facts.sentences.length - 1) - 0.5) * 2;
-  return (s.transition ? 3 : 0) + Math.min(fresh, 3) + middle;
+  // "For example" and "Also" carry on the idea before them: a new paragraph there split an example from its point.
+  const opensIdea = s.transition && !continuing.test(s.transition);
+  return (opensIdea ? 3 : s.transition ? -3 : 0) + Math.min(fresh, 3) + middle;
 }
 
 function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string {
@@ -90,7 +94,7 @@ function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string 
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined && !s.isLowercaseStart);
+  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined && !s.isLowercaseStart && (facts.genre !== "narrative" || !conclusionOpening.test(s.text)));
   if (linked?.transition && !facts.avoid.has(linked.index)) {
     const word = named(linked.transition);
     const point = about(linked, 1);

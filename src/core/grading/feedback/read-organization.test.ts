@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
+import { buildAssignmentContext } from "../assignment-context.js";
+import { analyzeText } from "../features.js";
+import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
+import { gatherEssayFacts } from "./essay-facts.js";
+import { readOrganization } from "./read-organization.js";
+
+const context = buildAssignmentContext(makeInput({}, { prompt: "Should students have homework every night? Argue for your view." }));
+const stepOf = (text: string) => readOrganization(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context)).step;
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("where a one-block essay is told to start a new paragraph", () => {
+  it("is where a new idea opens, never at 'For example', which carries on the idea before it", () => {
+    const essay = [
+      "I think homework every night is too much for most students in our school.",
+      "First, students already spend seven hours in class and many of them have sports or jobs after school.",
+      "Homework also takes time away from sleep, which teenagers need to learn well the next day.",
+      "For example, my brother stays up past midnight on most nights finishing worksheets for his math class.",
+      "He is tired in the morning and falls asleep in his first class almost every single week.",
+      "Some homework is useful when it is short and helps students practise what they learned.",
+      "Teachers could give one short task a night instead of several long ones from every class.",
+      "In conclusion, homework every night should be limited so that students can rest and still practise their skills at home.",
+      "That would be fair to students and to the teachers who want them to do well in school this year.",
+    ].join(" ");
+    const step = stepOf(essay);
+    expect(step?.note).toMatch(/start a new paragraph/);
+    expect(step?.passage?.text ?? "").not.toMatch(/^For example/);
+  });
+});
