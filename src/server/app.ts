@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { loadSession, mountAuth } from "./auth/mount-auth";
 import { forgetAfterChanges, SessionCache } from "./auth/session-cache";
 import { diskFullMessage, isDiskFull } from "./integrations/files/disk-full";
-import { AppError } from "./http/app-error";
+import { AppError, noApiRouteMessage } from "./http/app-error";
 import { compressLargeJson } from "./http/compress-json";
 import { ApiRouter } from "./http/api-router";
 import { listInProse } from "../core/assistant/text";
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const error = new AppError("method_not_allowed", `This address takes ${listInProse(allowed.filter((method) => method !== "HEAD"))}, not ${c.req.method}.`);
       return c.json(error.toBody(), 405, { Allow: allowed.join(", ") });
     }
-    throw new AppError("not_found", "There is no API route at this address. See /api/docs for the routes that exist.");
+    throw new AppError("not_found", noApiRouteMessage);
   });
 
   app.onError((error, c) => {

@@ -251,6 +251,10 @@ describe(`password reset (${testDatabaseKind})`, () => {
 
     const reset = await client().post("/api/auth/reset-password", { newPassword: "a brand new passphrase", token });
     expect(reset.status).toBe(200);
+    // The link used once already says what to do, not "Invalid token".
+    const again = await client().post("/api/auth/reset-password", { newPassword: "another new passphrase", token });
+    expect(again.status).toBe(400);
+    expect(again.data.error.message).toBe("This link has expired or was already used. Ask for a new one from the sign-in page (Forgot password?).");
     expect((await otherDevice.get("/api/profile-text")).status).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.userId, teacher.id))).toHaveLength(0);
 

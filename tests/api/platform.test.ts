@@ -28,6 +28,10 @@ describe(`the platform (${testDatabaseKind})`, () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.data.error.code).toBe("not_found");
+    // Under /api/auth too, where better-auth answered an empty 404.
+    const auth = await client.post("/api/auth/nope", {});
+    expect(auth.status).toBe(404);
+    expect(auth.data.error).toEqual({ code: "not_found", message: response.data.error.message, fields: {} });
   });
 
   it("answers a wrong method on an address that exists with 405, the methods it takes in Allow, signed in or not", async () => {

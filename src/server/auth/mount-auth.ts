@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import type { Env } from "../env";
 import { formatBytes, type ApiRouter } from "../http/api-router";
-import { AppError } from "../http/app-error";
+import { AppError, noApiRouteMessage } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
 import { assertJsonDepth, isJsonMediaType } from "../http/json-depth";
 import { parseOrThrow } from "../http/validation";
@@ -193,9 +193,13 @@ function replaceJsonBody(c: Context<AppEnv>, body: Record<string, unknown>): voi
 
 const friendlyMessages: Record<string, string> = {
   EMAIL_NOT_VERIFIED: authMessages.emailNotVerified,
+  // A reset link used once already, or past its hour: "Invalid token" told the teacher nothing to do.
+  INVALID_TOKEN: "This link has expired or was already used. Ask for a new one from the sign-in page (Forgot password?).",
 };
 
 async function reshapeAuthError(response: Response): Promise<Response> {
+  // better-auth answers an address it has no route for with an empty 404; every other API address answers JSON.
+  if (response.status === 404 && !response.headers.get("content-type")) return reshaped(response, "not_found", noApiRouteMessage);
   if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("application/json")) return response;
   const body = (await response.clone().json().catch(() => null)) as { code?: string; message?: string } | null;
   if (!body || typeof body !== "object" || "error" in body) return response;
@@ -209,5 +213,6 @@ async function reshapeAuthError(response: Response): Promise<Response> {
 function reshaped(response: Response, code: string, message: string): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  headers.set("content-type", "application/json; charset=utf-8");
   return new Response(JSON.stringify({ error: { code, message, fields: {} } }), { status: response.status, headers });
 }

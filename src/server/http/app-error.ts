@@ -20,6 +20,9 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   insufficient_storage: 507,
 };
 
+/** What an address no API route answers says, from the app's routes and from better-auth's alike. */
+export const noApiRouteMessage = "There is no API route at this address. See /api/docs for the routes that exist.";
+
 /** The one error type routes and services throw; `toErrorBody` and `status` map it to HTTP in one place. */
 export class AppError extends Error {
   constructor(

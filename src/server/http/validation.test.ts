@@ -30,6 +30,6 @@ describe("validation messages a person can act on", () => {
       public: "Must be true or false",
       scores: "Must be an object",
     });
-    expect(fieldsOf({ title: "Essay" })).toEqual({ settings: "Required", tags: "Required", public: "Required" });
+    expect(fieldsOf({ title: "Essay" })).toEqual({ settings: "Required: send settings as an object", tags: "Required: send tags as a list", public: "Required: send public as true or false" });
   });
 });

@@ -20,13 +20,15 @@ const zodDefault = /^Invalid input: expected (\w+), received (\w+)$/;
 
 /**
  * A contract's own message where it has one; zod's default for a wrong type ("Invalid input: expected object,
- * received undefined") said nothing a person could act on, so it becomes "Required" or "Must be a number".
+ * received undefined") said nothing a person could act on, so it becomes "Required: send tags as a list" or "Must be a number".
  */
 function readableMessage(issue: z.core.$ZodIssue): string {
   const match = issue.code === "invalid_type" ? zodDefault.exec(issue.message) : null;
   if (!match) return issue.message;
-  if (match[2] === "undefined") return "Required";
-  return `Must be ${typeNames[match[1]!] ?? match[1]}`;
+  const expected = typeNames[match[1]!] ?? match[1];
+  // "Required" alone left a caller guessing what to send: the field is named with what it takes.
+  if (match[2] === "undefined") return `Required: send ${String(issue.path.at(-1) ?? "it")} as ${expected}`;
+  return `Must be ${expected}`;
 }
 
 /** Turns zod issues into the error shape's `fields`: one message per field path (the first one wins). */
