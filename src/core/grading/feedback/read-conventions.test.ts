@@ -39,4 +39,10 @@ describe("the conventions strength", () => {
     expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer in @NUM1 minutes. It is fun.")).toBeUndefined();
     expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer.then she cooks it. It is fun.")).toBeUndefined();
   });
+
+  it("counts the misspelled words it does not name, instead of a stock 'catch the others'", () => {
+    const step = reading("I beleive computers help us becuase we recieve news fast. We use them alot at home. I definately think so.").step?.note ?? "";
+    expect(step).toMatch(/find the \d+ other misspelled words? by reading the rest aloud slowly/);
+    expect(step).not.toContain("catch the others");
+  });
 });

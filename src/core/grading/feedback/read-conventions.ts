@@ -40,6 +40,12 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   );
 }
 
+/** What to do about the slips not named: how many there are is the student's own figure, not a stock phrase. */
+function othersStep(others: number): string {
+  if (others <= 0) return "read the rest aloud slowly to catch any slips";
+  return `find the ${others === 1 ? "one other misspelled word" : `${others} other misspelled words`} by reading the rest aloud slowly`;
+}
+
 /**
  * Conventions: spelling, capitals, punctuation, grammar. `focus` keeps each finding under the criterion it is evidence
  * for when a rubric scores spelling apart from the rest (criterion-kind.ts's conventionsFocus).
@@ -87,7 +93,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
       ...withStrength,
       problem: { note: clause("spelling slips such as", listNamed(misspelled.slice(0, 3)), count > 3 ? `(${count} words in all)` : "", "make the writing", worst?.nouns[0] ? `about ${worst.nouns[0]}` : "", "harder to follow") },
       step: withQuote(
-        clause(corrections, "in the sentence", about(worst), ":", "{q}, then read the rest aloud slowly to catch", count > inWorst.length ? "the others" : "any slips"),
+        clause(corrections, "in the sentence", about(worst), ":", "{q}, then", othersStep(count - inWorst.length)),
         shown.length ? passage : undefined,
         corrections,
       ),
