@@ -228,6 +228,13 @@ describe("graded samples", () => {
     expect(result.facts.sample).toEqual({ content: essay, score: 85, feedback: "Clear argument and good evidence, but proofread for comma splices." });
   });
 
+  it("takes a short answer as the sample when a sample was asked for and a score and feedback follow it", () => {
+    const answer = "Plants use sunlight, water and carbon dioxide to make glucose, and they give off oxygen as they do it.";
+    const result = extractProfileFacts(`${answer}\nScore: 7/10\nFeedback: Name the chloroplast.`, asked("sample", "samples"));
+    expect(result.problems).toEqual([]);
+    expect(result.facts).toEqual({ sample: { content: answer, score: 7, maxScore: 10, feedback: "Name the chloroplast." } });
+  });
+
   it("asks for the feedback when only the essay and the score are there", () => {
     const result = extractProfileFacts(`${essay}\nScore: 8/10`, asked("sample", "samples"));
     expect(result.facts).toEqual({});

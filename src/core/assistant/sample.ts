@@ -98,7 +98,9 @@ export function readSample(message: string, isAsked: boolean): SampleReading {
   if (firstLine >= 0 && /:\s*$/.test(content[firstLine]!) && words(content[firstLine]!).length <= 12) content.splice(firstLine, 1);
   const essay = content.join("\n").trim();
   const comments = feedback.join("\n").trim();
-  const hasEssay = words(essay).length >= (isLabelled ? minimumLabelledWords : minimumEssayWords);
+  // Asked for a sample and given a score, a short text before it is the student's answer: a short-answer class's
+  // samples are 20 words, and "I see a score but not the student's work" told that teacher something untrue.
+  const hasEssay = words(essay).length >= (isLabelled || (isAsked && score) ? minimumLabelledWords : minimumEssayWords);
   reading.isStudentText = hasEssay && (isLabelled || isMostlyStudentWords(essay));
   // A long message of the teacher's own (welcome, preferences) is not a sample unless one was asked for.
   if (!reading.isStudentText && !isAsked) return reading;
