@@ -4,6 +4,8 @@ export const authLimits = { passwordMin: 8, passwordMax: 128, usernameMax: 50 } 
 
 export const authMessages = {
   passwordsDiffer: "Passwords do not match",
+  /** An empty confirm box was told "Passwords do not match": the spec's sign-up requires the field itself. */
+  confirmRequired: "Confirm your password",
   usernameRequired: "Username is required",
   checkEmail: "Check your email for the confirmation link!",
   confirmationNotSent:
@@ -46,7 +48,7 @@ export const signUpForm = z
     username: usernameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().min(1, authMessages.confirmRequired),
   })
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: authMessages.passwordsDiffer });
 

@@ -176,6 +176,10 @@ describe("sign-up and e-mail confirmation", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText(authMessages.passwordsDiffer, { exact: true }).waitFor();
     expect(await page.getByText(authMessages.usernameRequired, { exact: true }).count()).toBe(0);
+    // An empty confirm box is asked for, not called a mismatch.
+    await page.getByLabel("Confirm password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByText(authMessages.confirmRequired, { exact: true }).waitFor();
     expect(await db().select().from(users).where(eq(users.email, teacher.email))).toHaveLength(0);
     app.assertNoConsoleErrors(page);
   });
