@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { SetupState } from "../../../core/setup";
-import { feedbackLengthLabels, gradingApproachLabels, latePolicyLabels, toneLabels } from "../../features/teacher-profile/components/grading-fields";
+import { describeLatePolicy } from "../../features/assignments/components/settings-summary";
+import { feedbackLengthLabels, gradingApproachLabels, toneLabels } from "../../features/teacher-profile/components/grading-fields";
 import { rubricTemplateLabel } from "../../../core/setup";
 import { criterionLabel } from "./step-text";
 
@@ -21,11 +22,7 @@ export function CompleteSummary({ state }: { state: SetupState }) {
       <Row term="Grammar vs. content">{profile.grammarVsContent !== undefined ? `${profile.grammarVsContent}% grammar` : "Not set"}</Row>
       <Row term="Grading approach">{profile.gradingApproach ? gradingApproachLabels[profile.gradingApproach].label : "Not set"}</Row>
       <Row term="Late policy">
-        {profile.latePolicy
-          ? profile.latePolicy.type === "none"
-            ? latePolicyLabels.none
-            : `${latePolicyLabels[profile.latePolicy.type]}: ${profile.latePolicy.penaltyPerDay}, up to ${profile.latePolicy.maxLateDays} days`
-          : "Not set"}
+        {profile.latePolicy ? describeLatePolicy(profile.latePolicy) : "Not set"}
       </Row>
       <Row term="Auto-accept threshold">{profile.autoAcceptThreshold !== undefined ? `${profile.autoAcceptThreshold}%` : "Not set"}</Row>
       <Row term="Rubric template">{rubric.template ? rubricTemplateLabel(rubric.template) : "Not set"}</Row>

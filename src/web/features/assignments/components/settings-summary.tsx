@@ -2,10 +2,11 @@ import type { GradingSettings } from "../../../../contracts/assignments";
 import { feedbackLengthLabels, gradingApproachLabels, latePolicyLabels, toneLabels } from "../../teacher-profile/components/grading-fields";
 import { formatScore } from "../format";
 
-export function describeLatePolicy(settings: GradingSettings): string {
-  if (settings.latePolicyType === "none") return latePolicyLabels.none;
-  const unit = settings.latePolicyType === "percentage" ? "%" : " points";
-  return `${formatScore(settings.latePenalty)}${unit} off per day, up to ${settings.maxLateDays} days late`;
+/** "10% off per day, up to 7 days late": one wording for an assignment's policy and the teacher profile's. */
+export function describeLatePolicy(policy: { type: GradingSettings["latePolicyType"]; penaltyPerDay: number; maxLateDays: number }): string {
+  if (policy.type === "none") return latePolicyLabels.none;
+  const unit = policy.type === "percentage" ? "%" : " points";
+  return `${formatScore(policy.penaltyPerDay)}${unit} off per day, up to ${policy.maxLateDays} days late`;
 }
 
 export function SummaryList({ items }: { items: readonly { term: string; value: string }[] }) {
@@ -34,7 +35,7 @@ export function gradingSummary(settings: GradingSettings): { term: string; value
 export function guardrailSummary(settings: GradingSettings): { term: string; value: string }[] {
   return [
     { term: "Auto-accept threshold", value: `${settings.autoAcceptThreshold}% confidence` },
-    { term: "Late submissions", value: describeLatePolicy(settings) },
+    { term: "Late submissions", value: describeLatePolicy({ type: settings.latePolicyType, penaltyPerDay: settings.latePenalty, maxLateDays: settings.maxLateDays }) },
     { term: "Plagiarism check", value: settings.plagiarismCheck ? `On, flags similarity above ${settings.plagiarismThreshold}%` : "Off" },
   ];
 }
