@@ -25,6 +25,10 @@ describe("the kind of writing a prompt asks for", () => {
     expect(genre("Describe two ways the student could have improved the experimental design.")).toBe("answer");
   });
 
+  it("reads a lab write-up set as another type as a report", () => {
+    expect(genre("Write a lab report on your experiment: state your hypothesis, the procedure, your results and what they show.")).toBe("report");
+  });
+
   it("keeps arguments, stories and answers about a text as they were", () => {
     expect(genre("Should our district move to a four-day school week? Take a position and argue for it.")).toBe("argument");
     expect(genre("Write a story about a time when you were patient.")).toBe("narrative");

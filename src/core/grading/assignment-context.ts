@@ -45,6 +45,8 @@ const sourceCue = /\b(?:from|in) the (?:text|essay|story|article|memoir|excerpt|
  * was told to "add a second reason and an example from your own experience".
  */
 const answerCue = /\b(?:list|identify|name|describe|explain|give)\s+(?:and describe\s+)?(?:two|three|four|five|\d|at least)\b|\bat least (?:two|three|four|five|\d) (?:pieces|ways|steps|reasons|examples|details|facts|processes)\b/i;
+/** A lab write-up set as "other": "your view about hypothesis" was said of an experiment's report. */
+const reportCue = /\b(?:lab(?:oratory)? report|write[- ]up of (?:the|your) (?:experiment|investigation)|your (?:experiment|hypothesis|results))\b/i;
 const narrativeCue = /\b(?:write a story|tell a story|narrative|a time (?:when|you|that)|describe a (?:time|moment|day)|personal experience|a memory)\b/i;
 
 /** The teacher's choice of type says more than the prompt's wording; essays and analyses are read from the prompt. */
@@ -55,6 +57,7 @@ export function genreOf(prompt: string, sourceText: string | undefined, assignme
   if (byType) return byType;
   if (sourceText?.trim() || sourceCue.test(prompt)) return "source";
   if (answerCue.test(prompt)) return "answer";
+  if (reportCue.test(prompt)) return "report";
   return narrativeCue.test(prompt) ? "narrative" : "argument";
 }
 
