@@ -34,6 +34,11 @@ describe("the conventions strength", () => {
     expect(praised(`${runOn} It is fun.`)).toBeUndefined();
   });
 
+  it("never praises a sentence whose verb does not agree, or that has no verb, as a model", () => {
+    expect(praised(`When my sister needs a recipe for dinner, she look it up on the computer in a few minutes. It is fun. ${runOn}`)).toBeUndefined();
+    expect(praised(`Every single year at my school I success my goal of reading twenty long books. It is fun. ${runOn}`)).toBeUndefined();
+  });
+
   it("never praises a sentence with a sound-alike slip, an anonymised placeholder or two sentences run together", () => {
     expect(praised("When my sister needs a recipe for there dinner, she looks it up on the computer in a few minutes. It is fun.")).toBeUndefined();
     expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer in @NUM1 minutes. It is fun.")).toBeUndefined();

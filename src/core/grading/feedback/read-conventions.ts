@@ -1,3 +1,4 @@
+import { agreementSlipOf, isDependentFragment, isVerbless } from "../../language/agreement.js";
 import { workNoun } from "../assignment-context.js";
 import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
@@ -17,13 +18,15 @@ function isHeadingOrTableRow(text: string): boolean {
 }
 
 /**
- * Praised as "spelled and punctuated correctly": so never a comma splice nor a run-on (which the sentences comment may
- * fault), a sound-alike slip ("there family"), a placeholder of an anonymised text ("@NUM1"), or two sentences run
- * together without a space ("there.then").
+ * Praised as "spelled and punctuated correctly", and so held up as a model: never a comma splice nor a run-on (which
+ * the sentences comment may fault), a sound-alike slip ("there family"), a verb that does not agree ("he work"), a
+ * sentence with no verb or only half of one ("Because I believe ..."), a placeholder of an anonymised text ("@NUM1"),
+ * or two sentences run together without a space ("there.then").
  */
 function isClean(s: SentenceFacts): boolean {
   const isRunTogether = /[a-z]{2}[.!?][A-Za-z]{2}/.test(s.text);
-  return !s.commaSplice && s.words <= runOnWords && s.confusedWords.length === 0 && !s.text.includes("@") && !isRunTogether && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
+  const isGrammatical = !agreementSlipOf(s.tokens) && !isVerbless(s.tokens) && !isDependentFragment(s.tokens);
+  return !s.commaSplice && s.words <= runOnWords && s.confusedWords.length === 0 && isGrammatical && !s.text.includes("@") && !isRunTogether && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {

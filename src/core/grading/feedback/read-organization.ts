@@ -1,3 +1,4 @@
+import { isDependentFragment } from "../../language/agreement.js";
 import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { about, bestSentence, clause, named, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
@@ -94,7 +95,7 @@ function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string 
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined && !s.isLowercaseStart && (facts.genre !== "narrative" || !conclusionOpening.test(s.text)));
+  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined && !s.isLowercaseStart && !isDependentFragment(s.tokens) && (facts.genre !== "narrative" || !conclusionOpening.test(s.text)));
   if (linked?.transition && !facts.avoid.has(linked.index)) {
     const word = named(linked.transition);
     const point = about(linked, 1);

@@ -1,3 +1,4 @@
+import { isDependentFragment } from "../../language/agreement.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { passageOf } from "./passages.js";
 import { about, bestSentence, clause, listWords, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
@@ -57,7 +58,7 @@ function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined 
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords && !s.isLowercaseStart && !s.commaSplice);
+  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords && !s.isLowercaseStart && !s.commaSplice && !isDependentFragment(s.tokens));
   if (joined) {
     const word = joined.subordinators[0]!;
     return withQuote(

@@ -1,0 +1,29 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { agreementSlipOf, isDependentFragment, isVerbless } from "./agreement";
+import { tagText } from "./tag-text";
+import { warmUpLanguage, warmUpTimeout } from "./test-warm-up";
+
+const tokens = (text: string) => tagText(text).tokens;
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("grammar slips the parts of speech show", () => {
+  it("finds a verb that does not agree with its pronoun", () => {
+    expect(agreementSlipOf(tokens("He work at the store every day after school."))?.text).toBe("work");
+    expect(agreementSlipOf(tokens("They was happy to see us."))?.text).toBe("was");
+    expect(agreementSlipOf(tokens("She have two brothers and a dog."))?.text).toBe("have");
+  });
+
+  it("leaves agreeing verbs, modals and the subjunctive alone", () => {
+    for (const text of ["She doesn't like it.", "He can work hard.", "If he were rich he would buy it.", "They were happy.", "I was late.", "It rains a lot in April."]) {
+      expect(agreementSlipOf(tokens(text)), text).toBeUndefined();
+    }
+  });
+
+  it("finds a longer sentence with no verb, and a clause opened by because with nothing to hang on", () => {
+    expect(isVerbless(tokens("I success my goal every year."))).toBe(true);
+    expect(isVerbless(tokens("I reach my goal every year."))).toBe(false);
+    expect(isDependentFragment(tokens("Because I believe that you can be a professional person if you want."))).toBe(true);
+    expect(isDependentFragment(tokens("Because I practised, I passed the test."))).toBe(false);
+  });
+});
