@@ -149,9 +149,12 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       ...optional("misspelledTransition", transition ? undefined : misspelledTransitionOf(s.text, firstWord, misspelled)),
       ...optional("commaSplice", commaSpliceOf(tokens, transition, subordinators)),
       // Judged on the whole line: after "Dear Editor," a lower-case word may go on the greeting's sentence.
-      isLowercaseStart: /^[a-z]/.test(taggedSentence.text),
+      // "tRNA brings ..." and "iPads are ..." start as the word is spelled.
+      isLowercaseStart: /^[a-z][^\sA-Z]*(?:\s|$)/.test(taggedSentence.text),
       hasLowercaseI: /(?:^|\s)i(?=\s|['’])/.test(s.text),
-      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start)),
+      // A name is a detail when the student brings it ("my friend Ethan"); the author's or a character's name the
+      // assignment gives is what the essay is about: "The mood created by Narciso Rodriguez is happiness." is a thesis.
+      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start) && !context.topicStems.has(stemWord(t.text.toLowerCase()))),
       isClaim: claimMarkers.test(s.text),
       isTelling: wordTokens.length <= 12 && tokens.some((t) => t.lemma === "be" || t.lemma === "feel" || t.lemma === "get") && tokens.some((t) => t.pos === "ADJ"),
       vagueWords: vaguePatterns.filter((v) => v.re.test(s.text)).map((v) => s.text.match(v.re)![0]),

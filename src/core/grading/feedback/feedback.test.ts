@@ -279,6 +279,16 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(conventions.sentences.map((s) => s.text).join(" ")).not.toMatch(/capital/);
   });
 
+  it("never takes a thesis that names the memoir's author for a detail from the text", () => {
+    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
+    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
+    const answer = "The mood created by Narciso Rodriguez in the memoir is a warm and grateful feeling. His parents made their home a place where everyone was welcome. They cooked for friends and family who needed help.";
+    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const said = ideas.sentences.map((s) => s.text).join(" ");
+    expect(said).not.toMatch(/points to the text|how this detail supports/);
+    expect(said).toContain("does not show where the text supports it");
+  });
+
   it("never asks for a detail from the text right after a sentence the next one backs up with a quotation", () => {
     const prompt = "Based on the excerpt, describe the obstacles the builders faced in attempting to allow dirigibles to dock there. Support your answer with information from the excerpt.";
     const answer = 'The builders of the mast ran into several serious problems with the dirigibles. One problem was that most foreign blimps used a gas that burns very easily in the air. "Hydrogen is highly flammable," the author writes about the danger over a crowded city. In 1930 the winds at 1,250 feet were "constantly shifting" according to the excerpt. In the end the builders simply gave up on the whole idea of docking blimps at the top of the building.';

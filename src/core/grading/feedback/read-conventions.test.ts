@@ -50,4 +50,9 @@ describe("the conventions strength", () => {
     expect(step).toMatch(/find the \d+ other misspelled words? by reading the rest aloud slowly/);
     expect(step).not.toContain("catch the others");
   });
+
+  it("never asks for a capital at the start of a term spelled in mixed case ('tRNA')", () => {
+    const { problem, step } = reading("tRNA brings the amino acids to the ribosome. The ribosome joins them into a chain of protein.");
+    expect(`${problem?.note ?? ""} ${step?.note ?? ""}`).not.toMatch(/lower-case letter|with a capital/);
+  });
 });

@@ -105,6 +105,11 @@ describe("names and slips as topics", () => {
     expect(nouns).toContain("computers");
   });
 
+  it("keeps the case of a term spelled in mixed case or capitals ('mRNA', 'DNA')", () => {
+    const nouns = nounsOf("The mRNA carries the code from the DNA in the nucleus to the ribosome.");
+    expect(nouns).toEqual(expect.arrayContaining(["mRNA", "DNA"]));
+  });
+
   it("never names a word that is a slip for another as a noun ('a positive affect')", () => {
     const nouns = nounsOf("Computers have a positive affect on students because they help with homework and research.");
     expect(nouns).not.toContain("affect");

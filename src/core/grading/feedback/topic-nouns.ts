@@ -60,6 +60,9 @@ function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean, top
   return !(t.pos === "NOUN" && isSingular && before?.pos === "AUX" && before.lemma === "be");
 }
 
+/** Below this (about ten uses in a million words) a noun a letter from a far commoner word is more likely a slip. */
+const rareZipf = 4;
+
 /** Endings of adjectives the tagger reads as nouns now and then ("the point about scientist and famous"). */
 const adjectiveEnding = /(?:ous|ful|less)$/;
 
@@ -88,11 +91,12 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     const isName = isNameToken(t, t === firstWord);
     // A rare word a letter or two from an everyday one is most likely a slip the dictionary passes ("mos" for most,
     // "par" for part, "ewe" for eye): named as a topic it read "the sentence about ewe and responsibility".
-    if (!isName && !promptStems.has(stemWord(lower)) && commonerLookalike(lower)) return;
-    seen.add(lower);
     const zipf = zipfFrequency(lower) ?? zipfFrequency(t.lemma) ?? 3;
-    // A name keeps its capital: "the point about Saeng", not "saeng".
-    found.push({ word: isName ? t.text : lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
+    // A name keeps its capital ("the point about Saeng", not "saeng"), and so does a term ("mRNA", "DNA").
+    const keepsCase = isName || /\p{Ll}\p{Lu}|^\p{Lu}{2,}$/u.test(t.text);
+    if (!keepsCase && zipf < rareZipf && !promptStems.has(stemWord(lower)) && commonerLookalike(lower)) return;
+    seen.add(lower);
+    found.push({ word: keepsCase ? t.text : lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
   });
   return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
 }
