@@ -118,6 +118,12 @@ export function readOrganization(facts: EssayFacts): AspectReading {
   const [first, second] = facts.topics;
   const withStrength = strength ? { strength } : {};
 
+  // A short answer of a sentence or two is what the question asked for: its order is in the points it names, and
+  // "no clear beginning, middle and end" was said to a right answer in one sentence.
+  if (facts.sentences.length <= 2 && facts.genre === "answer") {
+    const only = facts.sentences[0];
+    return { ...withStrength, step: withQuote("after {q}, give each further point the question asks for a sentence of its own", quoted(facts, facts.sentences.at(-1)) ?? quoted(facts, only), "give each point the question asks for a sentence of its own") };
+  }
   if (facts.sentences.length <= 2) {
     const only = facts.sentences[0];
     return {
