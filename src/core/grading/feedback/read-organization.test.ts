@@ -29,3 +29,12 @@ describe("where a one-block essay is told to start a new paragraph", () => {
     expect(step?.passage?.text ?? "").not.toMatch(/^For example/);
   });
 });
+
+describe("where a text without linking words is asked for one", () => {
+  it("is never a sentence already opened by a joining word, nor the last sentence", () => {
+    const essay = "Homework takes a lot of time every night. But students also need time to rest after school. After dinner my brother does math for two hours. Teachers should give less homework to students.";
+    const step = stepOf(essay);
+    expect(step?.note).toMatch(/with a phrase such as/);
+    expect(step?.passage?.text ?? "").not.toMatch(/^(?:But|After|Teachers should)/);
+  });
+});

@@ -143,7 +143,10 @@ export function readOrganization(facts: EssayFacts): AspectReading {
   // "Frist" and "Howevr" link ideas too: their spelling is the conventions comment's business.
   const linkedCount = facts.sentences.filter((s) => s.transition || s.misspelledTransition).length;
   if (facts.sentences.length >= 4 && linkedCount === 0) {
-    const target = bestSentence(facts, (s) => newIdeaScore(facts, s), (s) => s.index > 0);
+    // Not a sentence already opened by a joining word ("But ...", "After ..."), nor the last one, where "Another
+    // reason is" was offered to a conclusion.
+    const opensJoined = (s: SentenceFacts) => ["CCONJ", "SCONJ", "ADP"].includes(s.tokens.find((t) => t.isWord)?.pos ?? "");
+    const target = bestSentence(facts, (s) => newIdeaScore(facts, s), (s) => s.index > 0 && s.index < facts.sentences.length - 1 && !opensJoined(s));
     return {
       ...withStrength,
       problem: { note: clause("your points", first ? `about ${topicsOf(facts, 3)}` : "", "follow one another without words that show how they connect") },

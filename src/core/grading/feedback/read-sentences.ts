@@ -1,7 +1,7 @@
 import { isDependentFragment } from "../../language/agreement.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { passageOf } from "./passages.js";
-import { about, bestSentence, clause, listWords, named, quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Past this many words a sentence is read as a run-on, whatever its punctuation. */
 export const runOnWords = 35;
@@ -61,9 +61,11 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords && !s.isLowercaseStart && !s.commaSplice && !isDependentFragment(s.tokens));
   if (joined) {
     const word = joined.subordinators[0]!;
+    // The quotation shows the joining word it praises ("well with ‘when’" quoted a part without it).
+    const { passage, shown } = quotedShowing(facts, joined, [word]);
     return withQuote(
       clause("you join two ideas well with", named(word), about(joined) && `in the sentence ${about(joined)}`, ", so one explains the other:", "{q}"),
-      quoted(facts, joined),
+      shown.length ? passage : undefined,
       clause("you join ideas well with words such as", named(word)),
     );
   }

@@ -8,10 +8,8 @@ import { readWordChoice } from "./read-word-choice.js";
 
 const context = buildAssignmentContext(makeInput({ feedbackLength: "detailed" }, { prompt: "Write about a time a cyclist in a story faced a hard road." }));
 /** The words the word-choice reading praises as exact, if any. */
-function praisedWords(text: string): string {
-  const facts = gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
-  return readWordChoice(facts).strength?.note ?? "";
-}
+const readingOf = (text: string) => readWordChoice(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context));
+const praisedWords = (text: string): string => readingOf(text).strength?.note ?? "";
 
 beforeAll(warmUpLanguage, warmUpTimeout);
 
@@ -24,5 +22,11 @@ describe("the word-choice strength", () => {
     expect(praisedWords("Being kind is the most impotent thing everyone should have in their life.")).not.toContain("impotent");
     expect(praisedWords("The cyclist kept riding down the long road in the summer heat.")).not.toContain("cyclist");
     expect(praisedWords('Churchill said that success "consists of going from failure to failure" and he was right.')).not.toContain("consists");
+  });
+
+  it("gives up the praise when the sentence it praised is the one then told to replace a vague word", () => {
+    const reading = readingOf("My grandmother gave a meticulous account of the day, and it was really good.");
+    expect(reading.step?.note).toMatch(/replace/);
+    expect(reading.strength).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { Passage } from "./passages.js";
-import { about, bestSentence, clause, listNamed, named, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, listNamed, named, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Zipf 3.6 and below: words a reader meets rarely (about 4 per million words or fewer). */
 const preciseZipf = 3.6;
@@ -75,7 +75,8 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
     const { passage, shown } = quotedShowing(facts, vague, vague.vagueWords.slice(0, 2));
     const words = shown.length ? shown : vague.vagueWords.slice(0, 2);
     return {
-      ...withStrength,
+      // A sentence praised for its exact words and then told to replace its vague one reads as both: the praise goes.
+      ...(vague === sentenceOf(facts, strength) ? {} : withStrength),
       problem: { note: clause(words.length > 1 ? "words like" : "a word like", listNamed(words), words.length > 1 ? "say" : "says", "little", about(vague) || "about what you mean") },
       step: withQuote(
         clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", nounIn(vague, passage) ? `about ${nounIn(vague, passage)}` : ""),

@@ -1,0 +1,21 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { warmUpLanguage, warmUpTimeout } from "../../language/test-warm-up.js";
+import { buildAssignmentContext } from "../assignment-context.js";
+import { analyzeText } from "../features.js";
+import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
+import { gatherEssayFacts } from "./essay-facts.js";
+import { readSentences } from "./read-sentences.js";
+
+const context = buildAssignmentContext(makeInput({}, { prompt: "Should students use phones at school? Argue for your view." }));
+const strengthOf = (text: string) => readSentences(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context)).strength;
+
+beforeAll(warmUpLanguage, warmUpTimeout);
+
+describe("the praise of a sentence that joins two ideas", () => {
+  it("quotes the part that shows the joining word it names", () => {
+    const long = "It is easier to use them for quick research in class, for checking the homework page every single day, and for calling home to our parents at lunch when the school bus is late again.";
+    const strength = strengthOf(`${long} Phones are small. They are useful.`);
+    expect(strength?.note).toContain("‘when’");
+    expect(strength?.passage?.text).toContain(" when ");
+  });
+});
