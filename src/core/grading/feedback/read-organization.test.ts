@@ -38,3 +38,12 @@ describe("where a text without linking words is asked for one", () => {
     expect(step?.passage?.text ?? "").not.toMatch(/^(?:But|After|Teachers should)/);
   });
 });
+
+describe("whether a text with paragraphs already closes", () => {
+  it("reads the whole last paragraph, so a concluding paragraph of several sentences is not told the essay never concludes", () => {
+    const body = "Homework every night takes time from sleep, which students need. Sports and jobs also fill the evening for many of them.\n\nSome homework helps students practise what they learned in class, and short tasks are easy to finish.";
+    const ending = "In conclusion, nightly homework should be limited. Teachers can set one short task a night. Students then rest more. Parents worry less about late nights. Everyone gains from the change in the end.";
+    const step = stepOf(`${body}\n\n${ending}`);
+    expect(`${step?.note ?? ""}`).not.toMatch(/closing sentence|conclusion that/);
+  });
+});

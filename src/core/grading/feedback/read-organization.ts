@@ -72,7 +72,10 @@ function closes(facts: EssayFacts, topic: string | undefined): { closes: boolean
   const content = [...facts.sentences];
   while (content.length > 1 && isSignOff(content.at(-1)!)) content.pop();
   const last = content.at(-1);
-  const ending = content.slice(-3);
+  // The last three sentences, or the whole last paragraph when the text has paragraphs: a concluding paragraph of five
+  // sentences was told the essay "ends without coming back to" its topic.
+  const lastParagraph = facts.paragraphCount > 1 && last ? content.filter((s) => s.paragraph === last.paragraph) : [];
+  const ending = lastParagraph.length > 3 ? lastParagraph : content.slice(-3);
   const closesNow = ending.some((s) => conclusionOpening.test(s.text)) || Boolean(topic && last && hasNoun(last, topic));
   return { closes: closesNow, ...(last ? { last } : {}) };
 }
