@@ -161,7 +161,8 @@ describe("review page", () => {
     expect(await teaches.getAttribute("aria-checked")).toBe("true");
     await teaches.click();
     await expect.poll(async () => (await teacher.client.get(`/api/submissions/${second.id}`)).data.teachesGrader).toBe(false);
-    expect(await teaches.getAttribute("aria-checked")).toBe("false");
+    // The switch follows the saved answer, which reaches the page a moment after the server has stored it.
+    await expect.poll(() => teaches.getAttribute("aria-checked")).toBe("false");
     await teaches.click();
     await expect.poll(async () => (await teacher.client.get(`/api/submissions/${second.id}`)).data.teachesGrader).toBe(true);
     await page.getByRole("button", { name: /^History/ }).click();
