@@ -86,10 +86,21 @@ function answersToItems(items: StoredQuizItem[], answers: SubmitAttemptInput["an
 }
 
 /** Attempts a student (by their folded name) has submitted at the quiz. */
-export async function attemptsUsed(db: Queryable, practiceSetId: string, studentKey: string): Promise<number> {
+async function attemptsUsed(db: Queryable, practiceSetId: string, studentKey: string): Promise<number> {
   const [sofar] = await db.select({ value: count() }).from(practiceAttempts).where(and(eq(practiceAttempts.practiceSetId, practiceSetId), eq(practiceAttempts.studentKey, studentKey)));
   return sofar?.value ?? 0;
 }
+
+/** The number of the student's next attempt, refused when the quiz allows them no more. */
+export async function nextAttemptNumber(db: Queryable, row: PracticeSetRow, studentKey: string): Promise<number> {
+  const used = await attemptsUsed(db, row.id, studentKey);
+  if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
+  return used + 1;
+}
+
+/** The start of one student's attempt: at most one row, kept only while the attempt is open. */
+export const attemptStartOf = (practiceSetId: string, studentKey: string, attemptNumber: number) =>
+  and(eq(practiceAttemptStarts.practiceSetId, practiceSetId), eq(practiceAttemptStarts.studentKey, studentKey), eq(practiceAttemptStarts.attemptNumber, attemptNumber));
 
 export type SubmitOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "stored"; isNew: boolean; result: AttemptResult };
 
@@ -112,15 +123,13 @@ export async function submitAttempt(db: Db, token: string, input: SubmitAttemptI
     const studentKey = normaliseText(studentName);
     const [kept] = await tx.select({ value: count() }).from(practiceAttempts).where(eq(practiceAttempts.practiceSetId, row.id));
     if ((kept?.value ?? 0) >= practiceLimits.maxAttemptsPerQuiz) throw new AppError("conflict", practiceMessages.quizFull);
-    const used = await attemptsUsed(tx, row.id, studentKey);
-    if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
+    const attemptNumber = await nextAttemptNumber(tx, row, studentKey);
     const items = row.items as StoredQuizItem[];
     const scored = scoreAttempt(items, input.answers, options.spellChecker);
-    const attemptNumber = used + 1;
     // The start moves into the attempt: the table of starts holds only attempts still open.
     const [start] = await tx
       .delete(practiceAttemptStarts)
-      .where(and(eq(practiceAttemptStarts.practiceSetId, row.id), eq(practiceAttemptStarts.studentKey, studentKey), eq(practiceAttemptStarts.attemptNumber, attemptNumber)))
+      .where(attemptStartOf(row.id, studentKey, attemptNumber))
       .returning({ startedAt: practiceAttemptStarts.startedAt });
     const [attempt] = await tx
       .insert(practiceAttempts)

@@ -1,12 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { practiceMessages, type AttemptStart, type StartAttemptInput } from "../../../contracts/practice";
+import type { AttemptStart, StartAttemptInput } from "../../../contracts/practice";
 import { secondsLeft } from "../../../core/practice/time-limit";
 import type { Db } from "../../db/client";
 import { practiceAttemptStarts } from "../../db/schema";
 import { AppError } from "../../http/app-error";
 import { nameOnClassList } from "./class-list-name";
 import { normaliseText } from "./engine";
-import { attemptsUsed, openShared, type SharedOpening } from "./shared-practice";
+import { attemptStartOf, nextAttemptNumber, openShared, type SharedOpening } from "./shared-practice";
 
 export type StartOutcome = Exclude<SharedOpening, { kind: "open" }> | { kind: "started"; isNew: boolean; start: AttemptStart };
 
@@ -22,11 +21,8 @@ export async function startAttempt(db: Db, token: string, input: StartAttemptInp
     const { row } = opening;
     if (row.kind !== "quiz") throw new AppError("bad_request", "This link opens a flashcard deck: there is no attempt to start.");
     const studentKey = normaliseText(await nameOnClassList(tx, row.assignmentId, input.studentName));
-    const used = await attemptsUsed(tx, row.id, studentKey);
-    if (used >= row.settings.attemptsAllowed) throw new AppError("conflict", practiceMessages.noAttemptsLeft, { studentName: practiceMessages.noAttemptsLeft });
-    const attemptNumber = used + 1;
-    const which = and(eq(practiceAttemptStarts.practiceSetId, row.id), eq(practiceAttemptStarts.studentKey, studentKey), eq(practiceAttemptStarts.attemptNumber, attemptNumber));
-    const [existing] = await tx.select().from(practiceAttemptStarts).where(which);
+    const attemptNumber = await nextAttemptNumber(tx, row, studentKey);
+    const [existing] = await tx.select().from(practiceAttemptStarts).where(attemptStartOf(row.id, studentKey, attemptNumber));
     if (!existing && options.refuseNew) throw options.refuseNew;
     const startedAt = existing?.startedAt ?? (await tx.insert(practiceAttemptStarts).values({ practiceSetId: row.id, studentKey, attemptNumber }).returning())[0]!.startedAt;
     const start = { attemptNumber, startedAt: startedAt.toISOString(), secondsLeft: secondsLeft(startedAt, row.settings.timeLimitMinutes, options.now ?? new Date()) };
