@@ -115,4 +115,21 @@ describe("names and slips as topics", () => {
     expect(nouns).not.toContain("affect");
     expect(nouns).toContain("homework");
   });
+
+  it("never names a noun that only measures or places the one after it, nor one inside a set phrase", () => {
+    const nouns = nounsOf("He was in the middle of nowhere. The lack of water made him weak. In order to get water he had to pump it, at risk of a snake bite.");
+    expect(nouns).toEqual(expect.arrayContaining(["water", "snake"]));
+    for (const word of ["middle", "lack", "order", "risk"]) expect(nouns).not.toContain(word);
+  });
+
+  it("never names a span of time as what a sentence is about", () => {
+    expect(nounsOf("He was riding through the desert during June, a very hot month.")).not.toContain("month");
+  });
+
+  it("names one word once, and never a contraction the tagger reads as a noun", () => {
+    const nouns = nounsOf("I'm sure the books in the library matter, and every book should stay on the shelf.");
+    expect(nouns.filter((noun) => noun.startsWith("book"))).toHaveLength(1);
+    expect(nouns.map((noun) => noun.toLowerCase())).not.toContain("i'm");
+  });
 });
+

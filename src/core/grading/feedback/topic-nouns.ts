@@ -12,8 +12,26 @@ export const placeholder = /^@[A-Z]+\d*/;
  * points: "the point about point" told the student nothing.
  */
 const generalNouns = new Set(
-  "thing things way ways well time times lot lots part parts kind kinds fact facts reason reasons example examples point points people person day days year years bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
+  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
 );
+
+/**
+ * Nouns that, before "of", measure or place the noun after them: "the lack of water" is about water, "the middle of
+ * nowhere" about nothing. Named alone they told a student to add "a detail from the text about lack".
+ */
+const nounsBeforeOf = new Set(
+  "lack middle amount number type sort rest side top bottom edge front back beginning couple bunch group piece half majority variety series pair set risk chance state sense".split(" "),
+);
+
+/** A noun inside a set phrase, not a thing talked about: "in order to", "in spite of", "at risk", "in fact". */
+function isInSetPhrase(tokens: TaggedToken[], i: number): boolean {
+  const word = tokens[i]!.text.toLowerCase();
+  const before = tokens[i - 1]?.text.toLowerCase();
+  const after = tokens[i + 1]?.text.toLowerCase();
+  if (after === "of" && nounsBeforeOf.has(word)) return true;
+  if (before === "in" && (word === "order" || word === "spite" || word === "case" || word === "charge" || word === "fact")) return true;
+  return (before === "at" && (word === "risk" || word === "least")) || (before === "on" && word === "purpose");
+}
 
 /**
  * Words that, read as nouns, are almost always a slip for another word the dictionary also knows: "a positive affect"
@@ -84,10 +102,13 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
   const firstWord = tokens.find((t) => t.isWord);
   tokens.forEach((t, i) => {
     // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
-    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}'’-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) return;
+    // Letters and hyphens only: a word with an apostrophe the tagger calls a noun is a contraction ("i'm", "theres").
+    if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) return;
     const lower = t.text.toLowerCase();
-    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(lower) || !isTopicNoun(tokens, i, t === firstWord, promptStems)) return;
-    if (isHalfOfCompound(tokens, i) || adjectiveEnding.test(lower)) return;
+    // One word once: "the essay on books and book" named one topic twice.
+    const stem = stemWord(lower);
+    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(stem) || !isTopicNoun(tokens, i, t === firstWord, promptStems)) return;
+    if (isHalfOfCompound(tokens, i) || isInSetPhrase(tokens, i) || adjectiveEnding.test(lower)) return;
     const isName = isNameToken(t, t === firstWord);
     // A rare word a letter or two from an everyday one is most likely a slip the dictionary passes ("mos" for most,
     // "par" for part, "ewe" for eye): named as a topic it read "the sentence about ewe and responsibility".
@@ -95,7 +116,7 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     // A name keeps its capital ("the point about Saeng", not "saeng"), and so does a term ("mRNA", "DNA").
     const keepsCase = isName || /\p{Ll}\p{Lu}|^\p{Lu}{2,}$/u.test(t.text);
     if (!keepsCase && zipf < rareZipf && !promptStems.has(stemWord(lower)) && commonerLookalike(lower)) return;
-    seen.add(lower);
+    seen.add(stem);
     found.push({ word: keepsCase ? t.text : lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
   });
   return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
