@@ -83,9 +83,17 @@ describe("feedback anchored in the student's text", () => {
     const text = `${long} Students need time in class. Teachers need time to plan their lessons well.`;
     const wordChoice = gradeText(makeInput({ feedbackLength: "detailed" }), text, options).feedbackParts.sections.find((s) => s.label === "Word Choice")!;
     const step = wordChoice.sentences.find((s) => s.role === "step")!;
-    expect(step.text).toBe('Next step: in "I think the shorter week is a very bad idea for our town.", replace ‘bad’ and ‘very’ with words that name exactly what you mean about week.');
+    expect(step.text).toBe('Next step: in "I think the shorter week is a very bad idea for our town.", replace ‘very bad’ with one stronger, exact word.');
     expect(step.quotes).toHaveLength(1);
     expect(step.quotes[0]).toContain("very");
+  });
+
+  it("asks for one stronger word in place of 'very' and the word it leans on, and never says the sentence's topic is what 'very' is vague about", () => {
+    const text = "The cyclist rode into the desert at noon. The hot sun that was beating down on him made him very thirsty. He found an old pump and drank the water.";
+    const wordChoice = gradeText(makeInput({ feedbackLength: "detailed" }), text, options).feedbackParts.sections.find((s) => s.label === "Word Choice")!;
+    const said = wordChoice.sentences.map((s) => s.text).join(" ");
+    expect(said).toContain("replace ‘very thirsty’ with one stronger, exact word");
+    expect(said).not.toMatch(/‘very’ says little about/);
   });
 
   it("tells an essay written in capitals so, and never praises its spelling and punctuation", () => {

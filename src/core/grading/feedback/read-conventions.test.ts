@@ -11,15 +11,28 @@ const context = buildAssignmentContext(makeInput({ feedbackLength: "detailed" })
 const reading = (text: string) => readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context));
 const praised = (text: string): string | undefined => reading(text).strength?.passage?.text;
 
-const spliced = "Computers are useful for students in many ways at school, they help us find facts for our projects quickly.";
-const runOn = "My family uses the computer every night and my sister looks up recipes and my dad reads the news and my mom writes emails to her friends and I play games with my cousins after homework.";
-const clean = "When my sister needs a recipe for dinner, she looks it up on the computer in a few minutes.";
+const spliced = "Computers are useful for students in many ways at school, they help us find information for our projects quickly.";
+const runOn = "My family uses the computer every night and my sister looks up instructions and my dad reads the news and my mom writes emails to her friends and I play games with my cousins after homework.";
+const clean = "When my sister needs a recipe for dinner, she finds instructions on the computer in a few minutes.";
 
 beforeAll(warmUpLanguage, warmUpTimeout);
 
 describe("the conventions strength", () => {
-  it("praises a long sentence that is spelled and punctuated correctly", () => {
-    expect(praised(`${clean} It is fun. ${runOn}`)).toContain("When my sister needs a recipe");
+  it("praises the long words a student spells correctly, quoted where they stand, and claims nothing of the punctuation", () => {
+    const { strength } = reading(`${clean} It is fun. ${runOn}`);
+    expect(strength?.passage?.text).toContain("When my sister needs a recipe");
+    expect(strength?.note).toMatch(/^you spell the longer word ‘instructions’ correctly in the sentence about [a-z ]+: \{q\}$/);
+  });
+
+  it("praises no everyday long word and no name", () => {
+    expect(praised("When my sister needs something for dinner, she looks it up on the computer in a few minutes. It is fun. I like it.")).toBeUndefined();
+    expect(praised("When my sister visits Pennsylvania for dinner, she looks it up on the computer in a few minutes. It is fun.")).toBeUndefined();
+  });
+
+  it("gives no spelling praise under a criterion for punctuation and grammar alone", () => {
+    const text = `${clean} It is fun. ${runOn}`;
+    const facts = gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+    expect(readConventions(facts, undefined, "not-spelling").strength).toBeUndefined();
   });
 
   it("gives up the praise when the sentence it praised is the longest, which the step then asks to check", () => {
@@ -35,14 +48,14 @@ describe("the conventions strength", () => {
   });
 
   it("never praises a sentence whose verb does not agree, or that has no verb, as a model", () => {
-    expect(praised(`When my sister needs a recipe for dinner, she look it up on the computer in a few minutes. It is fun. ${runOn}`)).toBeUndefined();
-    expect(praised(`Every single year at my school I success my goal of reading twenty long books. It is fun. ${runOn}`)).toBeUndefined();
+    expect(praised(`When my sister needs a recipe for dinner, she find instructions on the computer in a few minutes. It is fun. ${runOn}`)).toBeUndefined();
+    expect(praised(`Every single year at my school I success my goal of reading twenty interesting books. It is fun. ${runOn}`)).toBeUndefined();
   });
 
   it("never praises a sentence with a sound-alike slip, an anonymised placeholder or two sentences run together", () => {
-    expect(praised("When my sister needs a recipe for there dinner, she looks it up on the computer in a few minutes. It is fun.")).toBeUndefined();
-    expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer in @NUM1 minutes. It is fun.")).toBeUndefined();
-    expect(praised("When my sister needs a recipe for dinner, she looks it up on the computer.then she cooks it. It is fun.")).toBeUndefined();
+    expect(praised("When my sister needs a recipe for there dinner, she finds instructions on the computer in a few minutes. It is fun.")).toBeUndefined();
+    expect(praised("When my sister needs a recipe for dinner, she finds instructions on the computer in @NUM1 minutes. It is fun.")).toBeUndefined();
+    expect(praised("When my sister needs a recipe for dinner, she finds instructions on the computer.then she cooks it. It is fun.")).toBeUndefined();
   });
 
   it("counts the misspelled words it does not name, instead of a stock 'catch the others'", () => {

@@ -4,6 +4,8 @@ import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
 import { isInCapitals } from "../spelling-scope.js";
 import { isUnpunctuated } from "../text-checks.js";
+import { commonerLookalike } from "../../language/lookalike.js";
+import { zipfFrequency } from "../../language/word-frequency.js";
 import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { runOnWords } from "./read-sentences.js";
@@ -18,10 +20,10 @@ function isHeadingOrTableRow(text: string): boolean {
 }
 
 /**
- * Praised as "spelled and punctuated correctly", and so held up as a model: never a comma splice nor a run-on (which
- * the sentences comment may fault), a sound-alike slip ("there family"), a verb that does not agree ("he work"), a
- * sentence with no verb or only half of one ("Because I believe ..."), a placeholder of an anonymised text ("@NUM1"),
- * or two sentences run together without a space ("there.then").
+ * A sentence whose long words may be praised where they stand: never a comma splice nor a run-on (which the sentences
+ * comment may fault), a sound-alike slip ("there family"), a verb that does not agree ("he work"), a sentence with no
+ * verb or only half of one ("Because I believe ..."), a placeholder of an anonymised text ("@NUM1"), or two sentences
+ * run together without a space ("there.then"): a sentence held up as a model should show no slip the app can see.
  */
 function isClean(s: SentenceFacts): boolean {
   const isRunTogether = /[a-z]{2}[.!?][A-Za-z]{2}/.test(s.text);
@@ -29,18 +31,40 @@ function isClean(s: SentenceFacts): boolean {
   return !s.commaSplice && s.words <= runOnWords && s.confusedWords.length === 0 && isGrammatical && !s.text.includes("@") && !isRunTogether && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
 }
 
-function strengthOf(facts: EssayFacts): Finding | undefined {
-  const clean = bestSentence(facts, (s) => Math.min(s.words, 25) + (s.text.includes(",") ? 5 : 0) + (/[;:]/.test(s.text) ? 5 : 0), (s) => isClean(s) && s.words >= 12);
-  if (!clean) return undefined;
-  const passage = quoted(facts, clean);
-  // The marks the quotation shows: a long sentence is quoted in part, and may leave its semicolon out.
-  const shown = passage?.text ?? "";
-  const marks = [shown.includes(",") && "commas", /;/.test(shown) && "a semicolon", /:/.test(shown) && "a colon"].filter((m): m is string => Boolean(m));
-  return withQuote(
-    clause("the longer sentence", about(clean) || `beginning ${named(clean.opener)}`, "is spelled and punctuated correctly", marks.length ? `, ${listWords(marks)} included:` : ":", "{q}"),
-    passage,
-    "your longer sentences are spelled and punctuated correctly",
-  );
+/** Words of this length are where spelling is hard ("necessary", "environment"); "computer" is no feat. */
+const longWordLetters = 9;
+/** Everyday long words ("something", "everything") spell themselves. */
+const everydayZipf = 5.5;
+
+/**
+ * A sentence's long words spelled right by the student: known to the dictionary, not a sound-alike or a lookalike of
+ * another word, not a name, and the student's own (not the prompt's or source's, not quoted).
+ */
+function wellSpelledWords(s: SentenceFacts): string[] {
+  const words = s.tokens.filter((t) => {
+    if (!t.isWord || t.pos === "PROPN" || t.text.length < longWordLetters || !/^\p{Ll}+$/u.test(t.text) || s.notOwnWords.has(t.start)) return false;
+    const zipf = zipfFrequency(t.text);
+    return zipf !== undefined && zipf < everydayZipf && !commonerLookalike(t.text);
+  });
+  return [...new Set(words.map((t) => t.text))];
+}
+
+/**
+ * The praise is for the spelling of long words, which the dictionary can vouch for. "The longer sentence is spelled and
+ * punctuated correctly" claimed what no check here can: an audit found it said of "Your on that thing to much" and of
+ * "all I could here", 15 times in 34. A criterion for punctuation and grammar alone gets no spelling praise.
+ */
+function strengthOf(facts: EssayFacts, focus: ConventionsFocus): Finding | undefined {
+  if (focus === "not-spelling") return undefined;
+  const best = bestSentence(facts, (s) => wellSpelledWords(s).length * 10 + wellSpelledWords(s).join("").length / 10, (s) => isClean(s) && wellSpelledWords(s).length > 0);
+  if (!best) return undefined;
+  const words = wellSpelledWords(best).sort((a, b) => b.length - a.length).slice(0, 2);
+  const { passage, shown } = quotedShowing(facts, best, words);
+  const praised = shown.length ? shown : words;
+  const praise = clause(praised.length > 1 ? "you spell longer words such as" : "you spell the longer word", listNamed(praised), "correctly");
+  // Where they stand, in the sentence's own topic: the bare praise read alike for every student but for its words.
+  const where = about(best) ? `in the sentence ${about(best)}` : "";
+  return withQuote(clause(praise, where, ":", "{q}"), shown.length ? passage : undefined, clause(praise, where));
 }
 
 /** What to do about the slips not named: how many there are is the student's own figure, not a stock phrase. */
@@ -54,7 +78,7 @@ function othersStep(others: number): string {
  * for when a rubric scores spelling apart from the rest (criterion-kind.ts's conventionsFocus).
  */
 export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, focus: ConventionsFocus = "all"): AspectReading {
-  const strength = strengthOf(facts);
+  const strength = strengthOf(facts, focus);
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
   // The longest sentence, where punctuation (and the spelling of long words) is hardest. When it is the one just

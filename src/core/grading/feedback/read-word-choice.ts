@@ -56,6 +56,22 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
 /** A noun of the sentence that the quotation shows, so "what you mean about ..." speaks of the words quoted. */
 const nounIn = (s: SentenceFacts, passage: { text: string } | undefined) => s.nouns.find((noun) => passage?.text.toLowerCase().includes(noun.toLowerCase()));
 
+/** Words "very" leans on without narrowing them: "very much" or "very first" has no one stronger word. */
+const notIntensified = new Set(["much", "many", "few", "little", "well", "own", "same", "first", "last", "best", "most", "least", "end", "start", "beginning"]);
+
+/**
+ * "very thirsty" as the quotation shows it, when the one vague word is "very": the pair is what a single stronger word
+ * replaces ("parched"), and the adjective, not the sentence's topic, is what it says too little about.
+ */
+function intensified(words: string[], passage: { text: string } | undefined): string | undefined {
+  const lower = words.map((word) => word.toLowerCase());
+  if (!lower.includes("very") || lower.length > 2 || !passage) return undefined;
+  const pair = passage.text.match(/(?<![\w'’])very\s+(\p{L}+)(?![\w'’-])/iu);
+  const other = lower.find((word) => word !== "very");
+  // With a second vague word, only when "very" leans on it ("very bad"): else the step would leave that word out.
+  return pair && !notIntensified.has(pair[1]!.toLowerCase()) && (!other || pair[1]!.toLowerCase() === other) ? pair[0] : undefined;
+}
+
 /** The first sentence whose quotation shows `word`, with that quotation. */
 function firstQuotedWith(facts: EssayFacts, word: string): { sentence: SentenceFacts; passage: Passage } | undefined {
   for (const sentence of facts.sentences) {
@@ -77,9 +93,12 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
     return {
       // A sentence praised for its exact words and then told to replace its vague one reads as both: the praise goes.
       ...(vague === sentenceOf(facts, strength) ? {} : withStrength),
-      problem: { note: clause(words.length > 1 ? "words like" : "a word like", listNamed(words), words.length > 1 ? "say" : "says", "little", about(vague) || "about what you mean") },
+      // The sentence is about its topic; the vague word need not be ("'very' says little about sun" of "very thirsty").
+      problem: { note: clause(words.length > 1 ? "words like" : "a word like", listNamed(words), words.length > 1 ? "say" : "says", "little", about(vague) ? `in the sentence ${about(vague)}` : "about what you mean") },
       step: withQuote(
-        clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", nounIn(vague, passage) ? `about ${nounIn(vague, passage)}` : ""),
+        intensified(words, passage)
+          ? clause("in {q}, replace", named(intensified(words, passage)!), "with one stronger, exact word")
+          : clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", nounIn(vague, passage) ? `about ${nounIn(vague, passage)}` : ""),
         shown.length ? passage : undefined,
         clause("replace", listNamed(words), "with more exact words"),
       ),
