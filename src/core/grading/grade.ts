@@ -16,6 +16,7 @@ import { essayBodyOf } from "./essay-body.js";
 import { analyzeText, featureNames, type TextAnalysis } from "./features.js";
 import { toFeedbackParts, writeFeedback, type NotProse } from "./feedback/index.js";
 import { suggestSpelling } from "../language/suggest-spelling.js";
+import { zipfFrequency } from "../language/word-frequency.js";
 import { predictRaw, scaleLevels, slopeFor, targetFor, type PriorModel } from "./prior.js";
 import { defaultPrior } from "./default-prior.js";
 import { findMostSimilar } from "./similarity.js";
@@ -313,6 +314,9 @@ const notProseOf = (concerns: readonly TextConcern[]): { notProse?: NotProse } =
   return found ? { notProse: found.kind } : {};
 };
 
+/** A name below this (about one use in a million words) written in lower case is likelier a slip for another word. */
+const commonNameZipf = 3;
+
 export function gradeWithAssignment(prepared: PreparedAssignment, text: string, analysis?: TextAnalysis, source: TextSource = {}): GradingResult {
   // `analysis`, when given, is analyzeForAssignment's: of the same body the feedback reads and quotes.
   const body = essayBodyOf(text);
@@ -332,9 +336,13 @@ export function gradeWithAssignment(prepared: PreparedAssignment, text: string, 
     suggest: (word) => {
       // A day, a month or a place written in lower case is a capital missing, not a misspelling ("friday").
       // Four letters at least: "ur" is no "Ur", "nd" no "Nd".
+      // Only a name written often ("florida", "friday"), and never when a far commoner word is one slip away: the
+      // dictionary knows "Cary", and "cary" was corrected to it where the student meant "carry".
       const capitalised = word.charAt(0).toUpperCase() + word.slice(1);
-      if (word.length >= 4 && capitalised !== word && prepared.spell.correct(capitalised)) return capitalised;
       const guess = suggestSpelling(word);
+      const nameZipf = zipfFrequency(word) ?? 0;
+      const isCommonName = nameZipf >= commonNameZipf && !(guess !== undefined && (zipfFrequency(guess) ?? 0) >= nameZipf + 1);
+      if (word.length >= 4 && capitalised !== word && isCommonName && prepared.spell.correct(capitalised)) return capitalised;
       // The guess must itself pass the teacher-facing dictionary, word by word ("a lot").
       return guess && guess.split(/\s+/).every((part) => prepared.spell.correct(part)) ? guess : undefined;
     },

@@ -26,4 +26,15 @@ describe("the word a misspelling stands for", () => {
     for (const word of ["idk", "pta", "ok", "py", "teh"]) expect(suggestSpelling(word), word).toBeUndefined();
     expect(suggestSpelling("im")).toBe("I'm");
   });
+
+  it("gives an irregular verb's past for a regular -ed, never a word one letter away", () => {
+    expect(suggestSpelling("finded")).toBe("found");
+    expect(suggestSpelling("Teached")).toBe("Taught");
+  });
+
+  it("makes no guess when a stray first letter may stand before a common word", () => {
+    // "twhen": "then" with a letter changed, or "when" after a stray "t".
+    expect(suggestSpelling("twhen")).toBeUndefined();
+  });
 });
+

@@ -12,6 +12,22 @@ const contractions = new Map(
     .map((word) => [word.replace("'", ""), word]),
 );
 const runTogether = new Map([["alot", "a lot"], ["infact", "in fact"], ["incase", "in case"], ["eachother", "each other"], ["aswell", "as well"], ["inorder", "in order"]]);
+/**
+ * An irregular verb given the regular -ed ("finded", "teached"): one edit away it was "corrected" to another word
+ * ("finder"). A closed list, as the contractions are: the past students mean.
+ */
+const regularisedPasts = new Map(
+  (
+    "finded:found teached:taught buyed:bought thinked:thought catched:caught goed:went eated:ate bringed:brought " +
+    "brang:brought falled:fell feeled:felt keeped:kept telled:told sayed:said maked:made taked:took gived:gave " +
+    "writed:wrote drived:drove knowed:knew growed:grew throwed:threw speaked:spoke stealed:stole sleeped:slept " +
+    "choosed:chose meeted:met sitted:sat standed:stood understanded:understood winned:won swimmed:swam runned:ran " +
+    "leaved:left losed:lost hitted:hit putted:put getted:got forgetted:forgot drinked:drank singed:sang " +
+    "fighted:fought flied:flew holded:held sended:sent spended:spent builded:built breaked:broke weared:wore"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
 /** A guess must be a common word (about one use per 10,000 words or more) and clearly the likeliest one. */
 const minZipf = 3;
 const margin = 1;
@@ -65,7 +81,7 @@ function guessSpelling(word: string): string | undefined {
   const lower = word.toLowerCase();
   const isCapital = word.charAt(0) !== lower.charAt(0);
   const restore = (s: string) => (isCapital ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-  const known = contractions.get(lower) ?? runTogether.get(lower);
+  const known = contractions.get(lower) ?? runTogether.get(lower) ?? regularisedPasts.get(lower);
   if (known) return restore(known === "i'm" || known.startsWith("i'") ? `I${known.slice(1)}` : known);
   // A plural of a word in consonant + y written with -ys ("familys", "citys") means -ies: one edit away it was
   // "corrected" to the singular ("correct 'familys' to 'family'").
@@ -97,5 +113,7 @@ function guessSpelling(word: string): string | undefined {
   // A less likely kind of slip still casts doubt when it gives a more common word: "diest" is "digest" with a
   // letter left out, or the commoner "diet" with one added; the student was told "digest" and meant "diet".
   const rival = tiers.slice(at + 1).flat().some((c) => c.zipf >= best!.zipf);
-  return rival ? undefined : restore(best!.candidate);
+  // Candidates keep the first letter, but a stray one before the word is a slip too: "twhen" was told "then" for "when".
+  const strayFirst = (frequencies.get(lower.slice(1)) ?? 0) >= best!.zipf - margin;
+  return rival || strayFirst ? undefined : restore(best!.candidate);
 }

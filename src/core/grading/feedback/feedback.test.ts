@@ -41,6 +41,17 @@ describe("feedback anchored in the student's text", () => {
     expect(conventions.sentences.map((s) => s.text).join(" ")).toContain("correct ‘dont’ to ‘don't’ and check the spelling of ‘kahoot’ in the sentence");
   });
 
+  it("corrects a day written in lower case to its capital, but never a slip to a rare name the dictionary knows", () => {
+    const text = "On friday I had to cary my bag all the way home from school in the rain. The games help me remember facts for the test on the weekend and my friends agree.";
+    // The dictionary knows "Cary" and "Friday" with their capitals only, as a real one does.
+    const spellChecker = { correct: (word: string) => !["cary", "friday"].includes(word) };
+    const conventions = gradeText(makeInput({ feedbackLength: "detailed" }), text, { spellChecker }).feedbackParts.sections.find((s) => s.label === "Conventions")!;
+    const said = conventions.sentences.map((s) => s.text).join(" ");
+    expect(said).toContain("‘friday’ to ‘Friday’");
+    expect(said).toContain("check the spelling of ‘cary’");
+    expect(said).not.toContain("‘Cary’");
+  });
+
   it("puts each conventions comment under the criterion whose evidence it is when spelling and grammar are scored apart", () => {
     const text = "We play games in class and i like the quizzes a lot because they are quick and fun to do. The games help me remember facts becuase we answer the same questions again on the weekend.";
     const criteria = [
