@@ -32,4 +32,19 @@ describe("clause shapes", () => {
     const [complex] = sentencesOf("When I went home, I was tired.");
     expect(commaSpliceOf(complex!, undefined, subordinatorsOf(complex!))).toBeUndefined();
   });
+
+  it("finds no splice after a part that cannot stand alone, nor after a semicolon's linking word", () => {
+    for (const text of [
+      "As recently stated, I think computers help us learn.",
+      "To begin, we should look at the facts about the hill.",
+      "As the hill got steeper, we started walking.",
+      "The hill was steep; therefore, we walked the rest of the way.",
+    ]) {
+      const [tokens] = sentencesOf(text);
+      expect(commaSpliceOf(tokens!, undefined, subordinatorsOf(tokens!)), text).toBeUndefined();
+    }
+    const [splice] = sentencesOf("The hill was steep; my legs were tired, I walked the rest of the way.");
+    expect(commaSpliceOf(splice!, undefined, subordinatorsOf(splice!))?.text).toBe("I");
+  });
 });
+

@@ -31,8 +31,15 @@ export function subordinatorsOf(tokens: TaggedToken[]): string[] {
 }
 
 /**
- * A comma followed by a subject and its verb, after a first part that has its own verb and does not open with a
- * linking word ("When I got home, they were gone" is fine): two sentences joined by a comma alone. Returns the subject.
+ * Words that open a part that cannot stand alone, however the tagger reads them: "As recently stated, I think" and
+ * "To begin, we" were told to end a sentence before the pronoun ("as" and "to" are often tagged as prepositions).
+ */
+const dependentOpeners = new Set(["as", "to", "after", "before", "since", "until", "if", "when", "whenever", "while", "although", "though", "because", "once", "unless", "whether"]);
+
+/**
+ * A comma followed by a subject and its verb, after a first part that could be a sentence of its own: a subject before
+ * its verb, no linking word opening it ("When I got home, they were gone" is fine), and counted from the last
+ * semicolon or colon, which already join sentences ("...; therefore, we..."). Returns the second part's subject.
  */
 export function commaSpliceOf(tokens: TaggedToken[], transition: string | undefined, subordinators: string[]): TaggedToken | undefined {
   const first = tokens.find((t) => t.isWord);
@@ -42,8 +49,20 @@ export function commaSpliceOf(tokens: TaggedToken[], transition: string | undefi
     const subject = tokens[i + 1]!;
     const verb = tokens[i + 2]!;
     if (!subjectPronouns.has(subject.text.toLowerCase()) || (verb.pos !== "VERB" && verb.pos !== "AUX")) continue;
-    const before = tokens.slice(0, i);
-    if (before.some((t) => t.pos === "VERB" || t.pos === "AUX") && !before.some((t) => t.pos === "SCONJ")) return subject;
+    if (canStandAlone(tokens.slice(lastJoinBefore(tokens, i) + 1, i))) return subject;
   }
   return undefined;
+}
+
+function lastJoinBefore(tokens: TaggedToken[], end: number): number {
+  for (let i = end - 1; i >= 0; i--) if (tokens[i]!.text === ";" || tokens[i]!.text === ":") return i;
+  return -1;
+}
+
+/** A part with a subject before its first verb, opened by no word that makes it depend on another. */
+function canStandAlone(part: TaggedToken[]): boolean {
+  const opener = part.find((t) => t.isWord);
+  if (!opener || dependentOpeners.has(opener.text.toLowerCase()) || part.some((t) => t.pos === "SCONJ")) return false;
+  const verbAt = part.findIndex((t) => t.pos === "VERB" || t.pos === "AUX");
+  return verbAt > 0 && part.slice(0, verbAt).some((t) => t.pos === "PRON" || t.pos === "NOUN" || t.pos === "PROPN");
 }

@@ -39,7 +39,8 @@ const wording: Record<WritingGenre, {
     short: (topics, words, hasDetail) =>
       hasDetail
         ? clause(`at ${plural(words, "word")}, the essay makes the point`, of(topics), "too briefly: each reason and example needs a sentence or two explaining why it matters")
-        : clause(`at ${plural(words, "word")}, the essay gives the point`, of(topics), "only one reason and no example"),
+        // How many reasons it gives is not counted ("only one reason" was said of essays with four): its length is.
+        : clause(`at ${plural(words, "word")}, the essay is too short to develop the point`, of(topics), "with reasons and examples"),
     shortStep: (noun, hasDetail) =>
       hasDetail
         ? clause("after {q}, add a sentence or two on why this example proves your point", of(noun))
@@ -111,8 +112,10 @@ const wording: Record<WritingGenre, {
 /** Where the content is thinnest: an opinion or a feeling stated without anything that shows it. */
 function gapOf(facts: EssayFacts, genre: WritingGenre): SentenceFacts | undefined {
   // The opening and closing sentences state and restate the position; the body is where it must be shown.
+  // A claim with "because" in it, or just before one, is given a reason: "not yet shown with a reason" was untrue.
+  const givesReason = (s: SentenceFacts | undefined) => Boolean(s && (s.subordinators.includes("because") || s.subordinators.includes("since")));
   const isGap = (s: SentenceFacts, i: number) =>
-    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && (genre === "narrative" ? s.isTelling : genre === "reflection" ? s.isTelling || s.isClaim : s.isClaim || genre === "source" || genre === "report" || genre === "answer");
+    i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && !givesReason(s) && !givesReason(facts.sentences[i + 1]) && (genre === "narrative" ? s.isTelling : genre === "reflection" ? s.isTelling || s.isClaim : s.isClaim || genre === "source" || genre === "report" || genre === "answer");
   return facts.sentences.find((s, i) => isGap(s, i) && quoted(facts, s));
 }
 

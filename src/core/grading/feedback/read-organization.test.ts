@@ -47,3 +47,14 @@ describe("whether a text with paragraphs already closes", () => {
     expect(`${step?.note ?? ""}`).not.toMatch(/closing sentence|conclusion that/);
   });
 });
+
+describe("the linking word praised", () => {
+  const strengthOf = (text: string) => readOrganization(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context)).strength;
+
+  it("is never a joining word used as a linking adverb ('Although, ...'), which is a slip", () => {
+    const essay = "Homework takes a lot of time every night for students. Although, some homework helps students practise what they learned in class. Teachers should give less homework to students.";
+    expect(strengthOf(essay)?.note ?? "").not.toContain("‘Although’");
+    const praised = strengthOf("Homework takes a lot of time every night for students. Although some homework helps, most of it repeats what they learned in class. Teachers should give less homework to students.");
+    expect(praised?.note).toContain("‘Although’");
+  });
+});

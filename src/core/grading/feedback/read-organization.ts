@@ -97,8 +97,12 @@ function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string 
   return noun ? `the point about ${noun} before it` : "the sentence before it";
 }
 
+/** A joining word used as a linking adverb ("Although, the hills were steep"): a slip to fix, not a link to praise. */
+const joinerAsAdverb = /^\W*(?:although|even though|though|because|since|while)\s*,/i;
+
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, (s) => s.transition !== undefined && !s.isLowercaseStart && !isDependentFragment(s.tokens) && (facts.genre !== "narrative" || !conclusionOpening.test(s.text)));
+  const canPraise = (s: SentenceFacts) => s.transition !== undefined && !s.isLowercaseStart && !isDependentFragment(s.tokens) && !joinerAsAdverb.test(s.text) && (facts.genre !== "narrative" || !conclusionOpening.test(s.text));
+  const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, canPraise);
   if (linked?.transition && !facts.avoid.has(linked.index)) {
     const word = named(linked.transition);
     const point = about(linked, 1);
