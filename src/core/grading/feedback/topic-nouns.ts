@@ -78,6 +78,25 @@ function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean, top
   return !(t.pos === "NOUN" && isSingular && before?.pos === "AUX" && before.lemma === "be");
 }
 
+/** Nouns of time that follow another noun without making a compound with it ("I told my mom yesterday"). */
+const timeNouns = new Set(["today", "tomorrow", "yesterday", "tonight"]);
+
+/**
+ * A singular common noun right before another, one space apart: the first says what kind the second is, and named
+ * alone it read as nonsense ("a detail about snail" of "snail mail", "the move from cruise to ships").
+ */
+function modifiesNext(tokens: TaggedToken[], i: number): boolean {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (!next || t.pos !== "NOUN" || next.pos !== "NOUN" || next.start !== t.end + 1) return false;
+  // After a noun or a pronoun, the "noun" is most likely a verb the tagger misread: "students research volcanoes".
+  const before = tokens[i - 1];
+  if (before && (before.pos === "NOUN" || before.pos === "PROPN" || before.pos === "PRON")) return false;
+  const isLowerWord = (token: TaggedToken) => /^\p{Ll}+$/u.test(token.text);
+  const lower = next.text.toLowerCase();
+  return isLowerWord(t) && isLowerWord(next) && t.lemma.toLowerCase() === t.text.toLowerCase() && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
+}
+
 /** Below this (about ten uses in a million words) a noun a letter from a far commoner word is more likely a slip. */
 const rareZipf = 4;
 
@@ -100,6 +119,8 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
   const seen = new Set<string>();
   const found: Array<{ word: string; rank: number }> = [];
   const firstWord = tokens.find((t) => t.isWord);
+  // The first noun of a compound, named with the next one ("snail mail", "heat stroke").
+  let modifier: { at: number; word: string; zipf: number } | undefined;
   tokens.forEach((t, i) => {
     // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
     // Letters and hyphens only: a word with an apostrophe the tagger calls a noun is a contraction ("i'm", "theres").
@@ -117,7 +138,14 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     const keepsCase = isName || /\p{Ll}\p{Lu}|^\p{Lu}{2,}$/u.test(t.text);
     if (!keepsCase && zipf < rareZipf && !promptStems.has(stemWord(lower)) && commonerLookalike(lower)) return;
     seen.add(stem);
-    found.push({ word: keepsCase ? t.text : lower, rank: zipf + (promptStems.has(stemWord(lower)) ? 2 : 0) });
+    const word = keepsCase ? t.text : lower;
+    const head = modifier?.at === i ? modifier : undefined;
+    if (!head && !keepsCase && modifiesNext(tokens, i)) {
+      modifier = { at: i + 1, word, zipf };
+      return;
+    }
+    // A modifier whose head was left out (a general noun, a slip) is no topic alone: "the heat" of "heat things".
+    found.push({ word: head ? `${head.word} ${word}` : word, rank: Math.min(zipf, head?.zipf ?? zipf) + (promptStems.has(stemWord(lower)) ? 2 : 0) });
   });
   return found.sort((a, b) => a.rank - b.rank).map((f) => f.word);
 }
