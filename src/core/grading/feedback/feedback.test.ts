@@ -107,6 +107,17 @@ describe("feedback anchored in the student's text", () => {
     expect(said).not.toMatch(/‘very’ says little about/);
   });
 
+  it("asks for what each kind of vague word leaves out: a quality, the things meant, an amount", () => {
+    const stepFor = (sentence: string) => {
+      const text = `${sentence} Students need time in class every day. Teachers need time to plan their lessons well.`;
+      const wordChoice = gradeText(makeInput({ feedbackLength: "detailed" }), text, options).feedbackParts.sections.find((s) => s.label === "Word Choice")!;
+      return wordChoice.sentences.find((s) => s.role === "step")!.text;
+    };
+    expect(stepFor("The new library is a great place for students after school.")).toContain("replace ‘great’ with the quality that makes it great");
+    expect(stepFor("There are many things to do in the new library after school.")).toContain("name what ‘things’ stands for");
+    expect(stepFor("Students read a lot in the new library after school.")).toContain("replace ‘a lot’ with a number, an amount or how often");
+  });
+
   it("tells an essay written in capitals so, and never praises its spelling and punctuation", () => {
     const caps = "I THINK THE FOUR DAY WEEK IS A BAD IDEA FOR OUR TOWN. STUDENTS NEED TIME IN CLASS WITH THEIR TEACHERS EVERY DAY. PARENTS WORK ON FRIDAYS AND CANNOT STAY HOME WITH THEIR KIDS.";
     const conventions = grade(caps, { feedbackLength: "detailed" }).feedbackParts.sections.find((s) => s.label === "Conventions")!;
