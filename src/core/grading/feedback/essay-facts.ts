@@ -86,7 +86,8 @@ const transitionPatterns = leadingTransitions
   .sort((a, b) => b.length - a.length)
   .map((phrase) => new RegExp(`^(?:\\W*(?:and|but|so)\\W+)?(${phrase.replace(/ /g, "\\s+")})\\b`, "i"));
 
-const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage)|according to|the author)\b/i;
+/** "In the story" alone opens a thesis as often as a detail ("In the story ..., the setting affects the cyclist"). */
+const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage),? (?:it )?(?:says|said|states)|according to|the author)\b/i;
 const claimMarkers = /\b(?:i (?:think|believe|feel|agree|disagree)|in my opinion|i am (?:for|against)|should|must|need to|ought to)\b/i;
 const placeholders = /@[A-Z]+\d*/g;
 
@@ -103,6 +104,24 @@ function misspelledTransitionOf(text: string, firstWord: string, misspelled: Spa
   if (!firstWord || !misspelled.some((m) => m.text === firstWord)) return undefined;
   const fixed = suggestSpelling(firstWord.toLowerCase());
   return fixed && transitionOf(text.replace(firstWord, fixed)) ? firstWord : undefined;
+}
+
+/**
+ * Whether a sentence quotes the text: a quotation is a detail, a title in quotation marks is not ("In the story
+ * “Rough Road Ahead: Do Not Exceed Posted Speed Limit,” the setting affects the cyclist" was praised as "a detail from
+ * the text"). A lone mark opens or closes a quotation that spans sentences.
+ */
+function quotesText(text: string): boolean {
+  const marks = text.match(/["“”]/g)?.length ?? 0;
+  if (marks === 0) return false;
+  const spans = [...text.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((m) => m[1] ?? m[2] ?? "");
+  return marks > spans.length * 2 || spans.some((inner) => !isTitle(inner));
+}
+
+/** Every word of four letters or more capitalised: "Winter Hibiscus", "Do not Exceed Posted Limit". */
+function isTitle(text: string): boolean {
+  const long = (text.match(/\p{L}[\p{L}'’-]*/gu) ?? []).filter((word) => word.length >= 4);
+  return long.length > 0 && long.every((word) => /^\p{Lu}/u.test(word));
 }
 
 /** Spans of a sentence between quotation marks (straight or curly), in offsets of the whole text. */
@@ -154,7 +173,7 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       hasLowercaseI: /(?:^|\s)i(?=\s|['’])/.test(s.text),
       // A name is a detail when the student brings it ("my friend Ethan"); the author's or a character's name the
       // assignment gives is what the essay is about: "The mood created by Narciso Rodriguez is happiness." is a thesis.
-      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || /["“”]/.test(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start) && !context.topicStems.has(stemWord(t.text.toLowerCase()))),
+      hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || quotesText(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start) && !context.topicStems.has(stemWord(t.text.toLowerCase()))),
       isClaim: claimMarkers.test(s.text),
       isTelling: wordTokens.length <= 12 && tokens.some((t) => t.lemma === "be" || t.lemma === "feel" || t.lemma === "get") && tokens.some((t) => t.pos === "ADJ"),
       vagueWords: vaguePatterns.filter((v) => v.re.test(s.text)).map((v) => s.text.match(v.re)![0]),

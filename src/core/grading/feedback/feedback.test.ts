@@ -113,7 +113,8 @@ describe("feedback anchored in the student's text", () => {
       const wordChoice = gradeText(makeInput({ feedbackLength: "detailed" }), text, options).feedbackParts.sections.find((s) => s.label === "Word Choice")!;
       return wordChoice.sentences.find((s) => s.role === "step")!.text;
     };
-    expect(stepFor("The new library is a great place for students after school.")).toContain("replace ‘great’ with the quality that makes it great");
+    expect(stepFor("The new library is a great place for students after school.")).toContain("replace ‘great’ with the quality that makes the place great");
+    expect(stepFor("Our computers are great for students after school.")).toContain("replace ‘great’ with the quality that makes computers great");
     expect(stepFor("There are many things to do in the new library after school.")).toContain("name what ‘things’ stands for");
     expect(stepFor("Students read a lot in the new library after school.")).toContain("replace ‘a lot’ with a number, an amount or how often");
   });
@@ -333,6 +334,16 @@ Our hypothesis was supported because the particles move faster when the water is
     const said = ideas.sentences.map((s) => s.text).join(" ");
     expect(said).not.toMatch(/points to the text|how this detail supports/);
     expect(said).toContain("does not show where the text supports it");
+  });
+
+  it("never takes a story's title in quotation marks for a detail from the text, but takes a quotation", () => {
+    const prompt = "Write a response that explains how the features of the setting affect the cyclist. Support your conclusion with examples from the essay.";
+    const sourceText = "Rough Road Ahead: Do Not Exceed Posted Speed Limit. I rode into the morning with strong legs and a smile on my face.";
+    const answer = "In the story “Rough Road Ahead: Do Not Exceed Posted Speed Limit,” the setting affects the cyclist a great deal. The heat and the hills make him tired and thirsty. He has no water left and the towns he reaches are empty.";
+    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    expect(ideas.sentences.map((s) => s.text).join(" ")).not.toMatch(/points to the text|how this detail supports|with a detail from the text: .In the story/);
+    const quoting = grade(`${answer} He says the water “tasted like battery acid” when he finally found a pump.`, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText });
+    expect(quoting.feedbackParts.sections.find((s) => s.label === "Ideas and content")!.sentences.map((s) => s.text).join(" ")).toMatch(/battery acid/);
   });
 
   it("never asks for a detail from the text right after a sentence the next one backs up with a quotation", () => {

@@ -73,10 +73,10 @@ function intensified(words: string[], passage: { text: string } | undefined): st
 }
 
 /** What each kind of vague word leaves out, so the step asks for that: a quality, the things meant, an amount. */
-const vagueKinds: Array<{ words: ReadonlySet<string>; step: (named: string, words: string[]) => string }> = [
+const vagueKinds: Array<{ words: ReadonlySet<string>; step: (named: string, words: string[], described: string | undefined) => string }> = [
   {
     words: new Set(["good", "bad", "nice", "great", "awesome", "cool", "okay", "ok"]),
-    step: (named, words) => clause("in {q}, replace", named, `with the quality that makes it ${words[0]!.toLowerCase()}`),
+    step: (named, words, described) => clause("in {q}, replace", named, `with the quality that makes ${described ?? "it"} ${words[0]!.toLowerCase()}`),
   },
   { words: new Set(["stuff", "things", "thing"]), step: (named) => clause("in {q}, name what", named, "stands for") },
   { words: new Set(["a lot", "alot", "lots"]), step: (named) => clause("in {q}, replace", named, "with a number, an amount or how often") },
@@ -85,13 +85,29 @@ const vagueKinds: Array<{ words: ReadonlySet<string>; step: (named: string, word
 ];
 
 /**
+ * What an evaluative word describes: the noun right after it ("a great place"), or the subject it is said of ("the
+ * library is great"), as "the place" or "the library"; undefined when neither is plain, and the step says "it".
+ */
+function describedBy(s: SentenceFacts, word: string): string | undefined {
+  const at = s.tokens.findIndex((t) => t.text.toLowerCase() === word.toLowerCase());
+  if (at < 0) return undefined;
+  const next = s.tokens[at + 1];
+  const isPlainNoun = (t: { pos: string; text: string; start: number } | undefined) => t?.pos === "NOUN" && /^\p{Ll}+$/u.test(t.text) && !s.misspelled.some((m) => m.start === t.start);
+  if (isPlainNoun(next)) return `the ${next!.text}`;
+  const verb = s.tokens[at - 1];
+  const subject = s.tokens[at - 2];
+  if (verb?.pos === "AUX" && verb.lemma === "be" && isPlainNoun(subject)) return subject!.lemma === subject!.text ? `the ${subject!.text}` : subject!.text;
+  return undefined;
+}
+
+/**
  * The step for vague words: one kind asks for what that kind leaves out ("the quality you mean" for ‘good’, "a number"
  * for ‘a lot’); words of two kinds, or "very" and "really", get the general request. Every student with a vague word
  * was told "replace ... with words that name exactly what you mean", 52 of 80 in an outside audit.
  */
-function vagueWordStep(words: string[], noun: string | undefined): string {
+function vagueWordStep(words: string[], noun: string | undefined, sentence: SentenceFacts): string {
   const kind = vagueKinds.find((k) => words.every((word) => k.words.has(word.toLowerCase())));
-  return kind ? kind.step(listNamed(words), words) : clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", noun ? `about ${noun}` : "");
+  return kind ? kind.step(listNamed(words), words, describedBy(sentence, words[0]!)) : clause("in {q}, replace", listNamed(words), "with words that name exactly what you mean", noun ? `about ${noun}` : "");
 }
 
 /** The first sentence whose quotation shows `word`, with that quotation. */
@@ -120,7 +136,7 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
       step: withQuote(
         intensified(words, passage)
           ? clause("in {q}, replace", named(intensified(words, passage)!), "with one stronger, exact word")
-          : vagueWordStep(words, nounIn(vague, passage)),
+          : vagueWordStep(words, nounIn(vague, passage), vague),
         shown.length ? passage : undefined,
         clause("replace", listNamed(words), "with more exact words"),
       ),
