@@ -21,6 +21,11 @@ describe("clause shapes", () => {
     expect(subordinatorsOf(sentencesOf("Thank you for taking the time to read my letter about the new rules.")[0]!)).not.toContain("for");
   });
 
+  it("does not read 'a while' as a clause opened by while", () => {
+    expect(subordinatorsOf(sentencesOf("We go to the lake once in a while and swim in the cold water.")[0]!)).not.toContain("while");
+    expect(subordinatorsOf(sentencesOf("We swam in the lake while our parents cooked dinner.")[0]!)).toContain("while");
+  });
+
   it("does not read a question's when as a subordinate clause", () => {
     const [question] = sentencesOf("When did the sun come out?");
     expect(subordinatorsOf(question!)).toEqual([]);

@@ -2,8 +2,8 @@ import type { TaggedToken } from "./tag-text.js";
 
 /**
  * Clause shapes read from wink's parts of speech: which words open a subordinate clause, and where a comma alone joins
- * two sentences. Shared by the grader's features (writing-quality.ts) and the feedback (essay-facts.ts), so both call
- * the same sentence complex or spliced.
+ * two sentences. Read by the feedback (essay-facts.ts); the grader's features do not use them, so a change here moves
+ * no score.
  */
 
 const relativeWords = new Set(["which", "who", "whom", "whose", "where"]);
@@ -23,7 +23,8 @@ export function subordinatorsOf(tokens: TaggedToken[]): string[] {
     const lower = t.text.toLowerCase();
     const previous = tokens[i - 1];
     const isRelative = relativeWords.has(lower) && previous !== undefined && (previous.pos === "NOUN" || previous.text === ",");
-    const isAdverbial = adverbialSubordinators.has(lower) && !isQuestion;
+    // "once in a while", "after a while": a noun after "a", no clause.
+    const isAdverbial = adverbialSubordinators.has(lower) && !isQuestion && previous?.text.toLowerCase() !== "a";
     // "for" and "like" are tagged as joining words now and then where they are prepositions ("Thank you for taking").
     if ((t.pos === "SCONJ" && lower !== "that" && lower !== "for" && lower !== "like") || isRelative || isAdverbial) found.add(lower);
   });
