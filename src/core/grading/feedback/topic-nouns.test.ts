@@ -138,5 +138,12 @@ describe("names and slips as topics", () => {
     const misread = nounsOf("Computers help students research volcanoes and planets.");
     expect(misread.some((noun) => noun.includes(" "))).toBe(false);
   });
+
+  it("never repeats a crude word back as a topic", () => {
+    const nouns = nounsOf("The bus ride to the game was hell and the driver played crap music the whole way.");
+    expect(nouns).not.toContain("hell");
+    expect(nouns).not.toContain("crap");
+    expect(nouns).toContain("driver");
+  });
 });
 

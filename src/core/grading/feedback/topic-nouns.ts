@@ -12,8 +12,11 @@ export const placeholder = /^@[A-Z]+\d*/;
  * points: "the point about point" told the student nothing.
  */
 const generalNouns = new Set(
-  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
+  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter half reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
 );
+
+/** Crude words a student may use: a teacher's comment does not repeat them back as "the sentence about crap". */
+const crudeNouns = new Set(["hell", "crap", "damn", "shit", "ass", "butt", "sucks", "heck"]);
 
 /**
  * Nouns that, before "of", measure or place the noun after them: "the lack of water" is about water, "the middle of
@@ -128,7 +131,7 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     const lower = t.text.toLowerCase();
     // One word once: "the essay on books and book" named one topic twice.
     const stem = stemWord(lower);
-    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || seen.has(stem) || !isTopicNoun(tokens, i, t === firstWord, promptStems)) return;
+    if (lower.length < 3 || stopWords.has(lower) || generalNouns.has(lower) || crudeNouns.has(lower) || seen.has(stem) || !isTopicNoun(tokens, i, t === firstWord, promptStems)) return;
     if (isHalfOfCompound(tokens, i) || isInSetPhrase(tokens, i) || adjectiveEnding.test(lower)) return;
     const isName = isNameToken(t, t === firstWord);
     // A rare word a letter or two from an everyday one is most likely a slip the dictionary passes ("mos" for most,
