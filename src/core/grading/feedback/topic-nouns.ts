@@ -81,6 +81,8 @@ function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean, top
   return !(t.pos === "NOUN" && isSingular && before?.pos === "AUX" && before.lemma === "be");
 }
 
+const subjectPronouns = new Set(["i", "you", "he", "she", "it", "we", "they"]);
+
 /** Nouns of time that follow another noun without making a compound with it ("I told my mom yesterday"). */
 const timeNouns = new Set(["today", "tomorrow", "yesterday", "tonight"]);
 
@@ -92,9 +94,10 @@ function modifiesNext(tokens: TaggedToken[], i: number): boolean {
   const t = tokens[i]!;
   const next = tokens[i + 1];
   if (!next || t.pos !== "NOUN" || next.pos !== "NOUN" || next.start !== t.end + 1) return false;
-  // After a noun or a pronoun, the "noun" is most likely a verb the tagger misread: "students research volcanoes".
+  // After a noun or a subject pronoun, the "noun" is most likely a verb the tagger misread: "students research
+  // volcanoes", "they research". After "my" or "their" it is a compound still ("my age group").
   const before = tokens[i - 1];
-  if (before && (before.pos === "NOUN" || before.pos === "PROPN" || before.pos === "PRON")) return false;
+  if (before && (before.pos === "NOUN" || before.pos === "PROPN" || subjectPronouns.has(before.text.toLowerCase()))) return false;
   const isLowerWord = (token: TaggedToken) => /^\p{Ll}+$/u.test(token.text);
   const lower = next.text.toLowerCase();
   return isLowerWord(t) && isLowerWord(next) && t.lemma.toLowerCase() === t.text.toLowerCase() && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
