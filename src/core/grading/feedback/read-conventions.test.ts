@@ -58,6 +58,13 @@ describe("the conventions strength", () => {
     expect(praised("When my sister needs a recipe for dinner, she finds instructions on the computer.then she cooks it. It is fun.")).toBeUndefined();
   });
 
+  it("quotes the part of a long sentence that shows its lower-case 'i'", () => {
+    const text = "My brother and my cousin rode their bikes down the long hill behind the school on a cold morning last winter while our dog ran beside them and barked at every car and then i followed them home. It was fun. We were tired.";
+    const { step } = reading(text);
+    expect(step?.note).toContain("capitalize every ‘i’");
+    expect(step?.passage?.text).toMatch(/\bi followed\b/);
+  });
+
   it("counts the misspelled words it does not name, instead of a stock 'catch the others'", () => {
     const step = reading("I beleive computers help us becuase we recieve news fast. We use them alot at home. I definately think so.").step?.note ?? "";
     expect(step).toMatch(/find the \d+ other misspelled words? by reading the rest aloud slowly/);

@@ -8,6 +8,7 @@ import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import type { Passage } from "./passages.js";
 import { runOnWords } from "./read-sentences.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
@@ -65,6 +66,16 @@ function strengthOf(facts: EssayFacts, focus: ConventionsFocus): Finding | undef
   // Where they stand, in the sentence's own topic: the bare praise read alike for every student but for its words.
   const where = about(best) ? `in the sentence ${about(best)}` : "";
   return withQuote(clause(praise, where, ":", "{q}"), shown.length ? passage : undefined, clause(praise, where));
+}
+
+/**
+ * The part of a sentence quoted to show its lower-case "i": a long sentence is quoted in part, and the part first
+ * chosen held none ("capitalize every 'i' ... 'My @CAPS5's pole goes down'").
+ */
+function lowercaseIPassage(facts: EssayFacts, s: SentenceFacts): Passage | undefined {
+  const at = s.tokens.find((t) => t.text === "i");
+  const passage = quoted(facts, s, at?.start);
+  return passage && /(?:^|[\s"“(])i(?=[\s'’,.;:!?)]|$)/.test(passage.text) ? passage : undefined;
 }
 
 /** What to do about the slips not named: how many there are is the student's own figure, not a stock phrase. */
@@ -131,12 +142,12 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
     const longest = longestOf();
     return { ...unlessPraised(longest), step: withQuote("read {q} once more for spelling, checking each longer word", quoted(facts, longest), "check the spelling of your longer words once more") };
   }
-  const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && quoted(facts, s));
+  const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));
   if (lowercaseI) {
     return {
       ...withStrength,
       problem: { note: clause("the word", named("I"), "is written in lower case", about(lowercaseI) ? `in the sentence ${about(lowercaseI)}` : "") },
-      step: withQuote(clause("capitalize every", named("i"), "that means yourself, starting with the sentence", about(lowercaseI), ":", "{q}"), quoted(facts, lowercaseI), clause("capitalize every", named("i"), "that means yourself")),
+      step: withQuote(clause("capitalize every", named("i"), "that means yourself, starting with the sentence", about(lowercaseI), ":", "{q}"), lowercaseIPassage(facts, lowercaseI), clause("capitalize every", named("i"), "that means yourself")),
     };
   }
   // A line of working ("a = F_net / m = 1.5 m/s^2") starts with its variable, not a sentence's first word.
