@@ -17,6 +17,9 @@ describe("sound-alike slips a dictionary passes", () => {
     expect(slips("Its a good idea.")).toEqual(["Its>it's"]);
     expect(slips("We could of won the game.")).toEqual(["of>have"]);
     expect(slips("Their are many reasons.")).toEqual(["Their>there"]);
+    expect(slips("I think your wrong.")).toEqual(["your>you're"]);
+    expect(slips("Students are not aloud to use phones.")).toEqual(["aloud>allowed"]);
+    expect(slips("All I could here was the wind.")).toEqual(["here>hear"]);
   });
 
   it("leaves the same words alone where they are right", () => {
@@ -29,6 +32,9 @@ describe("sound-alike slips a dictionary passes", () => {
       "The plants are green and the trees are tall.",
       "I want to go to school and learn to read.",
       "We drove to Boston.",
+      "Your new house is big.",
+      "She read the poem aloud to the class.",
+      "Come here and sit with us.",
     ]) {
       expect(slips(text), text).toEqual([]);
     }

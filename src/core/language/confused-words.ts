@@ -15,6 +15,7 @@ export interface ConfusedWord {
 const tooWords = new Set(["much", "many", "long", "late", "early", "often", "far", "fast", "hard", "big", "small", "little", "bad", "old", "young", "hot", "cold", "busy", "tired", "loud"]);
 const comparatives = new Set(["more", "less", "better", "worse", "rather", "other", "fewer", "greater", "higher", "lower", "larger", "smaller", "bigger", "older", "younger", "easier", "harder", "faster", "slower"]);
 const modals = new Set(["could", "should", "would", "must", "might"]);
+const beForms = new Set(["is", "are", "was", "were", "be", "been", "being", "am"]);
 
 const lower = (t: TaggedToken | undefined) => t?.text.toLowerCase() ?? "";
 const isEnd = (t: TaggedToken | undefined) => !t || t.pos === "PUNCT" || ["to", "for", "and", "but", "so"].includes(lower(t));
@@ -31,7 +32,14 @@ function meantFor(tokens: readonly TaggedToken[], i: number): string | undefined
     case "their":
       return next?.pos === "AUX" || ["is", "are", "was", "were"].includes(lower(next)) ? "there" : undefined;
     case "your":
-      return /ing$/.test(lower(next)) && next?.pos === "VERB" ? "you're" : undefined;
+      // "your going", and "your wrong." where an adjective ends the clause ("your new house" goes on to a noun).
+      return (/ing$/.test(lower(next)) && next?.pos === "VERB") || (next?.pos === "ADJ" && isEnd(after)) ? "you're" : undefined;
+    case "aloud":
+      // "not aloud to", "we are aloud": permission, not a voice ("read aloud" keeps its verb before it).
+      return beForms.has(lower(before)) || lower(before) === "not" ? "allowed" : undefined;
+    case "here":
+      // "I could here them": a verb's place after a modal.
+      return modals.has(lower(before)) || ["can", "will", "cannot", "couldn't", "can't", "didn't"].includes(lower(before)) ? "hear" : undefined;
     case "then":
       return tokens.slice(Math.max(0, i - 3), i).some((t) => comparatives.has(lower(t))) ? "than" : undefined;
     case "to":
