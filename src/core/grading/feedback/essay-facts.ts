@@ -73,6 +73,16 @@ export interface EssayFacts {
 }
 
 const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];
+/**
+ * Where a vague-looking word says exactly what it means: "cool" before a noun is a temperature ("the cool steel of the
+ * lockers"), and "big" before brother or sister an age. Every use of the word in the sentence must be such a use.
+ */
+function isPlainUse(word: string, tokens: readonly TaggedToken[]): boolean {
+  const uses = tokens.map((t, i) => ({ t, next: tokens[i + 1] })).filter(({ t }) => t.text.toLowerCase() === word);
+  if (word === "cool") return uses.length > 0 && uses.every(({ next }) => next?.pos === "NOUN");
+  if (word === "big") return uses.length > 0 && uses.every(({ next }) => /^(?:brother|sister|brothers|sisters)$/i.test(next?.text ?? ""));
+  return false;
+}
 const vaguePatterns = vagueWordList.map((word) => ({ word, re: new RegExp(`(?<![\\w'’])${word}(?![\\w'’])`, "i") }));
 
 const leadingTransitions = [
@@ -176,7 +186,7 @@ export function gatherEssayFacts(text: string, analysis: TextAnalysis, context: 
       hasDetail: exampleMarkers.test(unmasked) || /\d/.test(unmasked) || quotesText(unmasked) || tokens.slice(1).some((t) => isNameToken(t, false) && !misspelled.some((m) => m.start === t.start) && !context.topicStems.has(stemWord(t.text.toLowerCase()))),
       isClaim: claimMarkers.test(s.text),
       isTelling: wordTokens.length <= 12 && tokens.some((t) => t.lemma === "be" || t.lemma === "feel" || t.lemma === "get") && tokens.some((t) => t.pos === "ADJ"),
-      vagueWords: vaguePatterns.filter((v) => v.re.test(s.text)).map((v) => s.text.match(v.re)![0]),
+      vagueWords: vaguePatterns.filter((v) => v.re.test(s.text) && !isPlainUse(v.word, tokens)).map((v) => s.text.match(v.re)![0]),
       topicHits,
       confusedWords: confusedWordsOf(tokens),
       notOwnWords: notOwnWordsOf(s, tokens, context.topicStems),

@@ -117,6 +117,19 @@ describe("feedback anchored in the student's text", () => {
     expect(stepFor("Our computers are great for students after school.")).toContain("replace ‘great’ with the quality that makes computers great");
     expect(stepFor("There are many things to do in the new library after school.")).toContain("name what ‘things’ stands for");
     expect(stepFor("Students read a lot in the new library after school.")).toContain("replace ‘a lot’ with a number, an amount or how often");
+    expect(stepFor("Some books are good and some are bad in the new library.")).toMatch(/replace ‘(?:good|bad)’ and ‘(?:good|bad)’ with the qualities you mean/);
+    expect(stepFor("There are things to do and one thing to read in the library.")).toContain("stand for");
+    expect(stepFor("He was a great ball-player on the school team last year.")).not.toContain("the ball great");
+  });
+
+  it("never calls a word vague where it says what it means: 'cool' before a noun, 'big brother'", () => {
+    const wordChoice = (sentence: string) => {
+      const text = `${sentence} Students need time in class every day. Teachers need time to plan their lessons well.`;
+      return gradeText(makeInput({ feedbackLength: "detailed" }), text, options).feedbackParts.sections.find((s) => s.label === "Word Choice")!.sentences.map((s) => s.text).join(" ");
+    };
+    expect(wordChoice("I pressed my face to the cool steel of the lockers after the game.")).not.toContain("‘cool’");
+    expect(wordChoice("My big brother drove me to the game after school.")).not.toContain("‘big’");
+    expect(wordChoice("The new game at the arcade is really cool.")).toContain("‘cool’");
   });
 
   it("tells an essay written in capitals so, and never praises its spelling and punctuation", () => {

@@ -76,9 +76,11 @@ function intensified(words: string[], passage: { text: string } | undefined): st
 const vagueKinds: Array<{ words: ReadonlySet<string>; step: (named: string, words: string[], described: string | undefined) => string }> = [
   {
     words: new Set(["good", "bad", "nice", "great", "awesome", "cool", "okay", "ok"]),
-    step: (named, words, described) => clause("in {q}, replace", named, `with the quality that makes ${described ?? "it"} ${words[0]!.toLowerCase()}`),
+    // Two words ("good" and "bad") have two qualities behind them.
+    step: (named, words, described) =>
+      words.length > 1 ? clause("in {q}, replace", named, "with the qualities you mean") : clause("in {q}, replace", named, `with the quality that makes ${described ?? "it"} ${words[0]!.toLowerCase()}`),
   },
-  { words: new Set(["stuff", "things", "thing"]), step: (named) => clause("in {q}, name what", named, "stands for") },
+  { words: new Set(["stuff", "things", "thing"]), step: (named, words) => clause("in {q}, name what", named, words.length > 1 ? "stand for" : "stands for") },
   { words: new Set(["a lot", "alot", "lots"]), step: (named) => clause("in {q}, replace", named, "with a number, an amount or how often") },
   { words: new Set(["big"]), step: (named) => clause("in {q}, replace", named, "with a size or a comparison the reader can picture") },
   { words: new Set(["really", "very"]), step: (named) => clause("in {q}, cut", named, "and make the word it leans on stronger") },
@@ -92,6 +94,9 @@ function describedBy(s: SentenceFacts, word: string): string | undefined {
   const at = s.tokens.findIndex((t) => t.text.toLowerCase() === word.toLowerCase());
   if (at < 0) return undefined;
   const next = s.tokens[at + 1];
+  // "a great ball-player": the noun is half of a hyphenated word, and "the ball" is not what is great.
+  const joined = s.tokens[at + 2];
+  if (joined?.text === "-" && joined.start === next?.end) return undefined;
   const isPlainNoun = (t: { pos: string; text: string; start: number } | undefined) => t?.pos === "NOUN" && /^\p{Ll}+$/u.test(t.text) && !s.misspelled.some((m) => m.start === t.start);
   if (isPlainNoun(next)) return `the ${next!.text}`;
   const verb = s.tokens[at - 1];

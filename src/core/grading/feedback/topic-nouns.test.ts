@@ -139,6 +139,7 @@ describe("names and slips as topics", () => {
     expect(misread.some((noun) => noun.includes(" "))).toBe(false);
     // After "my", "his" or "their" a compound is still one.
     expect(nounsOf("It is popular with my age group at school.")).toContain("age group");
+    expect(nounsOf("Computers have long term effects on children.")).not.toContain("term effects");
   });
 
   it("never repeats a crude word back as a topic", () => {

@@ -98,6 +98,8 @@ function modifiesNext(tokens: TaggedToken[], i: number): boolean {
   // volcanoes", "they research". After "my" or "their" it is a compound still ("my age group").
   const before = tokens[i - 1];
   if (before && (before.pos === "NOUN" || before.pos === "PROPN" || subjectPronouns.has(before.text.toLowerCase()))) return false;
+  // After an adjective the compound is three words ("long term effects"): named as two it read "term effects".
+  if (before?.pos === "ADJ") return false;
   const isLowerWord = (token: TaggedToken) => /^\p{Ll}+$/u.test(token.text);
   const lower = next.text.toLowerCase();
   return isLowerWord(t) && isLowerWord(next) && t.lemma.toLowerCase() === t.text.toLowerCase() && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
