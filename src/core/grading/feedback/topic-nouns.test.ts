@@ -134,6 +134,7 @@ describe("names and slips as topics", () => {
 
   it("names a compound as one topic, never its first noun alone, nor a verb the tagger misread as a noun", () => {
     expect(nounsOf("My grandmother still sends letters by snail mail every month.")).toContain("snail mail");
+    expect(nounsOf("Snail mail is no more with this efficient way of writing.")).toContain("snail mail");
     expect(nounsOf("He was afraid of heat stroke on the long road.")).toContain("heat stroke");
     const misread = nounsOf("Computers help students research volcanoes and planets.");
     expect(misread.some((noun) => noun.includes(" "))).toBe(false);

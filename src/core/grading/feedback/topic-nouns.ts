@@ -90,10 +90,12 @@ const timeNouns = new Set(["today", "tomorrow", "yesterday", "tonight"]);
  * A singular common noun right before another, one space apart: the first says what kind the second is, and named
  * alone it read as nonsense ("a detail about snail" of "snail mail", "the move from cruise to ships").
  */
-function modifiesNext(tokens: TaggedToken[], i: number): boolean {
+function modifiesNext(tokens: TaggedToken[], i: number, isFirstWord: boolean): boolean {
   const t = tokens[i]!;
   const next = tokens[i + 1];
-  if (!next || t.pos !== "NOUN" || next.pos !== "NOUN" || next.start !== t.end + 1) return false;
+  // The tagger reads a capitalised first word as a name now and then ("Snail mail"): the caller has ruled names out.
+  const isNoun = t.pos === "NOUN" || (isFirstWord && t.pos === "PROPN");
+  if (!next || !isNoun || next.pos !== "NOUN" || next.start !== t.end + 1) return false;
   // After a noun or a subject pronoun, the "noun" is most likely a verb the tagger misread: "students research
   // volcanoes", "they research". After "my" or "their" it is a compound still ("my age group").
   const before = tokens[i - 1];
@@ -102,7 +104,9 @@ function modifiesNext(tokens: TaggedToken[], i: number): boolean {
   if (before?.pos === "ADJ") return false;
   const isLowerWord = (token: TaggedToken) => /^\p{Ll}+$/u.test(token.text);
   const lower = next.text.toLowerCase();
-  return isLowerWord(t) && isLowerWord(next) && t.lemma.toLowerCase() === t.text.toLowerCase() && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
+  // A sentence's first word has its capital anyway: "Snail mail is no more".
+  const isWordOfText = isLowerWord(t) || (isFirstWord && /^\p{Lu}\p{Ll}+$/u.test(t.text));
+  return isWordOfText && isLowerWord(next) && t.lemma.toLowerCase() === t.text.toLowerCase() && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
 }
 
 /** Below this (about ten uses in a million words) a noun a letter from a far commoner word is more likely a slip. */
@@ -148,7 +152,7 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
     seen.add(stem);
     const word = keepsCase ? t.text : lower;
     const head = modifier?.at === i ? modifier : undefined;
-    if (!head && !keepsCase && modifiesNext(tokens, i)) {
+    if (!head && !keepsCase && modifiesNext(tokens, i, t === firstWord)) {
       modifier = { at: i + 1, word, zipf };
       return;
     }
