@@ -9,10 +9,11 @@ export const placeholder = /^@[A-Z]+\d*/;
 
 /**
  * Nouns too general to say what a sentence is about. "point" is here because the comments themselves speak of
- * points: "the point about point" told the student nothing.
+ * points: "the point about point" told the student nothing; so do "story" and "statement" ("Your story on laugh and
+ * story", "add an example of statement").
  */
 const generalNouns = new Set(
-  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter half reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title tho mrs".split(" "),
+  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter half reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title story stories statement topic bye tho mrs".split(" "),
 );
 
 /** Crude words a student may use: a teacher's comment does not repeat them back as "the sentence about crap". */
