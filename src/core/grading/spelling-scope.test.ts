@@ -30,6 +30,10 @@ describe("which words spelling is judged on", () => {
     expect(judged("gr8 to see u 2day with 10cm of CO2")).not.toEqual(expect.arrayContaining(["cm"]));
   });
 
+  it("leaves out a prefix a hyphen joins to its word, but judges the words around it", () => {
+    expect(judged("We ate a pre-game meal and a non-stop snack. Teh end.")).toEqual(["We", "ate", "a", "meal", "and", "a", "snack", "Teh", "end"]);
+  });
+
   it("judges every word of a text written in capitals", () => {
     expect(judged("I THINK THE FOUR DAY WEEK IS BAD BECUASE WE NEED SCHOOL.")).toHaveLength(12);
   });

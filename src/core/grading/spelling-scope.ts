@@ -16,7 +16,7 @@ const addressOrFile = /^(?:[("'“‘[]*)(?:(?:https?:\/\/|www\.).*|[^@]+@[^@]+\
 const addressMark = /[./_@\\]/;
 /**
  * A formula's run ("ln(k)", "v^2", "x=3", "CO2", "x1"), a measure ("10cm", "2.5kg"), an ordinal or a decade ("12th",
- * "1990s"), or a name joined by a hyphen ("Alka-Seltzer"); text-speak ("gr8", "2day") is still judged. Plain tests,
+ * "1990s"), a name joined by a hyphen ("Alka-Seltzer") or a prefix ("pre-game"); text-speak ("gr8", "2day") is still judged. Plain tests,
  * each linear in the run.
  */
 const measure = /^\d+(?:\.\d+)?(?:mm|cm|m|km|mg|g|kg|ml|l|s|ms|min|h|hr|hrs|°c|°f|n|j|kj|w|kw|v|hz|pa|kpa|mol|mph|kph)$/i;
@@ -27,8 +27,10 @@ function isFormulaOrName(run: string): boolean {
   const word = run.replace(/^[("'“‘[]+/, "").replace(/[)"'”’.,;:!?\]]+$/, "");
   if (/[=^]|\p{L}\(/u.test(word) || /^\d+(?:st|nd|rd|th|s)$/i.test(word) || measure.test(word)) return true;
   if (/\p{L}\d|\d\p{L}/u.test(word) && (/\p{Lu}/u.test(word) || /^\p{L}\d+$/u.test(word))) return true;
-  return /^\p{Lu}\p{Ll}+-\p{Lu}/u.test(word);
+  return /^\p{Lu}\p{Ll}+-\p{Lu}/u.test(word) || hyphenedPrefix.test(word);
 }
+/** A prefix a hyphen joins to its word ("pre-game", "non-stop"): no dictionary lists "pre" alone, and it is no slip. */
+const hyphenedPrefix = /^(?:pre|post|anti|non|co|re|un|semi|multi|mid|ex|sub|inter|mini|micro|mega|super)-\p{L}/iu;
 /** A citation's "et al.": Latin, not the student's English. */
 const citation = /\bet\.? al\.?/g;
 /** A dropped g marked by its apostrophe ("lookin'", "nothin’"): a voice written on purpose, not a slip. */

@@ -284,6 +284,8 @@ describe("feedback anchored in the student's text", () => {
     ].join(" ");
     // The claim about the computers is followed by "This is because...": it was called "not yet shown with a reason".
     expect(grade(essay, { feedbackLength: "detailed" }).feedback).not.toMatch(/not yet shown with an example or a reason/);
+    const slang = essay.replace("This is because many families", "Cause many families");
+    expect(grade(slang, { feedbackLength: "detailed" }).feedback).not.toMatch(/not yet shown with an example or a reason/);
   });
 
   it("says there is nothing to comment on when no text was submitted", () => {

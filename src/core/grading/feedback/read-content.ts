@@ -113,7 +113,8 @@ const wording: Record<WritingGenre, {
 function gapOf(facts: EssayFacts, genre: WritingGenre): SentenceFacts | undefined {
   // The opening and closing sentences state and restate the position; the body is where it must be shown.
   // A claim with "because" in it, or just before one, is given a reason: "not yet shown with a reason" was untrue.
-  const givesReason = (s: SentenceFacts | undefined) => Boolean(s && (s.subordinators.includes("because") || s.subordinators.includes("since")));
+  // "Cause if you don't ..." and "cuz" are a student's "because".
+  const givesReason = (s: SentenceFacts | undefined) => Boolean(s && (s.subordinators.includes("because") || s.subordinators.includes("since") || /^\W*(?:'?cause|cuz|coz)\b/i.test(s.text)));
   const isGap = (s: SentenceFacts, i: number) =>
     i > 0 && i < facts.sentences.length - 1 && !facts.avoid.has(s.index) && s.words >= 5 && !s.hasDetail && !facts.sentences[i + 1]?.hasDetail && !givesReason(s) && !givesReason(facts.sentences[i + 1]) && (genre === "narrative" ? s.isTelling : genre === "reflection" ? s.isTelling || s.isClaim : s.isClaim || genre === "source" || genre === "report" || genre === "answer");
   return facts.sentences.find((s, i) => isGap(s, i) && quoted(facts, s));
