@@ -9,7 +9,8 @@ import type { TaggedToken } from "./tag-text.js";
 const relativeWords = new Set(["which", "who", "whom", "whose", "where"]);
 /** Wink tags these adverbs (WRB), though outside a question they open a clause: "When the sun came out, we played". */
 const adverbialSubordinators = new Set(["when", "whenever", "while", "wherever"]);
-const subjectPronouns = new Set(["i", "you", "he", "she", "it", "we", "they"]);
+/** The pronouns that can be a clause's subject. */
+export const subjectPronouns: ReadonlySet<string> = new Set(["i", "you", "he", "she", "it", "we", "they"]);
 
 /**
  * Words that open a subordinate clause: subordinating conjunctions (because, although, if...), when and while outside

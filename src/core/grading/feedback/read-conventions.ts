@@ -57,9 +57,10 @@ function wellSpelledWords(s: SentenceFacts): string[] {
  */
 function strengthOf(facts: EssayFacts, focus: ConventionsFocus): Finding | undefined {
   if (focus === "not-spelling") return undefined;
-  const best = bestSentence(facts, (s) => wellSpelledWords(s).length * 10 + wellSpelledWords(s).join("").length / 10, (s) => isClean(s) && wellSpelledWords(s).length > 0);
+  const spelled = new Map(facts.sentences.map((s) => [s, wellSpelledWords(s)]));
+  const best = bestSentence(facts, (s) => spelled.get(s)!.length * 10 + spelled.get(s)!.join("").length / 10, (s) => isClean(s) && spelled.get(s)!.length > 0);
   if (!best) return undefined;
-  const words = wellSpelledWords(best).sort((a, b) => b.length - a.length).slice(0, 2);
+  const words = spelled.get(best)!.sort((a, b) => b.length - a.length).slice(0, 2);
   const { passage, shown } = quotedShowing(facts, best, words);
   const praised = shown.length ? shown : words;
   const praise = clause(praised.length > 1 ? "you spell longer words such as" : "you spell the longer word", listNamed(praised), "correctly");

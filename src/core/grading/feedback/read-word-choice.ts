@@ -133,14 +133,15 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
   if (vague) {
     const { passage, shown } = quotedShowing(facts, vague, vague.vagueWords.slice(0, 2));
     const words = shown.length ? shown : vague.vagueWords.slice(0, 2);
+    const pair = intensified(words, passage);
     return {
       // A sentence praised for its exact words and then told to replace its vague one reads as both: the praise goes.
       ...(vague === sentenceOf(facts, strength) ? {} : withStrength),
       // The sentence is about its topic; the vague word need not be ("'very' says little about sun" of "very thirsty").
       problem: { note: clause(words.length > 1 ? "words like" : "a word like", listNamed(words), words.length > 1 ? "say" : "says", "little", about(vague) ? `in the sentence ${about(vague)}` : "about what you mean") },
       step: withQuote(
-        intensified(words, passage)
-          ? clause("in {q}, replace", named(intensified(words, passage)!), "with one stronger, exact word")
+        pair
+          ? clause("in {q}, replace", named(pair), "with one stronger, exact word")
           : vagueWordStep(words, nounIn(vague, passage), vague),
         shown.length ? passage : undefined,
         clause("replace", listNamed(words), "with more exact words"),

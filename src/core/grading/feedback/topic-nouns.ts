@@ -1,6 +1,7 @@
 import { stemWord } from "../text.js";
 import { stopWords } from "../word-lists.js";
 import type { TaggedToken } from "../../language/tag-text.js";
+import { subjectPronouns } from "../../language/clauses.js";
 import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 
@@ -81,8 +82,6 @@ function isTopicNoun(tokens: TaggedToken[], i: number, isFirstWord: boolean, top
   const isSingular = t.lemma.toLowerCase() === t.text.toLowerCase();
   return !(t.pos === "NOUN" && isSingular && before?.pos === "AUX" && before.lemma === "be");
 }
-
-const subjectPronouns = new Set(["i", "you", "he", "she", "it", "we", "they"]);
 
 /** Nouns of time that follow another noun without making a compound with it ("I told my mom yesterday"). */
 const timeNouns = new Set(["today", "tomorrow", "yesterday", "tonight"]);
