@@ -368,6 +368,15 @@ describe(`submissions API: late policy, roster, similarity, corrections (${testD
     expect(await regrade(first[0].id)).toMatchObject({ status: "needs_review", reviewReason: "Regraded after you reviewed it: the new grade waits for your review." });
     expect((await teacher.client.post(`/api/assignments/${assignment.id}/feedback-links`, {})).status).toBe(200);
     expect(await regrade(graded.id)).toMatchObject({ status: "needs_review", reviewReason: "Regraded after its feedback went back to the student: the new grade waits for your review." });
+
+    // With autograding switched off, work is still graded (the teacher sees predictions), but none is accepted for them.
+    const current = (await teacher.client.get(`/api/assignments/${assignment.id}`)).data;
+    expect((await teacher.client.put(`/api/assignments/${assignment.id}`, { ...current, autogradingEnabled: false })).status).toBe(200);
+    const offReason = "Auto-accept is off until autograding is on for this assignment (Finish in its setup turns it on); until then every grade waits for your review.";
+    expect((await teacher.client.get(`/api/assignments/${assignment.id}/agreement`)).data).toMatchObject({ isAutoAcceptTrusted: false, explanation: offReason });
+    const whileOff = await teacher.client.post(`/api/assignments/${assignment.id}/submissions/text`, { studentName: "Gil Moor", text: studentEssay(71, "Gil") });
+    await waitForGrading(teacher.client, assignment.id);
+    expect((await teacher.client.get(`/api/submissions/${whileOff.data.created[0].submissionId}`)).data).toMatchObject({ status: "needs_review", reviewReason: offReason });
   });
 
   it("retries a submission that cannot be graded, then says why and lets the teacher regrade it", { timeout: 90_000 }, async () => {

@@ -30,7 +30,7 @@ const differs = (a: number, b: number) => Math.round(a * 100) !== Math.round(b *
  */
 export async function buildAnalytics(db: Queryable, teacherId: string): Promise<AnalyticsView> {
   const assignmentRows = await db
-    .select({ id: assignments.id, title: assignments.title, status: assignments.status, criteria: assignments.criteria, dueDate: assignments.dueDate, gradingSettings: assignments.gradingSettings, teacherId: assignments.teacherId, calibrationFit: assignments.calibrationFit, autoAcceptOverrideAt: assignments.autoAcceptOverrideAt })
+    .select({ id: assignments.id, title: assignments.title, status: assignments.status, criteria: assignments.criteria, dueDate: assignments.dueDate, gradingSettings: assignments.gradingSettings, teacherId: assignments.teacherId, calibrationFit: assignments.calibrationFit, autoAcceptOverrideAt: assignments.autoAcceptOverrideAt, autogradingEnabled: assignments.autogradingEnabled })
     .from(assignments)
     .where(and(eq(assignments.teacherId, teacherId), isNotBlankDraft(db)))
     .orderBy(desc(assignments.createdAt));

@@ -38,9 +38,14 @@ export function calibrationWarningOf(row: AssignmentFitRow): Assignment["calibra
  * Why automatic acceptance is off for this assignment whatever the agreement figures say: the teacher is
  * recalibrating their profile (the dashboard promises "Autograding pauses until you finish the setup again") or has
  * not finished its setup yet, or
- * the calibration disagrees with their samples and they have not chosen to accept grades anyway.
+ * the calibration disagrees with their samples and they have not chosen to accept grades anyway, or autograding is off
+ * for the assignment (its wizard not finished): uploads are still graded, since the proposals of what to grade first
+ * and the teacher's first reviews need the predictions, but no grade reaches a student without the teacher.
  */
-export async function autoAcceptPauseOf(db: Queryable, assignment: AssignmentFitRow & { teacherId: string }): Promise<string | undefined> {
+export async function autoAcceptPauseOf(db: Queryable, assignment: AssignmentFitRow & { teacherId: string; autogradingEnabled: boolean }): Promise<string | undefined> {
+  if (!assignment.autogradingEnabled) {
+    return "Auto-accept is off until autograding is on for this assignment (Finish in its setup turns it on); until then every grade waits for your review.";
+  }
   const [profile] = await db.select({ calibrated: teacherProfiles.calibrated, calibrationFit: teacherProfiles.calibrationFit }).from(teacherProfiles).where(eq(teacherProfiles.id, assignment.teacherId));
   if (profile && !profile.calibrated) {
     // A profile once calibrated keeps its fit through Recalibrate; one that never was has none.

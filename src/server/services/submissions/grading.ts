@@ -196,7 +196,7 @@ async function finishBatchIfDone({ db, onBatchFinished }: GradingDeps, batchId: 
 }
 
 /** How the engine's grades compare with the grades this teacher reviewed on this assignment (the accuracy gate). */
-export async function agreementForAssignment(db: Queryable, assignment: Pick<AssignmentRow, "id" | "criteria" | "teacherId" | "calibrationFit" | "autoAcceptOverrideAt">): Promise<AgreementView> {
+export async function agreementForAssignment(db: Queryable, assignment: Pick<AssignmentRow, "id" | "criteria" | "teacherId" | "calibrationFit" | "autoAcceptOverrideAt" | "autogradingEnabled">): Promise<AgreementView> {
   // Every teacher review counts, including one a regrade has since replaced: it is kept beside the grade.
   const reviewed = await db
     .select({ review: submissions.teacherReview })
