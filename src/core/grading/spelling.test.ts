@@ -17,6 +17,9 @@ describe("cached spell checker", () => {
     const checker = createCachedSpellChecker({ correct: (w) => known.has(w) });
     expect(checker.correct("House")).toBe(true);
     expect(checker.correct("don’t")).toBe(true);
+    // A backtick or an accent typed for the apostrophe, as keyboards and phones do.
+    expect(checker.correct("don`t")).toBe(true);
+    expect(checker.correct("Don´t")).toBe(true);
     expect(checker.correct("Hous")).toBe(false);
   });
 

@@ -31,8 +31,8 @@ function isWordCorrect(checker: SpellChecker, word: string): boolean {
   if (checker.correct(word)) return true;
   const lower = word.toLowerCase();
   if (lower !== word && checker.correct(lower)) return true;
-  // Curly apostrophes are the same word as straight ones.
-  if (word.includes("’")) return checker.correct(word.replace(/’/g, "'"));
+  // Curly apostrophes (and a backtick or accent typed for one) are the same word as straight ones.
+  if (/[’`´ʼ]/.test(word)) return [word, lower].some((form) => checker.correct(form.replace(/[’`´ʼ]/g, "'")));
   // The dictionary is American; a British spelling ("favourable", "organise", "centre") is no slip.
   return americanSpellingsOf(lower).some((variant) => checker.correct(variant));
 }

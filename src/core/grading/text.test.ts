@@ -5,6 +5,7 @@ describe("text utilities", () => {
   it("finds words with apostrophes and skips anonymisation tokens", () => {
     const words = findWords("Don't tell @PERSON1 that it's late.").map((w) => w.text);
     expect(words).toEqual(["Don't", "tell", "that", "it's", "late"]);
+    expect(findWords("the teacher didn`t say, I´m sure").map((w) => w.text)).toEqual(["the", "teacher", "didn`t", "say", "I´m", "sure"]);
     expect(countPlaceholders("Dear @CAPS1 and @PERSON2,")).toBe(2);
   });
 

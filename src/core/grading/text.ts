@@ -6,7 +6,9 @@ export interface Span {
   end: number;
 }
 
-const wordPattern = /[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*/g;
+// Keyboards and phones write the apostrophe several ways: a backtick or an acute accent ("didn`t") is one too, or the
+// word was split in two and "didn" called a misspelling.
+const wordPattern = /[A-Za-z\u00C0-\u024F]+(?:['’`´ʼ][A-Za-z]+)*/g;
 // ASAP and similar corpora replace names with tokens like @PERSON1; they count as words but are never misspelled.
 const placeholderPattern = /@[A-Z]+[0-9]*/g;
 

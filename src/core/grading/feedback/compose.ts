@@ -2,7 +2,7 @@ import { workNoun } from "../assignment-context.js";
 import { conventionsFocus, type CriterionKind } from "../criterion-kind.js";
 import type { GradingSettings } from "../types.js";
 import type { EssayFacts } from "./essay-facts.js";
-import { phraseFinding, phraseOpening, type FeedbackSentence } from "./phrasing.js";
+import { phraseFinding, phraseOpening, type AspectRanking, type FeedbackSentence } from "./phrasing.js";
 import { readConventions, type SpellingSuggester } from "./read-conventions.js";
 import { readContent } from "./read-content.js";
 import { asksForCounterargument, readCounterargument } from "./read-counterargument.js";
@@ -94,7 +94,7 @@ export type AssembledFeedback = Omit<FeedbackDocument, "readings">;
  * Puts phrased aspects together by length: short gives the weakest aspect's fix and the strongest aspect's strength;
  * standard and detailed every aspect under its heading, after an opening.
  */
-export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSettings, opening: (ranking?: { strongest: string; weakest: string }) => FeedbackSentence | undefined): AssembledFeedback {
+export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSettings, opening: (ranking?: AspectRanking) => FeedbackSentence | undefined): AssembledFeedback {
   const ranked = phrased.map((p, i) => ({ aspect: p.aspect, i })).sort((a, b) => b.aspect.fraction - a.aspect.fraction || a.i - b.i);
   const isShort = settings.feedbackLength === "short";
   const strongest = ranked[0]!.i;
@@ -118,9 +118,12 @@ export function assembleFeedback(phrased: PhrasedAspect[], settings: GradingSett
     .filter((section) => section.sentences.length > 0);
   // Short feedback lists the weakest aspect first; strengths-first puts the strongest one before it.
   const ordered = isShort && settings.strengthsFirst ? [...sections].reverse() : sections;
-  const isEven = ranked[0]!.aspect.fraction - ranked.at(-1)!.aspect.fraction < 1e-9;
+  const isTied = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  const top = ranked[0]!.aspect.fraction;
+  const bottom = ranked.at(-1)!.aspect.fraction;
+  const labelsAt = (fraction: number) => ranked.filter((x) => isTied(x.aspect.fraction, fraction)).map((x) => x.aspect.label);
   // One aspect has no strongest or weakest part, nor "the same level on every part": its section says it all.
-  const first = isShort || phrased.length === 1 ? undefined : opening(isEven ? undefined : { strongest: ranked[0]!.aspect.label, weakest: ranked.at(-1)!.aspect.label });
+  const first = isShort || phrased.length === 1 ? undefined : opening(isTied(top, bottom) ? undefined : { strongest: labelsAt(top), weakest: labelsAt(bottom) });
   const blocks = ordered.map((x) => `${x.heading}\n${x.sentences.map((y) => y.text).join(" ")}`);
   return { ...(first ? { opening: first } : {}), sections: ordered, text: [first?.text, ...blocks].filter(Boolean).join("\n\n") };
 }

@@ -5,6 +5,7 @@ import { fakeSpellChecker, makeInput, strongEssay, weakEssay } from "../test-fix
 import { defaultGradingSettings, type FeedbackParts, type GradingInput, type GradingSettings } from "../types.js";
 import { countQuoteWords } from "./passages.js";
 import { assembleFeedback } from "./compose.js";
+import { phraseOpening } from "./phrasing.js";
 import { checkModelComment } from "./model-comments.js";
 
 const options = { spellChecker: fakeSpellChecker() };
@@ -447,6 +448,31 @@ describe("two criteria read the same way", () => {
       ["The comment under ‘Content’ applies here too."],
       ["Another finding."],
     ]);
+  });
+});
+
+describe("the opening's strongest and weakest parts", () => {
+  const step = { role: "step" as const, text: "Next step: add one more reason.", quotes: [] };
+  const openingFor = (fractions: number[]) => {
+    const phrased = fractions.map((fraction, i) => ({ aspect: { label: `Part ${i + 1}`, kind: "content" as const, fraction }, step }));
+    return assembleFeedback(phrased, { ...defaultGradingSettings, feedbackLength: "standard" }, (ranking) => phraseOpening("neutral", "homework", ranking)).opening?.text;
+  };
+
+  it("names one part at each end when they stand alone", () => {
+    expect(openingFor([0.4, 0.8, 0.6])).toBe("Your essay on homework is strongest in Part 2 and needs the most work in Part 1.");
+  });
+
+  it("names every part of a tie, never one of them as if it stood alone", () => {
+    expect(openingFor([0.4, 0.8, 0.8, 0.4])).toBe("Your essay on homework is strongest in Part 2 and Part 3 and needs the most work in Part 1 and Part 4.");
+  });
+
+  it("says most parts are at one level when more than three tie at the top", () => {
+    expect(openingFor([0.4, 0.4, 0.4, 0.4, 0.2, 0.3])).toBe("Your essay on homework is at one level on most parts of the rubric and needs the most work in Part 5.");
+    expect(openingFor([0.6, 0.4, 0.4, 0.4, 0.4])).toBe("Your essay on homework is strongest in Part 1 and at one level on the other parts of the rubric.");
+  });
+
+  it("says the same level only when every part is at it", () => {
+    expect(openingFor([0.5, 0.5, 0.5])).toBe("Your essay on homework is at the same level on every part of the rubric.");
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FeedbackTone } from "../types.js";
-import type { Finding } from "./reading.js";
+import { listWords, type Finding } from "./reading.js";
 
 export type SentenceRole = "opening" | "strength" | "problem" | "step";
 
@@ -54,16 +54,45 @@ export function phraseFinding(tone: FeedbackTone, role: "strength" | "problem" |
   return { role: role === "stretch" ? "step" : role, text, quotes };
 }
 
+/** The parts of the rubric an essay does best and worst in; several when they tie. */
+export interface AspectRanking {
+  strongest: string[];
+  weakest: string[];
+}
+
+/** More parts than this tied at one end are not listed: "strongest in Cohesion, Syntax, Vocabulary and Grammar" says little. */
+const maxNamedTies = 3;
+
 /** `ranking` is absent when every aspect scored alike. */
-export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: { strongest: string; weakest: string }, noun = "essay"): FeedbackSentence {
+export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: AspectRanking, noun = "essay"): FeedbackSentence {
   const on = topics ? ` on ${topics}` : "";
   const Noun = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
-  const text = !ranking
-    ? { gentle: `Thank you for your ${noun}${on}; each part below has one thing to try next.`, neutral: `Your ${noun}${on} is at the same level on every part of the rubric.`, direct: `${Noun}${on}: same level on every part of the rubric.` }[tone]
-    : {
-        gentle: `Thank you for your ${noun}${on}; ${ranking.strongest} is where it works best, and ${ranking.weakest} is where it can grow most.`,
-        neutral: `Your ${noun}${on} is strongest in ${ranking.strongest} and needs the most work in ${ranking.weakest}.`,
-        direct: `${Noun}${on}: strongest in ${ranking.strongest}, weakest in ${ranking.weakest}.`,
-      }[tone];
+  if (!ranking) {
+    const text = { gentle: `Thank you for your ${noun}${on}; each part below has one thing to try next.`, neutral: `Your ${noun}${on} is at the same level on every part of the rubric.`, direct: `${Noun}${on}: same level on every part of the rubric.` }[tone];
+    return { role: "opening", text, quotes: [] };
+  }
+  // A tie is said as one: naming one of four parts at the same score as "the strongest" would not be true.
+  const best = ranking.strongest.length <= maxNamedTies ? listWords(ranking.strongest) : undefined;
+  const worst = ranking.weakest.length <= maxNamedTies ? listWords(ranking.weakest) : undefined;
+  const text =
+    best && worst
+      ? {
+          gentle: `Thank you for your ${noun}${on}; ${best} ${ranking.strongest.length > 1 ? "are" : "is"} where it works best, and ${worst} ${ranking.weakest.length > 1 ? "are" : "is"} where it can grow most.`,
+          neutral: `Your ${noun}${on} is strongest in ${best} and needs the most work in ${worst}.`,
+          direct: `${Noun}${on}: strongest in ${best}, weakest in ${worst}.`,
+        }[tone]
+      : worst
+        ? {
+            gentle: `Thank you for your ${noun}${on}; most parts are at one level, and ${worst} ${ranking.weakest.length > 1 ? "are" : "is"} where it can grow most.`,
+            neutral: `Your ${noun}${on} is at one level on most parts of the rubric and needs the most work in ${worst}.`,
+            direct: `${Noun}${on}: one level on most parts, weakest in ${worst}.`,
+          }[tone]
+        : best
+          ? {
+              gentle: `Thank you for your ${noun}${on}; ${best} ${ranking.strongest.length > 1 ? "are" : "is"} where it works best, and the other parts are at one level.`,
+              neutral: `Your ${noun}${on} is strongest in ${best} and at one level on the other parts of the rubric.`,
+              direct: `${Noun}${on}: strongest in ${best}, one level on the other parts.`,
+            }[tone]
+          : { gentle: `Thank you for your ${noun}${on}; each part below has one thing to try next.`, neutral: `Your ${noun}${on}: each part below has one thing to try next.`, direct: `${Noun}${on}: one thing to try next in each part below.` }[tone];
   return { role: "opening", text, quotes: [] };
 }

@@ -1,4 +1,3 @@
-import { agreementSlipOf, isDependentFragment, isVerbless } from "../../language/agreement.js";
 import { workNoun } from "../assignment-context.js";
 import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
@@ -9,7 +8,7 @@ import { zipfFrequency } from "../../language/word-frequency.js";
 import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { Passage } from "./passages.js";
-import { runOnWords } from "./read-sentences.js";
+import { isModelSentence } from "./model-sentence.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
@@ -18,18 +17,6 @@ export type SpellingSuggester = (word: string) => string | undefined;
 /** A section heading ("How the Four-Day Week Works") or a row of a table ends no sentence, and needs no full stop. */
 function isHeadingOrTableRow(text: string): boolean {
   return isTitleCase(text) || /[\t|]/.test(text) || (text.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0) >= 3;
-}
-
-/**
- * A sentence whose long words may be praised where they stand: never a comma splice nor a run-on (which the sentences
- * comment may fault), a sound-alike slip ("there family"), a verb that does not agree ("he work"), a sentence with no
- * verb or only half of one ("Because I believe ..."), a placeholder of an anonymised text ("@NUM1"), or two sentences
- * run together without a space ("there.then"): a sentence held up as a model should show no slip the app can see.
- */
-function isClean(s: SentenceFacts): boolean {
-  const isRunTogether = /[a-z]{2}[.!?][A-Za-z]{2}/.test(s.text);
-  const isGrammatical = !agreementSlipOf(s.tokens) && !isVerbless(s.tokens) && !isDependentFragment(s.tokens);
-  return !s.commaSplice && s.words <= runOnWords && s.confusedWords.length === 0 && isGrammatical && !s.text.includes("@") && !isRunTogether && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);
 }
 
 /** Words of this length are where spelling is hard ("necessary", "environment"); "computer" is no feat. */
@@ -58,7 +45,7 @@ function wellSpelledWords(s: SentenceFacts): string[] {
 function strengthOf(facts: EssayFacts, focus: ConventionsFocus): Finding | undefined {
   if (focus === "not-spelling") return undefined;
   const spelled = new Map(facts.sentences.map((s) => [s, wellSpelledWords(s)]));
-  const best = bestSentence(facts, (s) => spelled.get(s)!.length * 10 + spelled.get(s)!.join("").length / 10, (s) => isClean(s) && spelled.get(s)!.length > 0);
+  const best = bestSentence(facts, (s) => spelled.get(s)!.length * 10 + spelled.get(s)!.join("").length / 10, (s) => isModelSentence(s) && spelled.get(s)!.length > 0);
   if (!best) return undefined;
   const words = spelled.get(best)!.sort((a, b) => b.length - a.length).slice(0, 2);
   const { passage, shown } = quotedShowing(facts, best, words);

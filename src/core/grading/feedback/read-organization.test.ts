@@ -58,3 +58,28 @@ describe("the linking word praised", () => {
     expect(praised?.note).toContain("‘Although’");
   });
 });
+
+describe("an essay whose opening and ending already do their jobs", () => {
+  const body = [
+    "First, homework keeps students busy every night of the week.",
+    "",
+    "Second, sleep is important because tired students forget what they learned in class.",
+    "",
+    "Finally, families lose the evenings they could spend together at home.",
+    "",
+  ];
+
+  it("is not told to make an opening that lists its reasons preview them", () => {
+    const essay = ["Should students have homework every night? They need sleep, time with family and time to rest.", "", ...body, "For these reasons homework every night should end."].join("\n");
+    const step = stepOf(essay);
+    expect(step?.note).not.toMatch(/preview/);
+    expect(step?.note).toMatch(/^check that each reason listed in \{q\}/);
+    expect(step?.passage?.text).toBe("They need sleep, time with family and time to rest.");
+  });
+
+  it("is not told it ends without coming back to its topic when the closing paragraph's first sentence does", () => {
+    const essay = ["Homework every night is a bad idea for students.", "", ...body, "Conclusion, homework every night is too much. Teachers should give less. Parents would agree."].join("\n");
+    const reading = readOrganization(gatherEssayFacts(essay, analyzeText(essay, context, fakeSpellChecker()), context));
+    expect(reading.problem?.note ?? "").not.toMatch(/without coming back/);
+  });
+});

@@ -1,6 +1,7 @@
 import { isDependentFragment } from "../../language/agreement.js";
 import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { isModelSentence } from "./model-sentence.js";
 import { about, bestSentence, clause, named, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 const oneBlockWords = 150;
@@ -55,7 +56,7 @@ const structure: Record<WritingGenre, Structure> = {
   },
 };
 /** Openings of a closing sentence, read from the sentence itself: "For these reasons" is not in the transitions list. */
-const conclusionOpening = /^\W*(?:in conclusion|to conclude|in summary|to summ?ari[sz]e|to sum up|in closing|in short|in the end|all in all|overall|ultimately|finally|lastly|together|for (?:all )?(?:these|those) reasons|that is why|this is why|so,? in the end)\b/i;
+const conclusionOpening = /^\W*(?:(?:in )?conc?lu(?:s|t)ion|to conclude|to wrap (?:it )?up|as you can see|therefore|thus|in summary|to summ?ari[sz]e|to sum up|in closing|in short|in the end|all in all|overall|ultimately|finally|lastly|together|for (?:all )?(?:these|those) reasons|that is why|this is why|so,? in the end)\b/i;
 /** A letter's sign-off ("Sincerely, Maya Torres"): a short line with no verb, ending a letter after its conclusion. */
 const signOffWords = 6;
 const isSignOff = (s: SentenceFacts) => s.words <= signOffWords && !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
@@ -76,7 +77,11 @@ function closes(facts: EssayFacts, topic: string | undefined): { closes: boolean
   // sentences was told the essay "ends without coming back to" its topic.
   const lastParagraph = facts.paragraphCount > 1 && last ? content.filter((s) => s.paragraph === last.paragraph) : [];
   const ending = lastParagraph.length > 3 ? lastParagraph : content.slice(-3);
-  const closesNow = ending.some((s) => conclusionOpening.test(s.text)) || Boolean(topic && last && hasNoun(last, topic));
+  // The topic anywhere in a closing paragraph counts ("First impressions are not important. ..." came back to it in
+  // the paragraph's first sentence and was told it ended "without coming back to impressions"); without paragraphs,
+  // only in the last sentence, since the sentences before it are the body's.
+  const closing = lastParagraph.length ? lastParagraph : last ? [last] : [];
+  const closesNow = ending.some((s) => conclusionOpening.test(s.text)) || Boolean(topic && closing.some((s) => hasNoun(s, topic)));
   return { closes: closesNow, ...(last ? { last } : {}) };
 }
 
@@ -113,8 +118,18 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
   // Only a noun the essay goes on to be about is its topic: "My friend Ethan Brooks and I think this." names none.
   const mainTopics = facts.topics.slice(0, 3);
   const topic = opening?.nouns.find((noun) => mainTopics.some((main) => sameNoun(main, noun)));
-  if (!opening || !passage || facts.avoid.has(opening.index) || !topic) return undefined;
+  if (!opening || !passage || facts.avoid.has(opening.index) || !topic || !isModelSentence(opening)) return undefined;
   return { note: clause(`you open clearly by naming your topic, ${topic}, in`, "{q}"), passage };
+}
+
+/** A list of three or more ("a mental break, physical break and to stay healthy"), or of two reasons named as such. */
+const listOfThree = /\S[^,;]*,[^,;]+,?\s+(?:and|or)\s+\S/i;
+const namedReasons = /\b(?:reasons?|because|why)\b[^.!?]*\s(?:and|also)\s/i;
+
+/** The sentence of the opening (its first paragraph, or the first two sentences of a text in one) that lists what the rest will give. */
+function openingList(facts: EssayFacts): SentenceFacts | undefined {
+  const opening = facts.paragraphCount > 1 ? facts.sentences.filter((s) => s.paragraph === facts.sentences[0]?.paragraph) : facts.sentences.slice(0, 2);
+  return opening.find((s) => listOfThree.test(s.text) || namedReasons.test(s.text));
 }
 
 /** Organization, structure, paragraphing, transitions. */
@@ -173,6 +188,15 @@ export function readOrganization(facts: EssayFacts): AspectReading {
     };
   }
   const opening = facts.sentences[0];
+  // An opening that already lists what follows was told to preview it ("they need a mental break, physical break and
+  // to stay healthy" came right after the sentence quoted): with nothing else to fix, the strength stands alone.
+  const listing = facts.genre === "argument" || facts.genre === "source" ? openingList(facts) : undefined;
+  if (listing) {
+    return {
+      ...withStrength,
+      step: withQuote("check that each reason listed in {q} gets an example of its own later on", quoted(facts, listing), "check that each reason your opening lists gets an example of its own"),
+    };
+  }
   return {
     ...withStrength,
     step: withQuote(

@@ -1,10 +1,8 @@
-import { isDependentFragment } from "../../language/agreement.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { isModelSentence, runOnWords } from "./model-sentence.js";
 import { passageOf } from "./passages.js";
 import { about, bestSentence, clause, listWords, named, quoted, quotedShowing, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
-/** Past this many words a sentence is read as a run-on, whatever its punctuation. */
-export const runOnWords = 35;
 const choppyWords = 8;
 
 /** Where a run-on sentence could end: a joining word or comma nearest its middle. */
@@ -58,7 +56,7 @@ function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined 
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && s.words <= runOnWords && !s.isLowercaseStart && !s.commaSplice && !isDependentFragment(s.tokens));
+  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && isModelSentence(s));
   if (joined) {
     const word = joined.subordinators[0]!;
     // The quotation shows the joining word it praises ("well with ‘when’" quoted a part without it).
@@ -70,7 +68,7 @@ function strengthOf(facts: EssayFacts): Finding | undefined {
     );
   }
   // Never a sentence the conventions comment faults for its lower-case start: praised here, faulted there.
-  const varied = facts.sentences.find((s, i) => i > 0 && s.transition && s.words >= 6 && !s.isLowercaseStart);
+  const varied = facts.sentences.find((s, i) => i > 0 && s.transition && s.words >= 6 && isModelSentence(s));
   return varied
     ? withQuote(clause("opening with", named(varied.transition!), "usefully varies the rhythm of the sentence", about(varied), ":", "{q}"), quoted(facts, varied), clause("you vary how sentences begin well, as with", named(varied.transition!)))
     : undefined;

@@ -24,6 +24,12 @@ describe("the word-choice strength", () => {
     expect(praisedWords('Churchill said that success "consists of going from failure to failure" and he was right.')).not.toContain("consists");
   });
 
+  it("praises no word of a sentence with a slip the app can see: the praise read as praise of the slip", () => {
+    const withSlip = (checker: ReturnType<typeof fakeSpellChecker>, text: string) => readWordChoice(gatherEssayFacts(text, analyzeText(text, context, checker), context)).strength?.note ?? "";
+    expect(withSlip(fakeSpellChecker(["ministre"]), "My uncle wants to be the primer ministre of a meticulous country.")).toBe("");
+    expect(praisedWords("She give a meticulous account of the day we moved to the farm.")).toBe("");
+  });
+
   it("gives up the praise when the sentence it praised is the one then told to replace a vague word", () => {
     const reading = readingOf("My grandmother gave a meticulous account of the day, and it was really good.");
     expect(reading.step?.note).toMatch(/replace/);

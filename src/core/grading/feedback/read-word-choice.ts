@@ -1,6 +1,7 @@
 import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
+import { isModelSentence } from "./model-sentence.js";
 import type { Passage } from "./passages.js";
 import { about, bestSentence, clause, listNamed, named, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
@@ -39,7 +40,7 @@ function everydayVerb(s: SentenceFacts): string | undefined {
 }
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const rich = bestSentence(facts, (s) => preciseWords(s).length, (s) => preciseWords(s).length > 0);
+  const rich = bestSentence(facts, (s) => preciseWords(s).length, (s) => isModelSentence(s) && preciseWords(s).length > 0);
   if (!rich) return undefined;
   const found = preciseWords(rich).slice(0, 2);
   const { passage, shown } = quotedShowing(facts, rich, found);

@@ -125,6 +125,12 @@ describe("names and slips as topics", () => {
     for (const word of ["middle", "lack", "order", "risk"]) expect(nouns).not.toContain(word);
   });
 
+  it("never names the noun of a linking phrase as the point it leads into", () => {
+    const nouns = nounsOf("In addition, students learn online. On the other hand, classes at school build friendships. As a result, grades rise. In ones life, sport is fun.");
+    expect(nouns).toEqual(expect.arrayContaining(["students", "classes", "grades", "sport"]));
+    for (const word of ["addition", "hand", "result", "ones"]) expect(nouns).not.toContain(word);
+  });
+
   it("never names a span of time as what a sentence is about", () => {
     expect(nounsOf("He was riding through the desert during June, a very hot month.")).not.toContain("month");
   });

@@ -14,7 +14,7 @@ export const placeholder = /^@[A-Z]+\d*/;
  * story", "add an example of statement").
  */
 const generalNouns = new Set(
-  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter half reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title story stories statement topic bye tho mrs".split(" "),
+  "thing things way ways well time times lot lots part parts kind kinds fact facts self others matter half reason reasons example examples point points people person day days week weeks month months year years hour hours minute minutes bit stuff something anything everything nothing someone anyone everyone opinion essay paragraph sentence letter first second third last end conclusion introduction summary body paragraphs sentences essays page title story stories statement topic bye tho mrs ones".split(" "),
 );
 
 /** Crude words a student may use: a teacher's comment does not repeat them back as "the sentence about crap". */
@@ -28,14 +28,31 @@ const nounsBeforeOf = new Set(
   "lack middle amount number type sort rest side top bottom edge front back beginning couple bunch group piece half majority variety series pair set risk chance state sense".split(" "),
 );
 
-/** A noun inside a set phrase, not a thing talked about: "in order to", "in spite of", "at risk", "in fact". */
+/**
+ * Set phrases ending in a noun that is no thing talked about: "in order to", "at risk", and the linking phrases a
+ * student opens a sentence with ("In addition, ...": "the point about addition" named the link as the point).
+ */
+const setPhrases = new Set(
+  [
+    "in order", "in spite", "in case", "in charge", "in fact", "in addition", "in contrast", "in comparison", "in general",
+    "in short", "in total", "in particular", "in reality", "in turn", "in return", "in advance", "in common", "in person",
+    "in conclusion", "in summary", "in brief", "at risk", "at least", "at first", "at last", "on purpose", "on line",
+    "for instance", "as a result", "on the other hand", "on the one hand", "at the same time", "by the way", "in the end",
+    "all in all", "in other words", "at the end of the day",
+  ].map((phrase) => phrase.split(" ")),
+);
+
+/** A noun inside a set phrase, not a thing talked about: "in order to", "in spite of", "at risk", "in addition". */
 function isInSetPhrase(tokens: TaggedToken[], i: number): boolean {
   const word = tokens[i]!.text.toLowerCase();
-  const before = tokens[i - 1]?.text.toLowerCase();
   const after = tokens[i + 1]?.text.toLowerCase();
   if (after === "of" && nounsBeforeOf.has(word)) return true;
-  if (before === "in" && (word === "order" || word === "spite" || word === "case" || word === "charge" || word === "fact")) return true;
-  return (before === "at" && (word === "risk" || word === "least")) || (before === "on" && word === "purpose");
+  for (const phrase of setPhrases) {
+    const at = phrase.indexOf(word);
+    if (at < 1) continue;
+    if (phrase.every((part, k) => tokens[i - at + k]?.text.toLowerCase() === part)) return true;
+  }
+  return false;
 }
 
 /**
