@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { agreementSlipOf, isDependentFragment, isVerbless } from "./agreement";
+import { agreedPair, agreementSlipOf, isDependentFragment, isVerbless } from "./agreement";
 import { tagText } from "./tag-text";
 import { warmUpLanguage, warmUpTimeout } from "./test-warm-up";
 
@@ -14,8 +14,14 @@ describe("grammar slips the parts of speech show", () => {
     expect(agreementSlipOf(tokens("She have two brothers and a dog."))?.text).toBe("have");
   });
 
+  it("says how the pair should read", () => {
+    expect(["He work", "she have", "It do", "he go", "She try", "he watch", "it are", "They was", "I is", "I are"].map((pair) => agreedPair(...(pair.split(" ") as [string, string])))).toEqual([
+      "He works", "she has", "It does", "he goes", "She tries", "he watches", "it is", "They were", "I am", "I am",
+    ]);
+  });
+
   it("leaves agreeing verbs, modals and the subjunctive alone", () => {
-    for (const text of ["She doesn't like it.", "He can work hard.", "If he were rich he would buy it.", "They were happy.", "I was late.", "It rains a lot in April."]) {
+    for (const text of ["Doesn't it seem strange?", "They help it grow.", "The examples I gave you was long.", "He use to walk there.", "Everyone can take advantage of it like my family does.", "She doesn't like it.", "He can work hard.", "If he were rich he would buy it.", "They were happy.", "I was late.", "It rains a lot in April."]) {
       expect(agreementSlipOf(tokens(text)), text).toBeUndefined();
     }
   });

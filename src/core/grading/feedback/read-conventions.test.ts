@@ -76,3 +76,13 @@ describe("the conventions strength", () => {
     expect(`${problem?.note ?? ""} ${step?.note ?? ""}`).not.toMatch(/lower-case letter|with a capital/);
   });
 });
+
+describe("a verb that does not agree with its pronoun", () => {
+  it("is named and fixed under a grammar criterion, before a lower-case i", () => {
+    const text = "My brother loves football. He play every day after school with his friends. On weekends i watch him from the side of the field.";
+    const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "not-spelling");
+    expect(found.problem?.note).toMatch(/^the verb ‘play’ does not agree with ‘He’/);
+    expect(found.step.note).toMatch(/^change ‘He play’ to ‘He plays’ in \{q\}/);
+    expect(found.step.passage?.text).toContain("He play every day");
+  });
+});

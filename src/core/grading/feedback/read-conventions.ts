@@ -1,3 +1,4 @@
+import { agreedPair, agreementSlipOf } from "../../language/agreement.js";
 import { workNoun } from "../assignment-context.js";
 import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
@@ -129,6 +130,20 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   if (focus === "spelling") {
     const longest = longestOf();
     return { ...unlessPraised(longest), step: withQuote("read {q} once more for spelling, checking each longer word", quoted(facts, longest), "check the spelling of your longer words once more") };
+  }
+  // A verb that does not agree with its pronoun ("he work", "they was") is grammar, which a "Grammar" criterion is
+  // about: every comment under one was about capitals or commas while "the students was" went unsaid.
+  const disagreeing = facts.sentences.find((s) => agreementSlipOf(s.tokens) && quoted(facts, s));
+  if (disagreeing) {
+    const verb = agreementSlipOf(disagreeing.tokens)!;
+    const subject = disagreeing.tokens[disagreeing.tokens.indexOf(verb) - 1]!;
+    const pair = `${subject.text} ${verb.text}`;
+    const { passage, shown } = quotedShowing(facts, disagreeing, [pair]);
+    return {
+      ...unlessPraised(disagreeing),
+      problem: { note: clause("the verb", named(verb.text), "does not agree with", named(subject.text), about(disagreeing) ? `in the sentence ${about(disagreeing)}` : "") },
+      step: withQuote(clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "in {q}, then check the other verbs after he, she, it and they"), shown.length ? passage : undefined, clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "and check the other verbs after he, she, it and they")),
+    };
   }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));
   if (lowercaseI) {
