@@ -75,12 +75,17 @@ export interface EssayFacts {
 const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];
 /**
  * Where a vague-looking word says exactly what it means: "cool" before a noun is a temperature ("the cool steel of the
- * lockers"), and "big" before brother or sister an age. Every use of the word in the sentence must be such a use.
+ * lockers"), "big" before brother or sister an age and in "big dreams" or "a big deal" a set phrase. Every use of the word
+ * in the sentence must be such a use.
  */
+const bothDenied = /\b(?:not|neither|nor)\s+(?:good|bad)\b.*\b(?:not|nor)\s+(?:good|bad)\b/i;
+
 function isPlainUse(word: string, tokens: readonly TaggedToken[]): boolean {
   const uses = tokens.map((t, i) => ({ t, next: tokens[i + 1] })).filter(({ t }) => t.text.toLowerCase() === word);
   if (word === "cool") return uses.length > 0 && uses.every(({ next }) => next?.pos === "NOUN");
-  if (word === "big") return uses.length > 0 && uses.every(({ next }) => /^(?:brother|sister|brothers|sisters)$/i.test(next?.text ?? ""));
+  if (word === "big") return uses.length > 0 && uses.every(({ next }) => /^(?:brother|sister|brothers|sisters|dream|dreams|deal|picture)$/i.test(next?.text ?? ""));
+  // "failure is not good and not bad", "neither good nor bad": both denied, the two words are the student's point.
+  if (word === "good" || word === "bad") return bothDenied.test(tokens.map((t) => t.text).join(" "));
   return false;
 }
 const vaguePatterns = vagueWordList.map((word) => ({ word, re: new RegExp(`(?<![\\w'’])${word}(?![\\w'’])`, "i") }));

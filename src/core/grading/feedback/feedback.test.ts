@@ -130,6 +130,8 @@ describe("feedback anchored in the student's text", () => {
     };
     expect(wordChoice("I pressed my face to the cool steel of the lockers after the game.")).not.toContain("‘cool’");
     expect(wordChoice("My big brother drove me to the game after school.")).not.toContain("‘big’");
+    expect(wordChoice("My sister has big dreams about the game after school.")).not.toContain("‘big’");
+    expect(wordChoice("Losing the game after school is not good and not bad for us.")).not.toMatch(/‘good’|‘bad’/);
     expect(wordChoice("The new game at the arcade is really cool.")).toContain("‘cool’");
   });
 

@@ -27,6 +27,10 @@ describe("the grader's dictionary", () => {
     expect(spellChecker.correct(american)).toBe(true);
   });
 
+  it("knows the newer words students use every day, in any case", () => {
+    for (const word of ["wifi", "WiFi", "YouTube", "selfies", "smartphone"]) expect(spellChecker.correct(word), word).toBe(true);
+  });
+
   it("still finds slips neither dictionary knows", () => {
     for (const slip of ["becuase", "thier", "recieve", "definately", "practiseing"]) expect(spellChecker.correct(slip), slip).toBe(false);
   });

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import nspell from "nspell";
 import { anyOfSpellCheckers, createCachedSpellChecker, type SpellChecker } from "../../../core/grading/index.js";
+import { newerWordsChecker } from "./newer-words.js";
 
 let dictionaryChecker: SpellChecker | undefined;
 let shared: SpellChecker | undefined;
@@ -16,12 +17,12 @@ function readHunspell(packageName: string): SpellChecker {
 }
 
 /**
- * The English checker without a lookup cache: the US and the UK Hunspell dictionaries, a word either knows being
+ * The English checker without a lookup cache: the US and the UK Hunspell dictionaries (and newer-words.ts), a word any knows being
  * right. Students write both ("practise", "colour", "analyse", "tyre"), and the US list alone "corrected" a British
  * spelling in feedback and counted it against the grade. Read from disk once per process (about a second for both).
  */
 function readDictionaryChecker(): SpellChecker {
-  dictionaryChecker ??= anyOfSpellCheckers(readHunspell("dictionary-en"), readHunspell("dictionary-en-gb"));
+  dictionaryChecker ??= anyOfSpellCheckers(readHunspell("dictionary-en"), readHunspell("dictionary-en-gb"), newerWordsChecker);
   return dictionaryChecker;
 }
 
