@@ -106,10 +106,16 @@ const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time
 const claimMarkers = /\b(?:i (?:think|believe|feel|agree|disagree)|in my opinion|i am (?:for|against)|should|must|need to|ought to)\b/i;
 const placeholders = /@[A-Z]+\d*/g;
 
+/** An ordinal opening a sentence without a comma links it only before a pronoun, an article or the like: "First impressions don't always go well" is about impressions. */
+const ordinal = /^(?:first|second|third|next|last)$/i;
+const linkedByOrdinal = /^\s*(?:[,:]|(?:of all|and foremost|off|i|we|you|he|she|they|it|the|a|an|my|our|your|his|her|their|this|that|these|those|there|when|if|in|on|at|to|after|before)\b)/i;
+
 function transitionOf(text: string): string | undefined {
   for (const re of transitionPatterns) {
-    const found = text.match(re)?.[1];
-    if (found) return found;
+    const found = text.match(re);
+    if (!found?.[1]) continue;
+    const rest = text.slice(found.index! + found[0].length);
+    return ordinal.test(found[1]) && !linkedByOrdinal.test(rest) ? undefined : found[1];
   }
   return undefined;
 }

@@ -354,6 +354,15 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(said).toContain("does not show where the text supports it");
   });
 
+  it("tells an answer that only repeats the question's words that it does not answer yet, never that it names the point", () => {
+    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
+    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
+    const ideas = grade("The mood created by the author in the memoir.", { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const said = ideas.sentences.map((s) => s.text).join(" ");
+    expect(said).toContain("mostly repeats the question's words, so it does not yet give an answer of its own");
+    expect(said).not.toMatch(/names the point|points to the text/);
+  });
+
   it("never takes a story's title in quotation marks for a detail from the text, but takes a quotation", () => {
     const prompt = "Write a response that explains how the features of the setting affect the cyclist. Support your conclusion with examples from the essay.";
     const sourceText = "Rough Road Ahead: Do Not Exceed Posted Speed Limit. I rode into the morning with strong legs and a smile on my face.";

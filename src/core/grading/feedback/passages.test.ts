@@ -44,3 +44,23 @@ describe("quotation marks inside a passage", () => {
     expect(passageOf(lone, 0)?.text).toMatch(/^It was the time/);
   });
 });
+
+describe("a long sentence quoted in part", () => {
+  it("is never cut between a word and the conjunction it makes one phrase with ('as much as', 'so that')", () => {
+    const sentence = "This paragraph in the middle of the story also shows that the girl in the story is trying hard to like this new country as much as she can while she still misses her old home every single day of the year so that she can feel at home.";
+    const facts = factsOf(sentence);
+    for (const word of ["can", "home", "misses"]) {
+      const passage = passageOf(facts, 0, sentence.indexOf(word));
+      expect(passage?.text, word).not.toMatch(/\b(?:as much|so)$/);
+    }
+  });
+});
+
+describe("a lead-in to a quotation", () => {
+  it("is quoted with what it introduces, never alone", () => {
+    const sentence = "Lastly, in the text it says, she realized that many of the things she thought of as strange before had become her own and she would miss them when she left for good.";
+    const passage = passageOf(factsOf(sentence), 0);
+    expect(passage?.text).not.toMatch(/says$/);
+    expect(passage?.text).toContain("she realized");
+  });
+});

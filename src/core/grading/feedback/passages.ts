@@ -49,13 +49,28 @@ function trimmed(text: string, start: number, end: number): Passage {
   return { text: text.slice(s, e), start: s, end: e };
 }
 
+/**
+ * Words that make one phrase with the conjunction after them: "so that", "as much as", "even though", "rather than".
+ * A cut between them left "she's trying to like this country as much" and "they needed a mooring mast so".
+ */
+const bindsNext = new Set(["so", "as", "such", "much", "many", "more", "less", "rather", "other", "even", "just", "only", "now", "right", "than"]);
+
+/**
+ * Words before a comma or colon that introduce what follows ("in the text it says, ...", "An example of this is: ..."):
+ * cut there, the quotation was the lead-in alone, praised as "a detail from the text" or told to add one.
+ */
+const introduces = new Set(["says", "said", "states", "stated", "writes", "wrote", "explains", "explained", "mentions", "mentioned", "quote", "quotes", "is", "are", "was", "were", "following"]);
+
 /** Where a long sentence may be cut into clauses: at joining punctuation and before conjunctions. */
 function clauseBreaks(sentence: SentenceFacts): number[] {
   const breaks = [sentence.start];
   sentence.tokens.forEach((t, i) => {
     if (i === 0) return;
-    if (/^[,;:–—]$/.test(t.text)) breaks.push(t.end);
-    else if ((t.pos === "CCONJ" || t.pos === "SCONJ") && sentence.tokens[i - 1]!.text !== ",") breaks.push(t.start);
+    const before = sentence.tokens[i - 1]!.text;
+    if (/^[,;:–—]$/.test(t.text)) {
+      if (!introduces.has(before.toLowerCase())) breaks.push(t.end);
+    }
+    else if ((t.pos === "CCONJ" || t.pos === "SCONJ") && before !== "," && !bindsNext.has(before.toLowerCase())) breaks.push(t.start);
   });
   breaks.push(sentence.end);
   return [...new Set(breaks)].sort((a, b) => a - b);

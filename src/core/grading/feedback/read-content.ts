@@ -1,10 +1,20 @@
-import type { WritingGenre } from "../assignment-context.js";
+import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import type { QuoteUse } from "../borrowed-words.js";
+import { borrowedShareOf, type QuoteUse } from "../borrowed-words.js";
 import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
+/** Half or more of a short text's words in runs copied from the prompt: an echo of the question, not an answer. */
+const echoShare = 0.5;
+const echoStep: Record<WritingGenre, string> = {
+  argument: "answer the question in your own words: say what you think and give one reason with an example",
+  narrative: "tell what happened in your own words, starting with where it began",
+  source: "answer the question in your own words: name what the text shows, then quote one detail from it that shows it",
+  reflection: "say in your own words what happened and what it taught you",
+  report: "say in your own words what you found, with one fact that shows it",
+  answer: "answer the question in your own words, naming the specific term or step it asks for",
+};
 const shortWords: Record<WritingGenre, number> = { argument: 120, narrative: 120, source: 60, reflection: 100, report: 100, answer: 25 };
 
 /** How well one sentence carries the content: on topic, with a reason and a concrete detail. */
@@ -132,6 +142,14 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   const withStrength = strength ? { strength } : {};
   const [topic] = facts.topics;
 
+  // A short text made mostly of the question's own words ("The mood by the author in the memories.") answers
+  // nothing yet: it was told it "names the point", and was coached as if on task.
+  if (facts.wordCount < shortWords[facts.genre] && borrowedShareOf(facts.borrowed, 0, facts.text.length, "evidence") >= echoShare) {
+    return {
+      problem: { note: `the ${workNoun[facts.genre]} mostly repeats the question's words, so it does not yet give an answer of its own` },
+      step: { note: echoStep[facts.genre] },
+    };
+  }
   if (facts.wordCount < shortWords[facts.genre] && occurrence === 0) {
     const last = facts.sentences.at(-1);
     const hasDetail = facts.sentences.some((s) => s.hasDetail);

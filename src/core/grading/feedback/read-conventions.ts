@@ -138,11 +138,13 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
     const verb = agreementSlipOf(disagreeing.tokens)!;
     const subject = disagreeing.tokens[disagreeing.tokens.indexOf(verb) - 1]!;
     const pair = `${subject.text} ${verb.text}`;
-    const { passage, shown } = quotedShowing(facts, disagreeing, [pair]);
+    // Quoted around the verb, so a long sentence's passage holds the pair it names.
+    const around = quoted(facts, disagreeing, verb.start);
+    const passage = around?.text.includes(pair) ? around : undefined;
     return {
       ...unlessPraised(disagreeing),
       problem: { note: clause("the verb", named(verb.text), "does not agree with", named(subject.text), about(disagreeing) ? `in the sentence ${about(disagreeing)}` : "") },
-      step: withQuote(clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "in {q}, then check the other verbs after he, she, it and they"), shown.length ? passage : undefined, clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "and check the other verbs after he, she, it and they")),
+      step: withQuote(clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "in {q}, then check the other verbs after he, she, it and they"), passage, clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "and check the other verbs after he, she, it and they")),
     };
   }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));

@@ -73,7 +73,7 @@ describe("an essay whose opening and ending already do their jobs", () => {
     const essay = ["Should students have homework every night? They need sleep, time with family and time to rest.", "", ...body, "For these reasons homework every night should end."].join("\n");
     const step = stepOf(essay);
     expect(step?.note).not.toMatch(/preview/);
-    expect(step?.note).toMatch(/^check that each reason listed in \{q\}/);
+    expect(step?.note).toMatch(/^check that the paragraphs after \{q\} give each reason about \w+ an example of its own$/);
     expect(step?.passage?.text).toBe("They need sleep, time with family and time to rest.");
   });
 
@@ -81,5 +81,13 @@ describe("an essay whose opening and ending already do their jobs", () => {
     const essay = ["Homework every night is a bad idea for students.", "", ...body, "Conclusion, homework every night is too much. Teachers should give less. Parents would agree."].join("\n");
     const reading = readOrganization(gatherEssayFacts(essay, analyzeText(essay, context, fakeSpellChecker()), context));
     expect(reading.problem?.note ?? "").not.toMatch(/without coming back/);
+  });
+});
+
+describe("an ordinal opening a sentence", () => {
+  const transitions = (text: string) => gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context).sentences.map((s) => s.transition ?? null);
+
+  it("links the sentence before a comma, a pronoun or an article, not as part of its subject", () => {
+    expect(transitions("First, I met my teacher. First impressions do not always go well. Next time I will smile. First the bell rang.")).toEqual(["First", null, null, "First"]);
   });
 });

@@ -194,7 +194,11 @@ export function readOrganization(facts: EssayFacts): AspectReading {
   if (listing) {
     return {
       ...withStrength,
-      step: withQuote("check that each reason listed in {q} gets an example of its own later on", quoted(facts, listing), "check that each reason your opening lists gets an example of its own"),
+      step: withQuote(
+        clause(`check that the ${facts.paragraphCount > 1 ? "paragraphs" : "sentences"} after {q} give each reason`, first ? `about ${first}` : "", "an example of its own"),
+        quoted(facts, listing),
+        "check that each reason your opening lists gets an example of its own",
+      ),
     };
   }
   return {
