@@ -125,6 +125,10 @@ describe("names and slips as topics", () => {
     for (const word of ["middle", "lack", "order", "risk"]) expect(nouns).not.toContain(word);
   });
 
+  it("never glues a capitalised plural at the start to the verb after it", () => {
+    expect(nounsOf("Authors use many techniques to build the mood of a memoir.")).not.toContain("authors use");
+  });
+
   it("never names the noun of a linking phrase as the point it leads into", () => {
     const nouns = nounsOf("In addition, students learn online. On the other hand, classes at school build friendships. As a result, grades rise. In ones life, sport is fun.");
     expect(nouns).toEqual(expect.arrayContaining(["students", "classes", "grades", "sport"]));

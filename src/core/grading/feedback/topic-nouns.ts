@@ -123,7 +123,10 @@ function modifiesNext(tokens: TaggedToken[], i: number, isFirstWord: boolean): b
   const lower = next.text.toLowerCase();
   // A sentence's first word has its capital anyway: "Snail mail is no more".
   const isWordOfText = isLowerWord(t) || (isFirstWord && /^\p{Lu}\p{Ll}+$/u.test(t.text));
-  return isWordOfText && isLowerWord(next) && t.lemma.toLowerCase() === t.text.toLowerCase() && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
+  // A plural does not modify the noun after it; the tagger leaves a capitalised first word unlemmatised, so its -s is
+  // read here: "Authors use many techniques" was "the statement about authors use".
+  const isPlural = t.lemma.toLowerCase() !== t.text.toLowerCase() || (isFirstWord && /[^su]s$/i.test(t.text));
+  return isWordOfText && isLowerWord(next) && !isPlural && !generalNouns.has(lower) && !timeNouns.has(lower) && !stopWords.has(lower);
 }
 
 /** Below this (about ten uses in a million words) a noun a letter from a far commoner word is more likely a slip. */
