@@ -39,6 +39,8 @@ describe("what a conventions criterion is about", () => {
   it.each([
     ["Spelling", "spelling"],
     ["Grammar and punctuation", "not-spelling"],
+    ["Grammar", "grammar"],
+    ["Usage", "grammar"],
     ["Capitalization", "not-spelling"],
     ["Conventions", "all"],
     ["Mechanics", "all"],

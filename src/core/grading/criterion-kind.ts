@@ -28,18 +28,22 @@ export function classifyCriterion(name: string, descriptors: readonly string[] =
 
 /**
  * What a conventions criterion's name makes it about: spelling alone ("Spelling"), the rest of conventions without
- * spelling ("Grammar and punctuation", "Capitalization"), or all of it ("Conventions", "Mechanics", "Spelling and
+ * spelling ("Grammar and punctuation", "Capitalization"), grammar alone ("Grammar", "Usage"), or all of it ("Conventions", "Mechanics", "Spelling and
  * grammar"). A rubric that scores spelling and grammar apart wants each comment under the criterion whose evidence it
  * is: "correct 'becuase'" under Grammar repeated the Spelling comment and said nothing of the grammar.
  */
-export type ConventionsFocus = "spelling" | "not-spelling" | "all";
+export type ConventionsFocus = "spelling" | "grammar" | "not-spelling" | "all";
 
 export function conventionsFocus(name: string): ConventionsFocus {
   const spelling = /spell/i.test(name);
   const everything = /convention|mechanic/i.test(name);
-  const rest = /grammar|punctuat|capitali|usage/i.test(name);
-  if (spelling && !everything && !rest) return "spelling";
-  if (rest && !everything && !spelling) return "not-spelling";
+  const mechanics = /punctuat|capitali/i.test(name);
+  const grammar = /grammar|usage/i.test(name);
+  if (spelling && !everything && !mechanics && !grammar) return "spelling";
+  // Grammar alone (ELLIPSE scores it apart from Conventions): its comments are about verbs and sentences, not the
+  // capitals and commas every one of them named.
+  if (grammar && !everything && !mechanics && !spelling) return "grammar";
+  if ((mechanics || grammar) && !everything && !spelling) return "not-spelling";
   return "all";
 }
 

@@ -14,6 +14,18 @@ export const runOnWords = 35;
  * ministre’".
  */
 export function isModelSentence(s: SentenceFacts): boolean {
+  // Asked of every sentence by several readings, each more than once: worked out once per sentence.
+  let known = judged.get(s);
+  if (known === undefined) {
+    known = judge(s);
+    judged.set(s, known);
+  }
+  return known;
+}
+
+const judged = new WeakMap<SentenceFacts, boolean>();
+
+function judge(s: SentenceFacts): boolean {
   const isRunTogether = /[a-z]{2}[.!?][A-Za-z]{2}/.test(s.text);
   const isGrammatical = !agreementSlipOf(s.tokens) && !isVerbless(s.tokens) && !isDependentFragment(s.tokens);
   return !s.commaSplice && s.words <= runOnWords && s.confusedWords.length === 0 && isGrammatical && !s.text.includes("@") && !isRunTogether && s.misspelled.length === 0 && !s.isLowercaseStart && !s.hasLowercaseI && /[.!?]["'”’)]*$/.test(s.text) && !isInCapitals(s.text);

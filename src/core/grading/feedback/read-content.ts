@@ -1,10 +1,14 @@
 import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { borrowedShareOf, type QuoteUse } from "../borrowed-words.js";
+import { isModelSentence } from "./model-sentence.js";
 import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
+/** Enough to prefer a clean sentence over one a little more developed, not over one with a detail where it has none. */
+const modelBonus = 2;
+
 /** Half or more of a short text's words in runs copied from the prompt: an echo of the question, not an answer. */
 const echoShare = 0.5;
 const echoStep: Record<WritingGenre, string> = {
@@ -135,7 +139,9 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   const words = wording[facts.genre];
   // A sentence with a concrete detail is praised as evidence, which may be the source's words the student chose.
   const useOf = (s: SentenceFacts): QuoteUse => (s.hasDetail ? "evidence" : "own");
-  const best = bestSentence(facts, development, (s) => s.words >= 5, useOf);
+  // A sentence with no slip the app can see is preferred for praise: quoted as the student's best, one with "memior"
+  // and "then" for "than" read as a model of them.
+  const best = bestSentence(facts, (s) => development(s) + (isModelSentence(s) ? modelBonus : 0), (s) => s.words >= 5, useOf);
   const point = about(best) || of(facts.topics[0]);
   const strength: Finding | undefined = best ? withQuote(words.strength(best, point), quoted(facts, best, undefined, useOf(best)), clause("you stay with the question", point)) : undefined;
   reserve(facts, strength);

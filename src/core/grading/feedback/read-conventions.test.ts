@@ -85,4 +85,11 @@ describe("a verb that does not agree with its pronoun", () => {
     expect(found.step.note).toMatch(/^change ‘He play’ to ‘He plays’ in \{q\}/);
     expect(found.step.passage?.text).toContain("He play every day");
   });
+
+  it("leaves capitals and commas out of a criterion on grammar alone", () => {
+    const text = "My brother loves football and plays it every day after school with his friends from our street. On weekends i watch him from the side of the field.";
+    const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");
+    expect(`${found.problem?.note ?? ""} ${found.step.note}`).not.toMatch(/capital|comma/);
+    expect(found.step.note).toMatch(/^read \{q\} aloud in the point about \w+ and check that each verb agrees with its subject and is in the right tense$/);
+  });
 });

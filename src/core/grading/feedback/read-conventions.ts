@@ -44,7 +44,7 @@ function wellSpelledWords(s: SentenceFacts): string[] {
  * "all I could here", 15 times in 34. A criterion for punctuation and grammar alone gets no spelling praise.
  */
 function strengthOf(facts: EssayFacts, focus: ConventionsFocus): Finding | undefined {
-  if (focus === "not-spelling") return undefined;
+  if (focus === "not-spelling" || focus === "grammar") return undefined;
   const spelled = new Map(facts.sentences.map((s) => [s, wellSpelledWords(s)]));
   const best = bestSentence(facts, (s) => spelled.get(s)!.length * 10 + spelled.get(s)!.join("").length / 10, (s) => isModelSentence(s) && spelled.get(s)!.length > 0);
   if (!best) return undefined;
@@ -86,7 +86,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   const longestOf = () => bestSentence(facts, (s) => s.words, (s) => s.words >= 15);
   const praised = sentenceOf(facts, strength);
   const unlessPraised = (target: SentenceFacts | undefined) => (target && target === praised ? {} : withStrength);
-  if (focus !== "spelling" && isInCapitals(facts.text)) {
+  if (focus !== "spelling" && focus !== "grammar" && isInCapitals(facts.text)) {
     const first = facts.sentences.find((s) => quoted(facts, s));
     return {
       ...withStrength,
@@ -105,7 +105,7 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   }
   const misspelled = [...new Set(facts.sentences.flatMap((s) => s.misspelled.map((m) => m.text)))];
   // A reader of handwriting makes spelling mistakes of its own: a student is never told of a slip the reader made.
-  if (focus !== "not-spelling" && misspelled.length > 0 && !facts.readFromImage) {
+  if ((focus === "spelling" || focus === "all") && misspelled.length > 0 && !facts.readFromImage) {
     const worst = bestSentence(facts, (s) => s.misspelled.length, (s) => s.misspelled.length > 0);
     const namedWords = worst ? [...new Set(worst.misspelled.map((m) => m.text))].slice(0, 2) : misspelled.slice(0, 2);
     const { passage, shown } = quotedShowing(facts, worst, namedWords);
@@ -146,6 +146,12 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
       problem: { note: clause("the verb", named(verb.text), "does not agree with", named(subject.text), about(disagreeing) ? `in the sentence ${about(disagreeing)}` : "") },
       step: withQuote(clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "in {q}, then check the other verbs after he, she, it and they"), passage, clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "and check the other verbs after he, she, it and they")),
     };
+  }
+  // Grammar alone hears nothing of capitals and commas: with no slip to name, the longest sentence is read for its verbs.
+  if (focus === "grammar") {
+    const longest = longestOf();
+    const about = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
+    return { ...unlessPraised(longest), step: withQuote(clause("read {q} aloud", about, "and check that each verb agrees with its subject and is in the right tense"), quoted(facts, longest), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
   }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));
   if (lowercaseI) {

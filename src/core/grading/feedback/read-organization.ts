@@ -1,4 +1,3 @@
-import { isDependentFragment } from "../../language/agreement.js";
 import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { isModelSentence } from "./model-sentence.js";
@@ -106,7 +105,7 @@ function previousPoint(facts: EssayFacts, s: SentenceFacts | undefined): string 
 const joinerAsAdverb = /^\W*(?:although|even though|though|because|since|while)\s*,/i;
 
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const canPraise = (s: SentenceFacts) => s.transition !== undefined && !s.isLowercaseStart && !isDependentFragment(s.tokens) && !joinerAsAdverb.test(s.text) && (facts.genre !== "narrative" || !conclusionOpening.test(s.text));
+  const canPraise = (s: SentenceFacts) => s.transition !== undefined && isModelSentence(s) && !joinerAsAdverb.test(s.text) && (facts.genre !== "narrative" || !conclusionOpening.test(s.text));
   const linked = bestSentence(facts, (s) => (s.transition ? 2 : 0) + (s.index > 0 ? 1 : 0) + Math.min(s.nouns.length, 2) * 0.1, canPraise);
   if (linked?.transition && !facts.avoid.has(linked.index)) {
     const word = named(linked.transition);

@@ -32,27 +32,30 @@ const nounsBeforeOf = new Set(
  * Set phrases ending in a noun that is no thing talked about: "in order to", "at risk", and the linking phrases a
  * student opens a sentence with ("In addition, ...": "the point about addition" named the link as the point).
  */
-const setPhrases = new Set(
+const setPhraseList = (
   [
     "in order", "in spite", "in case", "in charge", "in fact", "in addition", "in contrast", "in comparison", "in general",
     "in short", "in total", "in particular", "in reality", "in turn", "in return", "in advance", "in common", "in person",
     "in conclusion", "in summary", "in brief", "at risk", "at least", "at first", "at last", "on purpose", "on line",
     "for instance", "as a result", "on the other hand", "on the one hand", "at the same time", "by the way", "in the end",
     "all in all", "in other words", "at the end of the day",
-  ].map((phrase) => phrase.split(" ")),
-);
+  ] as const
+).map((phrase) => phrase.split(" "));
+/** The phrases by each of their words but the first, looked up for every noun of every sentence. */
+const setPhrasesByWord = new Map<string, string[][]>();
+for (const phrase of setPhraseList) {
+  for (const word of phrase.slice(1)) setPhrasesByWord.set(word, [...(setPhrasesByWord.get(word) ?? []), phrase]);
+}
 
 /** A noun inside a set phrase, not a thing talked about: "in order to", "in spite of", "at risk", "in addition". */
 function isInSetPhrase(tokens: TaggedToken[], i: number): boolean {
   const word = tokens[i]!.text.toLowerCase();
   const after = tokens[i + 1]?.text.toLowerCase();
   if (after === "of" && nounsBeforeOf.has(word)) return true;
-  for (const phrase of setPhrases) {
-    const at = phrase.indexOf(word);
-    if (at < 1) continue;
-    if (phrase.every((part, k) => tokens[i - at + k]?.text.toLowerCase() === part)) return true;
-  }
-  return false;
+  return (setPhrasesByWord.get(word) ?? []).some((phrase) => {
+    const at = phrase.lastIndexOf(word);
+    return phrase.every((part, k) => tokens[i - at + k]?.text.toLowerCase() === part);
+  });
 }
 
 /**
