@@ -101,8 +101,12 @@ const transitionPatterns = leadingTransitions
   .sort((a, b) => b.length - a.length)
   .map((phrase) => new RegExp(`^(?:\\W*(?:and|but|so)\\W+)?(${phrase.replace(/ /g, "\\s+")})\\b`, "i"));
 
-/** "In the story" alone opens a thesis as often as a detail ("In the story ..., the setting affects the cyclist"). */
-const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage),? (?:it )?(?:says|said|states)|according to|the author)\b/i;
+/**
+ * "In the story" alone opens a thesis as often as a detail ("In the story ..., the setting affects the cyclist"), and
+ * so does "the author" ("The author creates a very happy mood in this memoir." was praised as a detail from the text):
+ * each marks a detail only with a verb that reports what the text says.
+ */
+const exampleMarkers = /\b(?:for example|for instance|such as|like when|one time|once|in the (?:text|article|story|passage),? (?:it )?(?:says|said|states)|according to|the (?:author|writer|narrator) (?:says|said|states|stated|writes|wrote|describes|described|explains|explained|mentions|mentioned|tells|told|shows|showed|recalls|remembers))\b/i;
 const claimMarkers = /\b(?:i (?:think|believe|feel|agree|disagree)|in my opinion|i am (?:for|against)|should|must|need to|ought to)\b/i;
 const placeholders = /@[A-Z]+\d*/g;
 

@@ -354,6 +354,16 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(said).toContain("does not show where the text supports it");
   });
 
+  it("never takes the student's claim about the author for a detail from the text", () => {
+    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
+    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
+    const answer = "The author creates a very happy and grateful mood in this memoir about his family. His home was always full of people who needed a place to stay. Everyone was welcome at their table.";
+    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const said = ideas.sentences.map((s) => s.text).join(" ");
+    expect(said).not.toMatch(/points to the text|how this detail supports|detail from the text: .The author creates/);
+    expect(said).toContain("add a specific detail from the text");
+  });
+
   it("tells an answer that only repeats the question's words that it does not answer yet, never that it names the point", () => {
     const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
     const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
