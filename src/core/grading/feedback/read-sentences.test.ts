@@ -19,3 +19,11 @@ describe("the praise of a sentence that joins two ideas", () => {
     expect(strength?.passage?.text).toContain(" when ");
   });
 });
+
+describe("the joins praised", () => {
+  it("never praises an 'if' that asks whether as a condition that explains the other idea", () => {
+    const strength = strengthOf("With online classes the students will decide if they need to present their work to the class. Phones are small and cheap.");
+    expect(strength?.note ?? "").not.toMatch(/well with ‘if’/);
+    expect(strengthOf("Students can call home quickly if the school bus is late again after practice.")?.note).toMatch(/well with ‘if’/);
+  });
+});

@@ -55,10 +55,20 @@ function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined 
   return word ? { at: word.start, word: word.text } : undefined;
 }
 
+/**
+ * The words that join a clause explaining the other: "if" after a verb or an adjective asks a question ("decide if they
+ * need to present", "not sure if"), like "whether", and was praised as a condition "so one explains the other".
+ */
+function joinsOf(s: SentenceFacts): string[] {
+  const asksWhether = (word: string) =>
+    word === "whether" || (word === "if" && s.tokens.some((t, i) => t.text.toLowerCase() === "if" && ["VERB", "AUX", "ADJ"].includes(s.tokens[i - 1]?.pos ?? "")));
+  return s.subordinators.filter((word) => !asksWhether(word));
+}
+
 function strengthOf(facts: EssayFacts): Finding | undefined {
-  const joined = bestSentence(facts, (s) => s.subordinators.length - Math.abs(s.words - 20) / 20, (s) => s.subordinators.length > 0 && s.words >= 10 && isModelSentence(s));
+  const joined = bestSentence(facts, (s) => joinsOf(s).length - Math.abs(s.words - 20) / 20, (s) => joinsOf(s).length > 0 && s.words >= 10 && isModelSentence(s));
   if (joined) {
-    const word = joined.subordinators[0]!;
+    const word = joinsOf(joined)[0]!;
     // The quotation shows the joining word it praises ("well with ‘when’" quoted a part without it).
     const { passage, shown } = quotedShowing(facts, joined, [word]);
     return withQuote(
