@@ -364,6 +364,15 @@ Our hypothesis was supported because the particles move faster when the water is
     expect(said).toContain("add a specific detail from the text");
   });
 
+  it("never asks for a detail from the text after a sentence that gives one", () => {
+    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
+    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
+    const answer = "The mood of the memoir is grateful. In the text it says, his parents always opened their small apartment in Newark to friends and family members who had nowhere else to stay, and they cooked Cuban meals for everyone who came to their door every single night of the week. They were kind. He was thankful. I liked it so much.";
+    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const said = ideas.sentences.map((s) => s.text).join(" ");
+    expect(said).not.toMatch(/stays general|after "In the text it says[^"]*", add a detail/);
+  });
+
   it("tells an answer that only repeats the question's words that it does not answer yet, never that it names the point", () => {
     const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
     const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";

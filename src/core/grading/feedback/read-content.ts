@@ -2,7 +2,7 @@ import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { borrowedShareOf, type QuoteUse } from "../borrowed-words.js";
 import { isModelSentence } from "./model-sentence.js";
-import { about, bestSentence, clause, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, quoted, reserve, sentenceOf, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
@@ -176,7 +176,11 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   // Not a sentence the next one already backs up (a quotation after "Text examples to prove this would be"), nor the
   // conclusion of a longer text: "after it, add a detail" asked for what the student had just given.
   const isBackedUp = (s: SentenceFacts) => Boolean(facts.sentences[s.index + 1]?.hasDetail) || (s.index === facts.sentences.length - 1 && facts.sentences.length > 3);
-  const thin = bestSentence(facts, (s) => -development(s), (s) => s.words >= 8 && s.topicHits + s.nouns.length > 0 && !isBackedUp(s));
+  // Never the sentence just praised, nor one that gives a detail: "you support your answer well with a detail from the
+  // text: {q}" was followed by "after {q}, add a detail from the text", and "In the text it says, ..." was told it
+  // "stays general".
+  const praised = sentenceOf(facts, strength);
+  const thin = bestSentence(facts, (s) => -development(s), (s) => s !== praised && !s.hasDetail && s.words >= 8 && s.topicHits + s.nouns.length > 0 && !isBackedUp(s));
   if (thin) {
     return { ...withStrength, problem: { note: words.thin(about(thin) || of(topic)) }, step: withQuote(words.thinStep(thin.nouns[0] ?? topic), quoted(facts, thin)) };
   }
