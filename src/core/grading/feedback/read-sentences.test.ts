@@ -27,3 +27,11 @@ describe("the joins praised", () => {
     expect(strengthOf("Students can call home quickly if the school bus is late again after practice.")?.note).toMatch(/well with ‘if’/);
   });
 });
+
+describe("the sentence asked to begin with a clause", () => {
+  it("is never one already linked to another idea", () => {
+    const text = "Phones help students learn at school because they are fast. This rule is fair to everyone, however it is not always easy for us. Teachers check the phones at the door because some students cheat. Parents like the rule at school because it keeps kids safe.";
+    const reading = readSentences(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context));
+    expect(reading.step.passage?.text ?? "").not.toMatch(/however/);
+  });
+});

@@ -55,6 +55,8 @@ function splitPoint(s: SentenceFacts): { at: number; word: string } | undefined 
   return word ? { at: word.start, word: word.text } : undefined;
 }
 
+const alreadyLinked = /\b(?:however|but|although|though|because|yet|so that|instead)\b/i;
+
 /**
  * The words that join a clause explaining the other: "if" after a verb or an adjective asks a question ("decide if they
  * need to present", "not sure if"), like "whether", and was praised as a condition "so one explains the other".
@@ -153,7 +155,10 @@ export function readSentences(facts: EssayFacts): AspectReading {
       ),
     };
   }
-  const plain = bestSentence(facts, (s) => -s.subordinators.length + Math.min(s.nouns.length, 2) * 0.1, (s) => s.words >= 8 && s.words <= 25);
+  // A sentence already linked to another idea ("However, ...", "... but ...") is not the one to rewrite with "When or
+  // Although": it was asked of "This is true, however, it is not always easy".
+  const isLinked = (s: SentenceFacts) => s.transition !== undefined || alreadyLinked.test(s.text);
+  const plain = bestSentence(facts, (s) => -s.subordinators.length + Math.min(s.nouns.length, 2) * 0.1, (s) => s.words >= 8 && s.words <= 25 && !isLinked(s));
   const joining = facts.sentences.filter((s) => s.subordinators.length > 0).length;
   const isPlain = joining <= facts.sentences.length / 5;
   return {
