@@ -319,6 +319,11 @@ describe("checking a model's comments against the essay", () => {
 });
 
 describe("feedback in the words of the assignment's type", () => {
+  const memoirPrompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
+  const memoirSource = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
+  const memoirIdeas = (answer: string) =>
+    grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt: memoirPrompt, sourceText: memoirSource }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+
   const labReport = `Purpose
 To find out how water temperature changes the time an antacid tablet takes to dissolve.
 
@@ -345,38 +350,30 @@ Our hypothesis was supported because the particles move faster when the water is
   });
 
   it("never takes a thesis that names the memoir's author for a detail from the text", () => {
-    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
-    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
     const answer = "The mood created by Narciso Rodriguez in the memoir is a warm and grateful feeling. His parents made their home a place where everyone was welcome. They cooked for friends and family who needed help.";
-    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const ideas = memoirIdeas(answer);
     const said = ideas.sentences.map((s) => s.text).join(" ");
     expect(said).not.toMatch(/points to the text|how this detail supports/);
     expect(said).toContain("does not show where the text supports it");
   });
 
   it("never takes the student's claim about the author for a detail from the text", () => {
-    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
-    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
     const answer = "The author creates a very happy and grateful mood in this memoir about his family. His home was always full of people who needed a place to stay. Everyone was welcome at their table.";
-    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const ideas = memoirIdeas(answer);
     const said = ideas.sentences.map((s) => s.text).join(" ");
     expect(said).not.toMatch(/points to the text|how this detail supports|detail from the text: .The author creates/);
     expect(said).toContain("add a specific detail from the text");
   });
 
   it("never asks for a detail from the text after a sentence that gives one", () => {
-    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
-    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
     const answer = "The mood of the memoir is grateful. In the text it says, his parents always opened their small apartment in Newark to friends and family members who had nowhere else to stay, and they cooked Cuban meals for everyone who came to their door every single night of the week. They were kind. He was thankful. I liked it so much.";
-    const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const ideas = memoirIdeas(answer);
     const said = ideas.sentences.map((s) => s.text).join(" ");
     expect(said).not.toMatch(/stays general|after "In the text it says[^"]*", add a detail/);
   });
 
   it("tells an answer that only repeats the question's words that it does not answer yet, never that it names the point", () => {
-    const prompt = "Describe the mood created by the author in the memoir. Support your answer with relevant and specific information from the memoir.";
-    const sourceText = "Narciso Rodriguez, from Home: The Blueprints of Our Lives. My parents, originally from Cuba, arrived in the United States in 1956.";
-    const ideas = grade("The mood created by the author in the memoir.", { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    const ideas = memoirIdeas("The mood created by the author in the memoir.");
     const said = ideas.sentences.map((s) => s.text).join(" ");
     expect(said).toContain("mostly repeats the question's words, so it does not yet give an answer of its own");
     expect(said).not.toMatch(/names the point|points to the text/);
