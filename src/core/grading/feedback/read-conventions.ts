@@ -134,24 +134,25 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   // A verb that does not agree with its pronoun ("he work", "they was") is grammar, which a "Grammar" criterion is
   // about: every comment under one was about capitals or commas while "the students was" went unsaid.
   const disagreeing = facts.sentences.find((s) => agreementSlipOf(s.tokens) && quoted(facts, s));
-  if (disagreeing) {
-    const verb = agreementSlipOf(disagreeing.tokens)!;
+  const verb = disagreeing && agreementSlipOf(disagreeing.tokens);
+  if (disagreeing && verb) {
     const subject = disagreeing.tokens[disagreeing.tokens.indexOf(verb) - 1]!;
     const pair = `${subject.text} ${verb.text}`;
+    const fix = clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)));
     // Quoted around the verb, so a long sentence's passage holds the pair it names.
     const around = quoted(facts, disagreeing, verb.start);
     const passage = around?.text.includes(pair) ? around : undefined;
     return {
       ...unlessPraised(disagreeing),
       problem: { note: clause("the verb", named(verb.text), "does not agree with", named(subject.text), about(disagreeing) ? `in the sentence ${about(disagreeing)}` : "") },
-      step: withQuote(clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "in {q}, then check the other verbs after he, she, it and they"), passage, clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)), "and check the other verbs after he, she, it and they")),
+      step: withQuote(clause(fix, "in {q}, then check the other verbs after he, she, it and they"), passage, clause(fix, "and check the other verbs after he, she, it and they")),
     };
   }
   // Grammar alone hears nothing of capitals and commas: with no slip to name, the longest sentence is read for its verbs.
   if (focus === "grammar") {
     const longest = longestOf();
-    const about = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
-    return { ...unlessPraised(longest), step: withQuote(clause("read {q} aloud", about, "and check that each verb agrees with its subject and is in the right tense"), quoted(facts, longest), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
+    const where = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
+    return { ...unlessPraised(longest), step: withQuote(clause("read {q} aloud", where, "and check that each verb agrees with its subject and is in the right tense"), quoted(facts, longest), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
   }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));
   if (lowercaseI) {

@@ -188,7 +188,7 @@ export function readOrganization(facts: EssayFacts): AspectReading {
   }
   const opening = facts.sentences[0];
   // An opening that already lists what follows was told to preview it ("they need a mental break, physical break and
-  // to stay healthy" came right after the sentence quoted): with nothing else to fix, the strength stands alone.
+  // to stay healthy" came right after the sentence quoted): the step follows the list into the body instead.
   const listing = facts.genre === "argument" || facts.genre === "source" ? openingList(facts) : undefined;
   if (listing) {
     return {
