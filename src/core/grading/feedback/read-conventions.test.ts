@@ -86,6 +86,19 @@ describe("a verb that does not agree with its pronoun", () => {
     expect(found.step.passage?.text).toContain("He play every day");
   });
 
+  it("names the other slips whose fix is certain: a plural subject's verb, a verb after 'doesn't', an article", () => {
+    const cases: Array<[string, RegExp, RegExp]> = [
+      ["Many families own a computer now. Lastly, computers helps you talk with your friends every day.", /^the verb ‘helps’ does not agree with ‘computers’/, /^change ‘computers helps’ to ‘computers help’ in \{q\}, then check that each verb agrees with its subject$/],
+      ["My cousin lives far away from us. Chatting online doesn't lost anything for my family and me.", /^after ‘doesn't’ the verb ‘lost’ takes its base form/, /^change ‘doesn't lost’ to ‘doesn't lose’ in \{q\}/],
+      ["My grandmother lives far away from us. First, you can send her a email every single week.", /^‘a’ does not fit the sound that begins ‘email’/, /^change ‘a email’ to ‘an email’ in \{q\}/],
+    ];
+    for (const [text, problem, step] of cases) {
+      const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");
+      expect(found.problem?.note, text).toMatch(problem);
+      expect(found.step.note, text).toMatch(step);
+    }
+  });
+
   it("leaves capitals and commas out of a criterion on grammar alone", () => {
     const text = "My brother loves football and plays it every day after school with his friends from our street. On weekends i watch him from the side of the field.";
     const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");

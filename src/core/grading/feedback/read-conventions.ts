@@ -1,4 +1,3 @@
-import { agreedPair, agreementSlipOf } from "../../language/agreement.js";
 import { workNoun } from "../assignment-context.js";
 import type { ConventionsFocus } from "../criterion-kind.js";
 import { isTitleCase } from "../essay-body.js";
@@ -10,6 +9,7 @@ import { countPunctuationMarks } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { Passage } from "./passages.js";
 import { isModelSentence } from "./model-sentence.js";
+import { namedSlipOf } from "./named-slips.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
@@ -131,21 +131,20 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
     const longest = longestOf();
     return { ...unlessPraised(longest), step: withQuote("read {q} once more for spelling, checking each longer word", quoted(facts, longest), "check the spelling of your longer words once more") };
   }
-  // A verb that does not agree with its pronoun ("he work", "they was") is grammar, which a "Grammar" criterion is
-  // about: every comment under one was about capitals or commas while "the students was" went unsaid.
-  const disagreeing = facts.sentences.find((s) => agreementSlipOf(s.tokens) && quoted(facts, s));
-  const verb = disagreeing && agreementSlipOf(disagreeing.tokens);
-  if (disagreeing && verb) {
-    const subject = disagreeing.tokens[disagreeing.tokens.indexOf(verb) - 1]!;
-    const pair = `${subject.text} ${verb.text}`;
-    const fix = clause("change", named(pair), "to", named(agreedPair(subject.text, verb.text)));
-    // Quoted around the verb, so a long sentence's passage holds the pair it names.
-    const around = quoted(facts, disagreeing, verb.start);
-    const passage = around?.text.includes(pair) ? around : undefined;
+  // A verb that does not agree with its subject ("he work", "computers gives"), a verb after "doesn't" not in its base
+  // form, or "a email" is grammar, which a "Grammar" criterion is about: every comment under one was about capitals or
+  // commas while "the students was" went unsaid.
+  const slipped = facts.sentences.map((s) => ({ s, slip: namedSlipOf(s) })).find(({ s, slip }) => slip && quoted(facts, s));
+  if (slipped?.slip) {
+    const { s: sentence, slip } = slipped;
+    const fix = clause("change", named(slip.wrong), "to", named(slip.right));
+    // Quoted around the slip, so a long sentence's passage holds the words it names.
+    const around = quoted(facts, sentence, slip.start);
+    const passage = around?.text.includes(slip.wrong) ? around : undefined;
     return {
-      ...unlessPraised(disagreeing),
-      problem: { note: clause("the verb", named(verb.text), "does not agree with", named(subject.text), about(disagreeing) ? `in the sentence ${about(disagreeing)}` : "") },
-      step: withQuote(clause(fix, "in {q}, then check the other verbs after he, she, it and they"), passage, clause(fix, "and check the other verbs after he, she, it and they")),
+      ...unlessPraised(sentence),
+      problem: { note: clause(slip.problem, about(sentence) ? `in the sentence ${about(sentence)}` : "") },
+      step: withQuote(clause(fix, "in {q}, then", slip.check), passage, clause(fix, "and", slip.check)),
     };
   }
   // Grammar alone hears nothing of capitals and commas: with no slip to name, the longest sentence is read for its verbs.
