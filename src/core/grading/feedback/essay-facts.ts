@@ -75,13 +75,29 @@ export interface EssayFacts {
 const vagueWordList = ["good", "bad", "nice", "stuff", "things", "thing", "a lot", "alot", "lots", "very", "really", "great", "awesome", "cool", "okay", "ok", "big"];
 /**
  * Where a vague-looking word says exactly what it means: "cool" before a noun is a temperature ("the cool steel of the
- * lockers"), "big" before brother or sister an age and in "big dreams" or "a big deal" a set phrase. Every use of the word
- * in the sentence must be such a use.
+ * lockers"), "big" before brother or sister an age and in "big dreams" or "a big deal" a set phrase, "good luck" a
+ * greeting. Every use of the word in the sentence must be such a use.
  */
 const bothDenied = /\b(?:not|neither|nor)\s+(?:good|bad)\b.*\b(?:not|nor)\s+(?:good|bad)\b/i;
 
+/** What "a lot of" can be counted in: "a lot of time" is a number of hours, "a lot of pain" is no number at all. */
+const countable = /^(?:time|money|homework|work|water|food|energy|information|data|space|sleep|research|practice)$/i;
+/** Set phrases with a vague-looking word that mean exactly what they say. */
+const setPhrase = /^(?:luck|morning|afternoon|evening|night)$/i;
+
 function isPlainUse(word: string, tokens: readonly TaggedToken[]): boolean {
+  // "a lot of pain", "a lot of fun": a feeling has no number to give; "a lot of people" and "a lot of time" do.
+  if (word === "a lot") {
+    const lots = tokens.flatMap((t, i) => (t.text.toLowerCase() === "a" && tokens[i + 1]?.text.toLowerCase() === "lot" ? [i] : []));
+    return lots.length > 0 && lots.every((i) => {
+      const noun = tokens[i + 3];
+      return tokens[i + 2]?.text.toLowerCase() === "of" && noun?.pos === "NOUN" && noun.lemma.toLowerCase() === noun.text.toLowerCase() && !noun.text.endsWith("s") && !countable.test(noun.text);
+    });
+  }
   const uses = tokens.map((t, i) => ({ t, next: tokens[i + 1] })).filter(({ t }) => t.text.toLowerCase() === word);
+  if (word === "good" && uses.length > 0 && uses.every(({ next }) => setPhrase.test(next?.text ?? ""))) return true;
+  // "It's okay to make mistakes": acceptable, said as plainly as it can be.
+  if (word === "ok" || word === "okay") return uses.length > 0 && uses.every(({ next }) => /^(?:to|with)$/i.test(next?.text ?? ""));
   if (word === "cool") return uses.length > 0 && uses.every(({ next }) => next?.pos === "NOUN");
   if (word === "big") return uses.length > 0 && uses.every(({ next }) => /^(?:brother|sister|brothers|sisters|dream|dreams|deal|picture)$/i.test(next?.text ?? ""));
   // "failure is not good and not bad", "neither good nor bad": both denied, the two words are the student's point.

@@ -133,6 +133,10 @@ describe("feedback anchored in the student's text", () => {
     expect(wordChoice("My sister has big dreams about the game after school.")).not.toContain("‘big’");
     expect(wordChoice("Losing the game after school is not good and not bad for us.")).not.toMatch(/‘good’|‘bad’/);
     expect(wordChoice("The new game at the arcade is really cool.")).toContain("‘cool’");
+    // A feeling has no number to give, a greeting no quality to name, and "okay to fail" says "acceptable" plainly.
+    expect(wordChoice("I could tell that the boy was in a lot of pain after the game.")).not.toContain("‘a lot’");
+    expect(wordChoice("We wished the team good luck before the game after school.")).not.toContain("‘good’");
+    expect(wordChoice("It is okay to lose the game after school sometimes.")).not.toMatch(/‘okay’/);
   });
 
   it("tells an essay written in capitals so, and never praises its spelling and punctuation", () => {
