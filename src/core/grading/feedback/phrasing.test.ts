@@ -13,4 +13,9 @@ describe("a finding as the student reads it", () => {
     const text = 'The report says the cost "falls hardest on families in rural districts."';
     expect(renderFinding({ note: "Next step: explain {q}", passage: passage(text) }, "").text).toBe(`Next step: explain “${text}”`);
   });
+
+  it("keeps a passage that is one quotation in the student's own marks, not wrapped twice", () => {
+    const text = '"The greatest obstacle to the successful use of the mooring mast was nature itself."';
+    expect(renderFinding({ note: "you back up your answer with a detail from the text: {q}", passage: passage(text) }, "").text).toBe(`You back up your answer with a detail from the text: ${text}`);
+  });
 });

@@ -24,8 +24,13 @@ function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Straight double quotation marks, or curly ones when the passage itself holds straight ones (the student's dialogue). */
+/**
+ * Straight double quotation marks, or curly ones when the passage itself holds straight ones (the student's dialogue).
+ * A passage that is itself one quotation ("The greatest obstacle ... was nature itself.") keeps the student's marks
+ * alone: wrapped again it read “"The greatest obstacle ..."”.
+ */
 export function quote(passage: string): string {
+  if (/^["“][^"“”]+["”][.!?]?$/.test(passage)) return passage;
   return passage.includes('"') ? `“${passage}”` : `"${passage}"`;
 }
 
@@ -63,6 +68,9 @@ export interface AspectRanking {
 /** More parts than this tied at one end are not listed: "strongest in Cohesion, Syntax, Vocabulary and Grammar" says little. */
 const maxNamedTies = 3;
 
+/** "is" after one named part, "are" after a list of tied ones. */
+const beVerb = (names: string[]) => (names.length > 1 ? "are" : "is");
+
 /** `ranking` is absent when every aspect scored alike. */
 export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: AspectRanking, noun = "essay"): FeedbackSentence {
   const on = topics ? ` on ${topics}` : "";
@@ -77,19 +85,19 @@ export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: Aspe
   const text =
     best && worst
       ? {
-          gentle: `Thank you for your ${noun}${on}; ${best} ${ranking.strongest.length > 1 ? "are" : "is"} where it works best, and ${worst} ${ranking.weakest.length > 1 ? "are" : "is"} where it can grow most.`,
+          gentle: `Thank you for your ${noun}${on}; ${best} ${beVerb(ranking.strongest)} where it works best, and ${worst} ${beVerb(ranking.weakest)} where it can grow most.`,
           neutral: `Your ${noun}${on} is strongest in ${best} and needs the most work in ${worst}.`,
           direct: `${Noun}${on}: strongest in ${best}, weakest in ${worst}.`,
         }[tone]
       : worst
         ? {
-            gentle: `Thank you for your ${noun}${on}; most parts are at one level, and ${worst} ${ranking.weakest.length > 1 ? "are" : "is"} where it can grow most.`,
+            gentle: `Thank you for your ${noun}${on}; most parts are at one level, and ${worst} ${beVerb(ranking.weakest)} where it can grow most.`,
             neutral: `Your ${noun}${on} is at one level on most parts of the rubric and needs the most work in ${worst}.`,
             direct: `${Noun}${on}: one level on most parts, weakest in ${worst}.`,
           }[tone]
         : best
           ? {
-              gentle: `Thank you for your ${noun}${on}; ${best} ${ranking.strongest.length > 1 ? "are" : "is"} where it works best, and the other parts are at one level.`,
+              gentle: `Thank you for your ${noun}${on}; ${best} ${beVerb(ranking.strongest)} where it works best, and the other parts are at one level.`,
               neutral: `Your ${noun}${on} is strongest in ${best} and at one level on the other parts of the rubric.`,
               direct: `${Noun}${on}: strongest in ${best}, one level on the other parts.`,
             }[tone]

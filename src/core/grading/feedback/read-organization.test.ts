@@ -34,7 +34,8 @@ describe("where a text without linking words is asked for one", () => {
   it("is never a sentence already opened by a joining word, nor the last sentence", () => {
     const essay = "Homework takes a lot of time every night. But students also need time to rest after school. After dinner my brother does math for two hours. Teachers should give less homework to students.";
     const step = stepOf(essay);
-    expect(step?.note).toMatch(/with a phrase such as/);
+    // The phrases offered are quoted, so "such as As a result or Another reason is" does not read as one sentence.
+    expect(step?.note).toMatch(/with a phrase such as ‘As a result’/);
     expect(step?.passage?.text ?? "").not.toMatch(/^(?:But|After|Teachers should)/);
   });
 });

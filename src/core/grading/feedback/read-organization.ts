@@ -9,10 +9,10 @@ const oneBlockWords = 150;
  * How each kind of writing is held together: an argument's reasons are linked by "As a result", a story's moments
  * by "Then", a report's sections by "Next". A story was told to begin a sentence with "Another reason is".
  */
-type Structure = { unit: string; link: string; closing: string; closingFallback: string; preview: string; previewFallback: string };
+type Structure = { unit: string; links: string[]; closing: string; closingFallback: string; preview: string; previewFallback: string };
 const reasons: Structure = {
   unit: "reason",
-  link: "As a result or Another reason is",
+  links: ["As a result", "Another reason is"],
   closing: "add a closing sentence that says what the reader should take away",
   closingFallback: "add a closing sentence that sums up your view",
   preview: "preview the reasons",
@@ -23,7 +23,7 @@ const structure: Record<WritingGenre, Structure> = {
   source: reasons,
   narrative: {
     unit: "moment",
-    link: "Then, Later or After that",
+    links: ["Then", "Later", "After that"],
     closing: "add a closing sentence that shows how the story ends or what it came to mean",
     closingFallback: "add a closing sentence that shows how the story ends",
     preview: "set the scene",
@@ -31,7 +31,7 @@ const structure: Record<WritingGenre, Structure> = {
   },
   reflection: {
     unit: "part of the experience",
-    link: "At first, Later or Looking back",
+    links: ["At first", "Later", "Looking back"],
     closing: "add a closing sentence on what you will take from this",
     closingFallback: "add a closing sentence on what you learned",
     preview: "name the experience",
@@ -39,7 +39,7 @@ const structure: Record<WritingGenre, Structure> = {
   },
   answer: {
     unit: "point",
-    link: "First, Next or Finally",
+    links: ["First", "Next", "Finally"],
     closing: "add a last sentence that sums up your answer to the question",
     closingFallback: "add a last sentence that sums up your answer to the question",
     preview: "name the main point",
@@ -47,13 +47,16 @@ const structure: Record<WritingGenre, Structure> = {
   },
   report: {
     unit: "section",
-    link: "Next, As a result or This shows",
+    links: ["Next", "As a result", "This shows"],
     closing: "add a conclusion that says what the results show",
     closingFallback: "add a conclusion that says what the results show",
     preview: "state the purpose",
     previewFallback: "make your opening state the purpose of the work",
   },
 };
+/** "‘Then’, ‘Later’ or ‘After that’": phrases offered to choose from, each in quotation marks so it reads as words to use. */
+const orNamed = (phrases: readonly string[]) => `${phrases.slice(0, -1).map(named).join(", ")} or ${named(phrases.at(-1)!)}`;
+
 /** Openings of a closing sentence, read from the sentence itself: "For these reasons" is not in the transitions list. */
 const conclusionOpening = /^\W*(?:(?:in )?conc?lu(?:s|t)ion|to conclude|to wrap (?:it )?up|as you can see|therefore|thus|in summary|to summ?ari[sz]e|to sum up|in closing|in short|in the end|all in all|overall|ultimately|finally|lastly|together|for (?:all )?(?:these|those) reasons|that is why|this is why|so,? in the end)\b/i;
 /** A letter's sign-off ("Sincerely, Maya Torres"): a short line with no verb, ending a letter after its conclusion. */
@@ -172,9 +175,9 @@ export function readOrganization(facts: EssayFacts): AspectReading {
       ...withStrength,
       problem: { note: clause("your points", first ? `about ${topicsOf(facts, 3)}` : "", "follow one another without words that show how they connect") },
       step: withQuote(
-        clause(`begin {q} with a phrase such as ${words.link}, so it follows on from`, previousPoint(facts, target)),
+        clause(`begin {q} with a phrase such as ${orNamed(words.links)}, so it follows on from`, previousPoint(facts, target)),
         quoted(facts, target),
-        `link each new point to the one before with a phrase such as ${words.link.split(/,| or /)[0]}`,
+        `link each new point to the one before with a phrase such as ${named(words.links[0]!)}`,
       ),
     };
   }
