@@ -20,6 +20,8 @@ describe("sound-alike slips a dictionary passes", () => {
     expect(slips("I think your wrong.")).toEqual(["your>you're"]);
     expect(slips("Students are not aloud to use phones.")).toEqual(["aloud>allowed"]);
     expect(slips("All I could here was the wind.")).toEqual(["here>hear"]);
+    expect(slips("The student will thing about the career first.")).toEqual(["thing>think"]);
+    expect(slips("I thing that school should start later.")).toEqual(["thing>think"]);
   });
 
   it("leaves the same words alone where they are right", () => {
@@ -35,6 +37,8 @@ describe("sound-alike slips a dictionary passes", () => {
       "Your new house is big.",
       "She read the poem aloud to the class.",
       "Come here and sit with us.",
+      "The best thing to do is to wait.",
+      "I will tell you one thing about it.",
     ]) {
       expect(slips(text), text).toEqual([]);
     }

@@ -2,7 +2,7 @@ import type { TaggedToken } from "./tag-text.js";
 
 /**
  * Words a student wrote for a sound-alike ("there family", "your going", "more then", "to long", "go to are house",
- * "Its a", "could of"), found from the parts of speech around them. A dictionary passes every one of them, so without
+ * "Its a", "could of", "I thing"), found from the parts of speech around them. A dictionary passes every one of them, so without
  * this a sentence holding one was praised as "spelled and punctuated correctly". Each pattern asks for the context that
  * makes the slip near certain: a sentence this misses is only not faulted, one it wrongly flags is only not praised.
  */
@@ -15,6 +15,7 @@ export interface ConfusedWord {
 const tooWords = new Set(["much", "many", "long", "late", "early", "often", "far", "fast", "hard", "big", "small", "little", "bad", "old", "young", "hot", "cold", "busy", "tired", "loud"]);
 const comparatives = new Set(["more", "less", "better", "worse", "rather", "other", "fewer", "greater", "higher", "lower", "larger", "smaller", "bigger", "older", "younger", "easier", "harder", "faster", "slower"]);
 const modals = new Set(["could", "should", "would", "must", "might"]);
+const thinkPlace = new Set(["i", "we", "they", "you", "could", "should", "would", "must", "might", "can", "will", "n't", "not", "to"]);
 const beForms = new Set(["is", "are", "was", "were", "be", "been", "being", "am"]);
 
 const lower = (t: TaggedToken | undefined) => t?.text.toLowerCase() ?? "";
@@ -51,6 +52,10 @@ function meantFor(tokens: readonly TaggedToken[], i: number): string | undefined
       return next?.pos === "DET" || ["not", "going", "been", "because"].includes(lower(next)) ? "it's" : undefined;
     case "of":
       return modals.has(lower(before)) ? "have" : undefined;
+    case "thing":
+      // "I thing that", "will thing about", "don't thing so": a verb's place after a subject pronoun or a modal.
+      // Not where a noun ends its phrase or does something: "that's they thing.", "get you thing done", "the help to thing happen".
+      return thinkPlace.has(lower(before)) && !["DET", "ADJ"].includes(before?.pos ?? "") && !isEnd(next) && next?.pos !== "VERB" ? "think" : undefined;
     default:
       return undefined;
   }

@@ -95,6 +95,11 @@ function isPlainUse(word: string, tokens: readonly TaggedToken[]): boolean {
     });
   }
   const uses = tokens.map((t, i) => ({ t, next: tokens[i + 1] })).filter(({ t }) => t.text.toLowerCase() === word);
+  // "will thing about" is "think" misspelled, which the conventions comment names: no vague noun to replace.
+  if (word === "thing") {
+    const misspelt = new Set(confusedWordsOf(tokens).map((c) => c.token));
+    if (uses.length > 0 && uses.every(({ t }) => misspelt.has(t))) return true;
+  }
   if (word === "good" && uses.length > 0 && uses.every(({ next }) => setPhrase.test(next?.text ?? ""))) return true;
   // "It's okay to make mistakes": acceptable, said as plainly as it can be.
   if (word === "ok" || word === "okay") return uses.length > 0 && uses.every(({ next }) => /^(?:to|with)$/i.test(next?.text ?? ""));
