@@ -85,6 +85,14 @@ describe("an essay whose opening and ending already do their jobs", () => {
   });
 });
 
+describe("an ending that comes back to its topic in the other number", () => {
+  it("is not told it ends without coming back to 'airship' when it ends on 'airships'", () => {
+    const essay = "The airship could not dock at the building. First, the airship was too big for the mast on the roof. Second, strong wind moved the airship around all day. Also, the law said no airship could fly so low over a city. Builders learned that airships and tall buildings do not mix.";
+    const reading = readOrganization(gatherEssayFacts(essay, analyzeText(essay, context, fakeSpellChecker()), context));
+    expect(reading.problem?.note ?? "").not.toMatch(/without coming back/);
+  });
+});
+
 describe("an ordinal opening a sentence", () => {
   const transitions = (text: string) => gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context).sentences.map((s) => s.transition ?? null);
 

@@ -1,4 +1,5 @@
 import { workNoun, type WritingGenre } from "../assignment-context.js";
+import { stemWord } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { isModelSentence } from "./model-sentence.js";
 import { about, bestSentence, clause, named, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
@@ -64,7 +65,8 @@ const signOffWords = 6;
 const isSignOff = (s: SentenceFacts) => s.words <= signOffWords && !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 
 /** Nouns compared without their case: a name keeps its capital mid-sentence and may open another sentence in lower case. */
-const sameNoun = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** One noun in either number: an essay that ended on "airships" was told it did not come back to "airship". */
+const sameNoun = (a: string, b: string) => stemWord(a.toLowerCase()) === stemWord(b.toLowerCase());
 const hasNoun = (s: SentenceFacts, noun: string) => s.nouns.some((n) => sameNoun(n, noun));
 
 /**
