@@ -257,6 +257,17 @@ describe("feedback anchored in the student's text", () => {
     expect(feedback).not.toMatch(/Organization|Conventions|Word choice|strongest in|every part of the rubric/);
   });
 
+  it("never gives two criteria on content the same sentence to build on", () => {
+    const twoOnContent = [
+      { id: "content", name: "Content", maxPoints: 4, minPoints: 0, descriptors: ["Ideas supported with details."] },
+      { id: "adherence", name: "Prompt Adherence", maxPoints: 4, minPoints: 0, descriptors: ["Answers the question asked."] },
+    ];
+    const answer = "In 2019 my aunt Maria bought her first computer for 400 dollars. She uses it for 3 hours each night to study nursing at Lincoln College. My cousin Tom fixed 12 laptops for shops on Main Street last summer. I think computers make the lives of most families much better than before. Our school library lent 250 tablets to students in March.";
+    const { feedbackParts } = grade(answer, { feedbackLength: "detailed" }, { criteria: twoOnContent, scoreRange: [0, 8] });
+    const steps = feedbackParts.sections.flatMap((s) => s.sentences.filter((x) => x.role === "step" && x.quotes.length > 0).map((x) => x.quotes[0]));
+    expect(new Set(steps).size).toBe(steps.length);
+  });
+
   it("talks of moments in a story and of the text in an answer about a reading", () => {
     const story = `The day we waited for the bus in the snow was the longest day of my life. I was so cold. My little brother kept asking when it would come, and I told him to count the cars that passed. After an hour the bus finally slid around the corner with its lights blinking. We climbed on and the driver said sorry for being late. I learned that waiting is easier when you help someone else wait too.`;
     const narrative = grade(story, {}, { prompt: "Write a story about a time when you were patient." });

@@ -5,6 +5,7 @@ import { analyzeText } from "../features.js";
 import { fakeSpellChecker, makeInput } from "../test-fixtures.js";
 import { gatherEssayFacts } from "./essay-facts.js";
 import { passageOf } from "./passages.js";
+import { quotedTail } from "./reading.js";
 
 beforeAll(warmUpLanguage, warmUpTimeout);
 
@@ -62,5 +63,17 @@ describe("a lead-in to a quotation", () => {
     const passage = passageOf(factsOf(sentence), 0);
     expect(passage?.text).not.toMatch(/says$/);
     expect(passage?.text).toContain("she realized");
+  });
+});
+
+describe("a passage that a step says to write after", () => {
+  it("ends where its sentence ends, so 'after {q}' never points into the middle of a sentence", () => {
+    const long = "The effects from the setting that has an effect on me is that the hills were long and steep, and when I rode my bike up them in the summer I got tired and thirsty, and I wanted to stop and rest under a tree for a while.";
+    const facts = factsOf(`My cousin rode his bike to school every day last year. ${long} We got home late.`);
+    const sentence = facts.sentences[1]!;
+    expect(passageOf(facts, 1)?.text).not.toMatch(/tree for a while\.$/);
+    const tail = quotedTail(facts, sentence);
+    expect(tail?.end).toBe(sentence.end);
+    expect(long.endsWith(tail!.text)).toBe(true);
   });
 });

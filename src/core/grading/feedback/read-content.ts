@@ -2,7 +2,7 @@ import { workNoun, type WritingGenre } from "../assignment-context.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { borrowedShareOf, type QuoteUse } from "../borrowed-words.js";
 import { isModelSentence } from "./model-sentence.js";
-import { about, bestSentence, clause, quoted, reserve, sentenceOf, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, quoted, quotedTail, reserve, sentenceOf, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 import { plural } from "../../language/plural.js";
 
 /** Below these lengths the work is too short to develop its point, whatever else it does well. */
@@ -146,6 +146,8 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   const strength: Finding | undefined = best ? withQuote(words.strength(best, point), quoted(facts, best, undefined, useOf(best)), clause("you stay with the question", point)) : undefined;
   reserve(facts, strength);
   const withStrength = strength ? { strength } : {};
+  // A step that builds on the praised sentence ("after {q}, explain how this detail supports your answer") quotes its end.
+  const afterStrength = () => (best ? quotedTail(facts, best, useOf(best)) : undefined) ?? strength?.passage;
   const [topic] = facts.topics;
 
   // A short text made mostly of the question's own words ("The mood by the author in the memories.") answers
@@ -165,13 +167,13 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
       // With an example, the step builds on the one the strength praised ("this example" is said of no other
       // sentence); without, on the last sentence, or the strength's passage if it is the student's own words.
       step: best?.hasDetail && strength?.passage
-        ? withQuote(words.shortStep(topic, true), strength.passage)
-        : withQuote(words.shortStep(topic, false), quoted(facts, last) ?? quoted(facts, best)),
+        ? withQuote(words.shortStep(topic, true), afterStrength())
+        : withQuote(words.shortStep(topic, false), quotedTail(facts, last) ?? quotedTail(facts, best)),
     };
   }
   const gap = gapOf(facts, facts.genre);
   if (gap) {
-    return { ...withStrength, problem: { note: words.gap(about(gap) || of(topic)) }, step: withQuote(words.gapStep(gap.nouns[0] ?? topic), quoted(facts, gap)) };
+    return { ...withStrength, problem: { note: words.gap(about(gap) || of(topic)) }, step: withQuote(words.gapStep(gap.nouns[0] ?? topic), quotedTail(facts, gap)) };
   }
   // Not a sentence the next one already backs up (a quotation after "Text examples to prove this would be"), nor the
   // conclusion of a longer text: "after it, add a detail" asked for what the student had just given.
@@ -180,9 +182,11 @@ export function readContent(facts: EssayFacts, occurrence = 0): AspectReading {
   // text: {q}" was followed by "after {q}, add a detail from the text", and "In the text it says, ..." was told it
   // "stays general".
   const praised = sentenceOf(facts, strength);
-  const thin = bestSentence(facts, (s) => -development(s), (s) => s !== praised && !s.hasDetail && s.words >= 8 && s.topicHits + s.nouns.length > 0 && !isBackedUp(s));
+  // Nor one another comment already quotes: a second criterion on content ("Prompt Adherence" beside "Content") gave
+  // the same sentence the same request in other words.
+  const thin = bestSentence(facts, (s) => -development(s), (s) => s !== praised && !facts.avoid.has(s.index) && !s.hasDetail && s.words >= 8 && s.topicHits + s.nouns.length > 0 && !isBackedUp(s));
   if (thin) {
-    return { ...withStrength, problem: { note: words.thin(about(thin) || of(topic)) }, step: withQuote(words.thinStep(thin.nouns[0] ?? topic), quoted(facts, thin)) };
+    return { ...withStrength, problem: { note: words.thin(about(thin) || of(topic)) }, step: withQuote(words.thinStep(thin.nouns[0] ?? topic), quotedTail(facts, thin)) };
   }
-  return { ...withStrength, step: withQuote(words.stretch(topic), strength?.passage) };
+  return { ...withStrength, step: withQuote(words.stretch(topic), afterStrength()) };
 }

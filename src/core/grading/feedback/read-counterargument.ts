@@ -1,5 +1,5 @@
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
-import { quoted, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { quoted, quotedTail, reserve, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /**
  * A criterion on the other side of an argument ("Counterargument", "Rebuttal", "Addresses opposing views"). Graded as
@@ -33,7 +33,7 @@ export function readCounterargument(facts: EssayFacts): AspectReading {
     if (reply) {
       const strength: Finding = withQuote("you raise the other side and answer it: {q}", quoted(facts, raised));
       reserve(facts, strength);
-      const step = withQuote("after {q}, add a reason or an example that shows why your answer to the other side holds", quoted(facts, reply) ?? strength.passage);
+      const step = withQuote("after {q}, add a reason or an example that shows why your answer to the other side holds", quotedTail(facts, reply) ?? strength.passage);
       return { strength, step };
     }
     const strength: Finding = withQuote("you give the other side a voice in {q}", quoted(facts, raised));
@@ -48,6 +48,6 @@ export function readCounterargument(facts: EssayFacts): AspectReading {
   const claim = facts.sentences.find((s) => s.isClaim && quoted(facts, s)) ?? facts.sentences.find((s) => quoted(facts, s));
   return {
     problem: { note: "the essay does not yet consider what someone who disagrees would say" },
-    step: withQuote("after {q}, add what someone who disagrees might say, and answer it", quoted(facts, claim)),
+    step: withQuote("after {q}, add what someone who disagrees might say, and answer it", quotedTail(facts, claim)),
   };
 }

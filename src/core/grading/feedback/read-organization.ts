@@ -2,7 +2,7 @@ import { workNoun, type WritingGenre } from "../assignment-context.js";
 import { stemWord } from "../text.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { isModelSentence } from "./model-sentence.js";
-import { about, bestSentence, clause, named, quoted, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
+import { about, bestSentence, clause, named, quoted, quotedTail, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 const oneBlockWords = 150;
 
@@ -148,7 +148,7 @@ export function readOrganization(facts: EssayFacts): AspectReading {
   // "no clear beginning, middle and end" was said to a right answer in one sentence.
   if (facts.sentences.length <= 2 && facts.genre === "answer") {
     const only = facts.sentences[0];
-    return { ...withStrength, step: withQuote("after {q}, give each further point the question asks for a sentence of its own", quoted(facts, facts.sentences.at(-1)) ?? quoted(facts, only), "give each point the question asks for a sentence of its own") };
+    return { ...withStrength, step: withQuote("after {q}, give each further point the question asks for a sentence of its own", quotedTail(facts, facts.sentences.at(-1)) ?? quoted(facts, only), "give each point the question asks for a sentence of its own") };
   }
   if (facts.sentences.length <= 2) {
     const only = facts.sentences[0];
@@ -188,7 +188,7 @@ export function readOrganization(facts: EssayFacts): AspectReading {
     return {
       ...withStrength,
       problem: { note: clause(`the ${workNoun[facts.genre]} ends on the point`, about(last, 1) || "it was making", first ? `without coming back to ${first}` : "without a conclusion") },
-      step: withQuote(clause(`after {q}, ${words.closing}`, first ? `about ${first}` : ""), quoted(facts, last), words.closingFallback),
+      step: withQuote(clause(`after {q}, ${words.closing}`, first ? `about ${first}` : ""), quotedTail(facts, last), words.closingFallback),
     };
   }
   const opening = facts.sentences[0];

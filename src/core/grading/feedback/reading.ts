@@ -25,6 +25,14 @@ export function quoted(facts: EssayFacts, sentence: SentenceFacts | undefined, f
 }
 
 /**
+ * A passage that ends where `sentence` ends: "after {q}, add a detail" must point at a place to write, and the middle of
+ * a sentence cut at a clause ("after "the setting that has an effected on me is"") is none.
+ */
+export function quotedTail(facts: EssayFacts, sentence: SentenceFacts | undefined, use: QuoteUse = "own"): Passage | undefined {
+  return sentence ? passageOf(facts, sentence.index, Math.max(sentence.start, sentence.end - 1), false, use) : undefined;
+}
+
+/**
  * A passage of `sentence` that shows the words a comment names ("replace 'very' in ..."), cut around the first of
  * them the sentence has, and those of the words it shows. A long sentence is quoted in part: naming a word the
  * quotation left out ("replace 'very' in "After reading about districts"") sent the student looking for nothing.
