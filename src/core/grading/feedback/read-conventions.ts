@@ -10,6 +10,7 @@ import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import type { Passage } from "./passages.js";
 import { isModelSentence } from "./model-sentence.js";
 import { namedSlipOf } from "./named-slips.js";
+import { grammarSlipOf } from "../../language/grammar-slips.js";
 import { about, bestSentence, clause, listNamed, listWords, named, quoted, quotedShowing, reserve, sentenceOf, withQuote, type AspectReading, type Finding } from "./reading.js";
 
 /** Suggests the intended spelling of a misspelled word, when the dictionary has a confident guess. */
@@ -147,11 +148,16 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
       step: withQuote(clause(fix, "in {q}, then", slip.check), passage, clause(fix, "and", slip.check)),
     };
   }
-  // Grammar alone hears nothing of capitals and commas: with no slip to name, the longest sentence is read for its verbs.
+  // Grammar alone hears nothing of capitals and commas: with no slip to name, a sentence with a verb slip whose fix is
+  // a guess ("would exploded", "Another obstacles was") is read for its verbs, quoted around the slip, else the longest
+  // (an outside reading found the longest sentence often had no slip while one elsewhere went unsaid).
   if (focus === "grammar") {
-    const longest = longestOf();
-    const where = longest?.nouns[0] ? `in the point about ${longest.nouns[0]}` : "";
-    return { ...unlessPraised(longest), step: withQuote(clause("read {q} aloud", where, "and check that each verb agrees with its subject and is in the right tense"), quoted(facts, longest), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
+    const unsure = facts.sentences
+      .map((s) => ({ s, slip: grammarSlipOf(s.tokens) }))
+      .find(({ s, slip }) => slip && slip.kind !== "article" && quoted(facts, s, slip.start)?.text.includes(slip.wrong));
+    const target = unsure?.s ?? longestOf();
+    const where = target?.nouns[0] ? `in the point about ${target.nouns[0]}` : "";
+    return { ...unlessPraised(target), step: withQuote(clause("read {q} aloud", where, "and check that each verb agrees with its subject and is in the right tense"), quoted(facts, target, unsure?.slip?.start), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
   }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));
   if (lowercaseI) {
