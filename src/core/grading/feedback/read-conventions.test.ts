@@ -67,8 +67,13 @@ describe("the conventions strength", () => {
 
   it("counts the misspelled words it does not name, instead of a stock 'catch the others'", () => {
     const step = reading("I beleive computers help us becuase we recieve news fast. We use them alot at home. I definately think so.").step?.note ?? "";
-    expect(step).toMatch(/find the \d+ other misspelled words? by reading the rest aloud slowly/);
+    expect(step).toMatch(/find (?:one|\d+) more misspelled words? by reading the rest aloud slowly/);
     expect(step).not.toContain("catch the others");
+  });
+
+  it("counts each other misspelled word once, and never a word it has just named", () => {
+    const step = reading("I beleive computers help us. We beleive in them becuase they are fast and we beleive they save time.").step?.note ?? "";
+    expect(step).not.toMatch(/(?:more|other) misspelled word/);
   });
 
   it("never asks for a capital at the start of a term spelled in mixed case ('tRNA')", () => {

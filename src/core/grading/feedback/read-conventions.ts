@@ -71,7 +71,8 @@ function lowercaseIPassage(facts: EssayFacts, s: SentenceFacts): Passage | undef
 /** What to do about the slips not named: how many there are is the student's own figure, not a stock phrase. */
 function othersStep(others: number): string {
   if (others <= 0) return "read the rest aloud slowly to catch any slips";
-  return `find the ${others === 1 ? "one other misspelled word" : `${others} other misspelled words`} by reading the rest aloud slowly`;
+  // "one more", not "the one other": the count is what the dictionary found, and an essay may hold slips it passes.
+  return `find ${others === 1 ? "one more misspelled word" : `${others} more misspelled words`} by reading the rest aloud slowly`;
 }
 
 /**
@@ -117,11 +118,14 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
     // "correct 'dont' to 'don't' and check the spelling of 'Kahoot'": a word without a guess is never "corrected" to nothing.
     const corrections = [fixed.length ? `correct ${listWords(fixed)}` : "", unsure.length ? `check the spelling of ${listNamed(unsure)}` : ""].filter(Boolean).join(" and ");
     const count = facts.sentences.reduce((n, s) => n + s.misspelled.length, 0);
+    // Words not named yet, each once: a named word spelled the same wrong way twice is no "other" word to find.
+    const alreadyNamed = new Set(inWorst.map((w) => w.toLowerCase()));
+    const othersCount = new Set(misspelled.map((w) => w.toLowerCase()).filter((w) => !alreadyNamed.has(w))).size;
     return {
       ...withStrength,
       problem: { note: clause("spelling slips such as", listNamed(misspelled.slice(0, 3)), count > 3 ? `(${count} words in all)` : "", "make the writing", worst?.nouns[0] ? `about ${worst.nouns[0]}` : "", "harder to follow") },
       step: withQuote(
-        clause(corrections, "in the sentence", about(worst), ":", "{q}, then", othersStep(count - inWorst.length)),
+        clause(corrections, "in the sentence", about(worst), ":", "{q}, then", othersStep(othersCount)),
         shown.length ? passage : undefined,
         corrections,
       ),
