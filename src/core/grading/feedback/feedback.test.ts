@@ -508,9 +508,9 @@ describe("the opening's strongest and weakest parts", () => {
     expect(openingFor([0.4, 0.8, 0.8, 0.4])).toBe("Your essay on homework is strongest in Part 2 and Part 3 and needs the most work in Part 1 and Part 4.");
   });
 
-  it("says most parts are at one level when more than three tie at the top", () => {
-    expect(openingFor([0.4, 0.4, 0.4, 0.4, 0.2, 0.3])).toBe("Your essay on homework is at one level on most parts of the rubric and needs the most work in Part 5.");
-    expect(openingFor([0.6, 0.4, 0.4, 0.4, 0.4])).toBe("Your essay on homework is strongest in Part 1 and at one level on the other parts of the rubric.");
+  it("says most parts are at about the same level when more than three tie at the top", () => {
+    expect(openingFor([0.4, 0.4, 0.4, 0.4, 0.2, 0.3])).toBe("Your essay on homework is at about the same level on most parts of the rubric and needs the most work in Part 5.");
+    expect(openingFor([0.6, 0.4, 0.4, 0.4, 0.4])).toBe("Your essay on homework is strongest in Part 1, with the other parts of the rubric at about the same level.");
   });
 
   it("says the same level only when every part is at it", () => {

@@ -91,15 +91,15 @@ export function phraseOpening(tone: FeedbackTone, topics: string, ranking?: Aspe
         }[tone]
       : worst
         ? {
-            gentle: `Thank you for your ${noun}${on}; most parts are at one level, and ${worst} ${beVerb(ranking.weakest)} where it can grow most.`,
-            neutral: `Your ${noun}${on} is at one level on most parts of the rubric and needs the most work in ${worst}.`,
-            direct: `${Noun}${on}: one level on most parts, weakest in ${worst}.`,
+            gentle: `Thank you for your ${noun}${on}; most parts are at about the same level, and ${worst} ${beVerb(ranking.weakest)} where it can grow most.`,
+            neutral: `Your ${noun}${on} is at about the same level on most parts of the rubric and needs the most work in ${worst}.`,
+            direct: `${Noun}${on}: most parts about level, weakest in ${worst}.`,
           }[tone]
         : best
           ? {
-              gentle: `Thank you for your ${noun}${on}; ${best} ${beVerb(ranking.strongest)} where it works best, and the other parts are at one level.`,
-              neutral: `Your ${noun}${on} is strongest in ${best} and at one level on the other parts of the rubric.`,
-              direct: `${Noun}${on}: strongest in ${best}, one level on the other parts.`,
+              gentle: `Thank you for your ${noun}${on}; ${best} ${beVerb(ranking.strongest)} where it works best, and the other parts are at about the same level.`,
+              neutral: `Your ${noun}${on} is strongest in ${best}, with the other parts of the rubric at about the same level.`,
+              direct: `${Noun}${on}: strongest in ${best}, the other parts about level.`,
             }[tone]
           : { gentle: `Thank you for your ${noun}${on}; each part below has one thing to try next.`, neutral: `Your ${noun}${on}: each part below has one thing to try next.`, direct: `${Noun}${on}: one thing to try next in each part below.` }[tone];
   return { role: "opening", text, quotes: [] };
