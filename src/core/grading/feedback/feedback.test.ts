@@ -257,6 +257,19 @@ describe("feedback anchored in the student's text", () => {
     expect(feedback).not.toMatch(/Organization|Conventions|Word choice|strongest in|every part of the rubric/);
   });
 
+  it("names the point of a sentence with a slip it can see, but never calls it clear, direct or well made", () => {
+    const text = [
+      "I think computers helps people every day at school and at home, and my family agrees with me about it.",
+      "Students uses them for homework and for talking to friends every night after dinner in the kitchen.",
+      "Parents likes them too because they can pay the bills fast and read the news before they go to work.",
+      "Teachers uses them to show videos about history and science in class, so the lessons is more fun to learn.",
+      "Computers is good for all of the people in our town, and the library has twenty of them for everyone.",
+    ].join(" ");
+    const content = grade(text, { feedbackLength: "detailed" }).feedbackParts.sections[0]!;
+    const praise = content.sentences.filter((x) => x.role === "strength").map((x) => x.text).join(" ");
+    expect(praise).not.toMatch(/clearly|directly|\bwell\b|clear reason/);
+  });
+
   it("never gives two criteria on content the same sentence to build on", () => {
     const twoOnContent = [
       { id: "content", name: "Content", maxPoints: 4, minPoints: 0, descriptors: ["Ideas supported with details."] },
