@@ -27,6 +27,7 @@ describe("grammar slips with a certain fix", () => {
   it("finds a plural noun that opens its clause with a verb for one", () => {
     expect(slip("Lastly, computers helps you talk with others.")).toEqual({ wrong: "computers helps", right: "computers help", kind: "plural-agreement" });
     expect(slip("The students was late for the bus.")).toEqual({ wrong: "students was", right: "students were", kind: "plural-agreement" });
+    expect(slip("I think computers helps people every day.")).toEqual({ wrong: "computers helps", right: "computers help", kind: "plural-agreement" });
     // The noun may be the slip ("Another obstacle was"): only the slip is sure.
     expect(slip("Another obstacles was the wind on top of the building.")?.right).toBeUndefined();
   });

@@ -88,6 +88,7 @@ function articleSlip(tokens: readonly TaggedToken[], i: number): GrammarSlip | u
 
 /** Nouns in -s that take a verb for one: "mathematics is", "the news was". */
 const singularInS = /(?:ics|news|ss|us|is|series|species|means|lens)$/;
+const clauseVerbs = new Set(["think", "believe", "know", "feel", "say", "hope", "guess", "mean", "agree"]);
 const singularDeterminers = new Set(["a", "an", "another", "this", "that", "every", "each", "one"]);
 /** The verb for many, from the verb for one. */
 const pluralVerb: Record<string, string> = { is: "are", was: "were", has: "have", does: "do" };
@@ -112,7 +113,9 @@ function pluralAgreementSlip(tokens: readonly TaggedToken[], i: number): Grammar
   while (k >= 0 && inPhrase.has(tokens[k]!.pos)) k--;
   // "family and friends is" may end a gerund's object ("interacting with family and friends is"), so a phrase after
   // "and" is not read; nor a measure ("four years is a long time", "five pounds is gained").
-  if (k >= 0 && (!/^(?:PUNCT|SCONJ)$/.test(tokens[k]!.pos) || lower(tokens[k]) === "as")) return undefined;
+  // A verb of thinking or saying opens a clause ("I think computers helps"); other verbs take the phrase as object.
+  const opensClause = k < 0 || (/^(?:PUNCT|SCONJ)$/.test(tokens[k]!.pos) && lower(tokens[k]) !== "as") || (tokens[k]!.pos === "VERB" && clauseVerbs.has(tokens[k]!.lemma.toLowerCase()));
+  if (!opensClause) return undefined;
   if (tokens.slice(k + 1, i).some((t) => t.pos === "NUM")) return undefined;
   // "koalas bears in Australia": a noun the tagger read as a verb is followed by a preposition or nothing.
   if (verb.pos === "VERB" && /^(?:ADP|PUNCT)$/.test(tokens[i + 2]?.pos ?? "PUNCT")) return undefined;

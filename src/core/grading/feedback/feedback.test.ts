@@ -261,9 +261,9 @@ describe("feedback anchored in the student's text", () => {
     const text = [
       "I think computers helps people every day at school and at home, and my family agrees with me about it.",
       "Students uses them for homework and for talking to friends every night after dinner in the kitchen.",
-      "Parents likes them too because they can pay the bills fast and read the news before they go to work.",
+      "My parents likes them too because they can pay the bills fast and read the news before they go to work.",
       "Teachers uses them to show videos about history and science in class, so the lessons is more fun to learn.",
-      "Computers is good for all of the people in our town, and the library has twenty of them for everyone.",
+      "Our computers is good for all of the people in our town, and the library has twenty of them for everyone.",
     ].join(" ");
     const content = grade(text, { feedbackLength: "detailed" }).feedbackParts.sections[0]!;
     const praise = content.sentences.filter((x) => x.role === "strength").map((x) => x.text).join(" ");
