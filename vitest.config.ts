@@ -10,6 +10,8 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
+          // Setting up an embedded database took over the default 10 s once, on a machine busy with other runs.
+          hookTimeout: 60_000,
         },
       },
       {
