@@ -302,8 +302,8 @@ describe("new-assignment wizard", () => {
     await page.waitForURL(`${app.url}/assignments`);
     await toastWith(page, assignmentMessages.created).waitFor();
     const card = await activeCard(page, "Photosynthesis lab write-up");
-    expect(card).toContain("Lab Report");
-    // The spec's form of the type (underscores as spaces) is the card's text; it is capitalised only on screen.
+    // The spec's form of the type (underscores as spaces), on screen as in the page's text.
+    expect(card).toContain("lab report");
     const cardItem = page.getByRole("list", { name: "Active assignments" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Photosynthesis lab write-up" }) });
     expect(await cardItem.getByText("lab report", { exact: true }).count()).toBe(1);
     expect(card).toContain("Auto-grading");
@@ -379,7 +379,7 @@ describe("new-assignment wizard", () => {
     await page.waitForURL(`${app.url}/assignments`);
     await toastWith(page, assignmentMessages.created).waitFor();
     const card = await activeCard(page, "Should schools ban phones?");
-    for (const text of ["Argumentative Essay", "Auto-grading", `${expectedTotal} points`, `${expected.length} criteria`, "No due date", "1 sample"]) expect(card).toContain(text);
+    for (const text of ["argumentative essay", "Auto-grading", `${expectedTotal} points`, `${expected.length} criteria`, "No due date", "1 sample"]) expect(card).toContain(text);
 
     const [row] = await db().select().from(assignments).where(eq(assignments.teacherId, teacher.id));
     expect(row!.criteria.map((item) => item.name)).toEqual(expected.map((item) => item.name));
@@ -534,7 +534,7 @@ describe("archive, restore, edit and phones", () => {
     await page.getByRole("button", { name: "Archive Reflection on the field trip" }).click();
     // Archiving asks first and says what goes with the assignment.
     const confirmArchive = page.getByRole("alertdialog", { name: "Archive Reflection on the field trip?" });
-    await confirmArchive.getByText("It goes to the Archived tab with it. Nothing is deleted: Restore brings everything back.", { exact: true }).waitFor();
+    await confirmArchive.getByText("It moves to the Archived tab. Nothing is deleted: Restore brings everything back.", { exact: true }).waitFor();
     await page.screenshot({ path: `${shots}/archive-confirm-360.png` });
     await confirmArchive.getByRole("button", { name: "Archive" }).click();
     await toastWith(page, "Assignment archived.").waitFor();

@@ -40,7 +40,7 @@ export function ArchiveButton({ assignment, variant, size, isLabelledByTitle = f
         description={
           count === undefined || openLinks === undefined
             ? "Counting the submissions that go with it..."
-            : `${count ? `Its ${plural(count, "submission")} and their grades go` : "It goes"} to the Archived tab with it. Nothing is deleted: Restore brings everything back.${sentenceAfter(linksLeftOpenNote(openLinks))}`
+            : `${count ? `Its ${plural(count, "submission")} and their grades go to the Archived tab with it.` : "It moves to the Archived tab."} Nothing is deleted: Restore brings everything back.${sentenceAfter(linksLeftOpenNote(openLinks))}`
         }
         confirmLabel="Archive"
         isPending={archive.isPending || count === undefined || openLinks === undefined}

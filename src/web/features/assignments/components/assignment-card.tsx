@@ -23,8 +23,9 @@ export function AssignmentCard({ assignment }: { assignment: Assignment }) {
           </span>
         ) : null}
       </div>
-      {/* Spec section 2: the type with its underscores shown as spaces; capitalised on screen like the selector's labels. */}
-      <p className="mt-1 text-sm text-muted-foreground capitalize">{assignment.type.replaceAll("_", " ")}</p>
+      {/* Spec section 2: the type with its underscores shown as spaces ("argumentative essay"), as written, not restyled:
+          capitalised by CSS it read "Argumentative Essay" to anyone comparing the card with the specification. */}
+      <p className="mt-1 text-sm text-muted-foreground">{assignment.type.replaceAll("_", " ")}</p>
       <ul className="mt-4 grid grid-cols-2 gap-x-3 gap-y-2 text-sm" aria-label={`${title} details`}>
         <li className="flex items-center gap-1.5">
           <Trophy aria-hidden className="size-4 shrink-0 text-muted-foreground" />
