@@ -26,7 +26,8 @@ export function namedSlipOf(s: SentenceFacts): NamedSlip | undefined {
     };
   }
   const slip = grammarSlipOf(s.tokens);
-  if (!slip?.right) return undefined;
+  // "change ‘a adventage’ to ‘an adventage’" kept a misspelling in the fix: the spelling comment's word to name.
+  if (!slip?.right || s.misspelled.some((m) => m.start < slip.end && m.end > slip.start)) return undefined;
   const [first, ...rest] = slip.wrong.split(" ");
   const last = rest.at(-1) ?? first!;
   const base = { wrong: slip.wrong, right: slip.right, start: slip.start };
@@ -36,6 +37,6 @@ export function namedSlipOf(s: SentenceFacts): NamedSlip | undefined {
     case "verb-form":
       return { ...base, problem: `after ${named(slip.wrong.slice(0, -last.length).trim())} the verb ${named(last)} takes its base form`, check: "check each verb after do, does, did, can and will" };
     case "article":
-      return { ...base, problem: `${named(first!)} does not fit the sound that begins ${named(last)}: ‘an’ goes before a vowel sound, ‘a’ before a consonant sound`, check: "check each ‘a’ and ‘an’ against the sound that follows it" };
+      return { ...base, problem: `the article ${named(first!)} does not fit the sound of ${named(last)}`, check: "check each ‘a’ and ‘an’: ‘an’ goes before a vowel sound, ‘a’ before a consonant sound" };
   }
 }

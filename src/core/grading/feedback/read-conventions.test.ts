@@ -95,13 +95,19 @@ describe("a verb that does not agree with its pronoun", () => {
     const cases: Array<[string, RegExp, RegExp]> = [
       ["Many families own a computer now. Lastly, computers helps you talk with your friends every day.", /^the verb ‘helps’ does not agree with ‘computers’/, /^change ‘computers helps’ to ‘computers help’ in \{q\}, then check that each verb agrees with its subject$/],
       ["My cousin lives far away from us. Chatting online doesn't lost anything for my family and me.", /^after ‘doesn't’ the verb ‘lost’ takes its base form/, /^change ‘doesn't lost’ to ‘doesn't lose’ in \{q\}/],
-      ["My grandmother lives far away from us. First, you can send her a email every single week.", /^‘a’ does not fit the sound that begins ‘email’/, /^change ‘a email’ to ‘an email’ in \{q\}/],
+      ["My grandmother lives far away from us. First, you can send her a email every single week.", /^the article ‘a’ does not fit the sound of ‘email’/, /^change ‘a email’ to ‘an email’ in \{q\}/],
     ];
     for (const [text, problem, step] of cases) {
       const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");
       expect(found.problem?.note, text).toMatch(problem);
       expect(found.step.note, text).toMatch(step);
     }
+  });
+
+  it("never names an article slip whose fix would keep a misspelling ('a adventage' -> 'an adventage')", () => {
+    const text = "My grandmother lives far away from us. Having a phone is a adventage for my family every single week.";
+    const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker(["adventage"])), context), undefined, "grammar");
+    expect(found.step.note).not.toContain("an adventage");
   });
 
   it("sends a grammar criterion to a sentence with a verb slip it cannot fix for certain, before the longest one", () => {

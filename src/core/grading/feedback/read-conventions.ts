@@ -117,10 +117,12 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
     const unsure = guesses.filter((g) => !g.fixed || g.fixed === g.word).map((g) => g.word);
     // "correct 'dont' to 'don't' and check the spelling of 'Kahoot'": a word without a guess is never "corrected" to nothing.
     const corrections = [fixed.length ? `correct ${listWords(fixed)}` : "", unsure.length ? `check the spelling of ${listNamed(unsure)}` : ""].filter(Boolean).join(" and ");
-    const count = facts.sentences.reduce((n, s) => n + s.misspelled.length, 0);
-    // Words not named yet, each once: a named word spelled the same wrong way twice is no "other" word to find.
+    // Words, each once: "(61 words in all)" counted repeats, then "find 33 more" counted words, and the two disagreed.
+    // A named word spelled the same wrong way twice is no "other" word to find.
+    const distinct = new Set(misspelled.map((w) => w.toLowerCase()));
+    const count = distinct.size;
     const alreadyNamed = new Set(inWorst.map((w) => w.toLowerCase()));
-    const othersCount = new Set(misspelled.map((w) => w.toLowerCase()).filter((w) => !alreadyNamed.has(w))).size;
+    const othersCount = [...distinct].filter((w) => !alreadyNamed.has(w)).length;
     return {
       ...withStrength,
       problem: { note: clause("spelling slips such as", listNamed(misspelled.slice(0, 3)), count > 3 ? `(${count} words in all)` : "", "make the writing", worst?.nouns[0] ? `about ${worst.nouns[0]}` : "", "harder to follow") },
