@@ -33,7 +33,10 @@ const of = (noun: string | undefined, word = "about") => (noun ? `${word} ${noun
  * reader can see, an answer about a text with details from the text.
  */
 const wording: Record<WritingGenre, {
-  /** `clean` is false for a sentence with a slip the app can see: it is named, but never called clear, vivid or precise. */
+  /**
+   * `clean` is false for a sentence with a slip the app can see: its idea is praised ("a good point"), its writing is
+   * never called clear, direct, vivid or precise.
+   */
   strength: (s: SentenceFacts, point: string, clean: boolean) => string;
   /** `hasDetail`: the text has an example, a number, a name or a quotation, so "no example" would be untrue. */
   short: (topics: string, words: number, hasDetail: boolean) => string;
@@ -49,8 +52,8 @@ const wording: Record<WritingGenre, {
       s.hasDetail
         ? clause("you back up the point", point, clean && "well,", "with a concrete detail: {q}")
         : s.subordinators.includes("because")
-          ? clause(clean ? "you give a clear reason for your view" : "you give a reason for your view", point, "in {q}")
-          : clause("you state your point", point, clean && "clearly and directly", "in {q}"),
+          ? clause(clean ? "you give a clear reason for your view" : "you give a good reason for your view", point, "in {q}")
+          : clean ? clause("you state your point", point, "clearly and directly in {q}") : clause("you make a good point", point, "in {q}"),
     short: (topics, words, hasDetail) =>
       hasDetail
         ? clause(`at ${plural(words, "word")}, the essay makes the point`, of(topics), "too briefly: each reason and example needs a sentence or two explaining why it matters")
@@ -67,7 +70,7 @@ const wording: Record<WritingGenre, {
     stretch: (noun) => clause("answer an objection someone might raise to {q}, and say why your view", of(noun, "on"), "still holds"),
   },
   narrative: {
-    strength: (s, point, clean) => (s.hasDetail ? (clean ? clause("you make the moment", point, "vivid with a concrete detail: {q}") : clause("you give the moment", point, "a concrete detail: {q}")) : clause("you move the story along", clean && "clearly", point, "in {q}")),
+    strength: (s, point, clean) => (s.hasDetail ? (clean ? clause("you make the moment", point, "vivid with a concrete detail: {q}") : clause("you give the moment", point, "a good concrete detail: {q}")) : clean ? clause("you move the story along clearly", point, "in {q}") : clause("you add a good moment to the story", point, "in {q}")),
     short: (topics, words) => clause(`at ${plural(words, "word")}, the story`, of(topics), "is told in outline, with little of what happened moment by moment"),
     shortStep: (noun) => clause("after {q}, add what you saw, heard or felt at that moment", of(noun)),
     gap: (point) => clause("the moment", point, "is told rather than shown, so the reader does not see it happen"),
@@ -77,7 +80,7 @@ const wording: Record<WritingGenre, {
     stretch: (noun) => clause("after {q}, add what you were thinking at that moment", of(noun), "so the reader feels it too"),
   },
   source: {
-    strength: (s, point, clean) => (s.hasDetail ? clause("you support your answer", point, clean && "well,", "with a detail from the text: {q}") : clause("you answer the question", point, clean && "clearly and directly", "in {q}")),
+    strength: (s, point, clean) => (s.hasDetail ? clause("you support your answer", point, clean && "well,", "with a detail from the text: {q}") : clean ? clause("you answer the question", point, "clearly and directly in {q}") : clause("you give a good answer to the question", point, "in {q}")),
     short: (topics, words, hasDetail) =>
       hasDetail
         ? clause(`at ${plural(words, "word")}, the answer points to the text`, of(topics), "but says too little about how that detail supports it")
@@ -93,7 +96,7 @@ const wording: Record<WritingGenre, {
     stretch: (noun) => clause("after {q}, explain in one sentence how the detail", of(noun), "supports your answer"),
   },
   reflection: {
-    strength: (s, point, clean) => (s.hasDetail ? (clean ? clause("you bring the experience", point, "to life with a concrete detail: {q}") : clause("you give the experience", point, "a concrete detail: {q}")) : clause("you say", clean && "plainly", "what the experience", point, "meant to you in {q}")),
+    strength: (s, point, clean) => (s.hasDetail ? (clean ? clause("you bring the experience", point, "to life with a concrete detail: {q}") : clause("you give the experience", point, "a good concrete detail: {q}")) : clause("you say", clean ? "plainly" : "well", "what the experience", point, "meant to you in {q}")),
     short: (topics, words) => clause(`at ${plural(words, "word")}, the reflection names the experience`, of(topics), "but says little about what it taught you"),
     shortStep: (noun) => clause("after {q}, add what you learned", of(noun, "from"), "and what you would do differently next time"),
     gap: (point) => clause("the experience", point, "is named, but not what it taught you"),
@@ -103,7 +106,7 @@ const wording: Record<WritingGenre, {
     stretch: (noun) => clause("after {q}, say how this will change what you do next time", of(noun, "with")),
   },
   answer: {
-    strength: (s, point, clean) => (s.hasDetail ? clause("you support your answer", point, "with a specific detail: {q}") : clause("you answer", point, clean && "clearly and directly", "in {q}")),
+    strength: (s, point, clean) => (s.hasDetail ? clause("you support your answer", point, "with a specific detail: {q}") : clean ? clause("you answer", point, "clearly and directly in {q}") : clause("you give a good answer", point, "in {q}")),
     short: (topics, words) => clause(`at ${plural(words, "word")}, the answer`, of(topics), "names too little of what the question asks for"),
     shortStep: (noun) => clause("after {q}, add the next point the question asks for", of(noun), "and say how or why it happens"),
     gap: (point) => clause("the statement", point, "is made but not yet explained"),
@@ -113,7 +116,7 @@ const wording: Record<WritingGenre, {
     stretch: (noun) => clause("after {q}, add one more point the question asks for", of(noun), "with the term for it"),
   },
   report: {
-    strength: (s, point, clean) => (s.hasDetail ? clause("you report the result", point, clean && "precisely,", "with a measurement or observation: {q}") : clause("you state the finding", point, clean && "clearly", "in {q}")),
+    strength: (s, point, clean) => (s.hasDetail ? (clean ? clause("you report the result", point, "precisely, with a measurement or observation: {q}") : clause("you back up the result", point, "with a measurement or observation: {q}")) : clause("you state the finding", point, clean ? "clearly" : "well", "in {q}")),
     short: (topics, words) => clause(`at ${plural(words, "word")}, the report`, of(topics), "leaves out steps or results a reader would need to follow the work"),
     shortStep: (noun) => clause("after {q}, add the measurements or observations", of(noun, "of"), "and what they show"),
     gap: (point) => clause("the statement", point, "is not yet backed by a measurement or an observation"),
