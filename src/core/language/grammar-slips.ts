@@ -27,11 +27,13 @@ const baseAndPast = new Set(["lay", "found", "wound", "ground", "bore", "fell", 
 /** Words that may stand between "do" or a modal and its verb: "doesn't really matter", "can also help". */
 const between = new Set(["n't", "not", "never", "also", "just", "really", "even", "still", "always", "only", "actually", "probably", "definitely", "ever"]);
 
+/** The tokens from..to as the student wrote them, with a space only where the text has one ("doesn't", "can not"). */
+function spanText(tokens: readonly TaggedToken[], from: number, to: number): string {
+  return tokens.slice(from, to + 1).map((t, i) => (i === 0 ? t.text : `${tokens[from + i - 1]!.end < t.start ? " " : ""}${t.text}`)).join("");
+}
+
 function slipOf(tokens: readonly TaggedToken[], from: number, to: number, kind: GrammarSlip["kind"], right?: string): GrammarSlip {
-  const first = tokens[from]!;
-  const last = tokens[to]!;
-  const wrong = tokens.slice(from, to + 1).map((t, i) => (i === 0 ? t.text : `${tokens[from + i - 1]!.end < t.start ? " " : ""}${t.text}`)).join("");
-  return { wrong, ...(right ? { right } : {}), start: first.start, end: last.end, kind };
+  return { wrong: spanText(tokens, from, to), ...(right ? { right } : {}), start: tokens[from]!.start, end: tokens[to]!.end, kind };
 }
 
 /** "doesn't lost", "didn't went", "can goes": after do-support or a modal the verb takes its base form. */
@@ -56,7 +58,7 @@ function verbFormSlip(tokens: readonly TaggedToken[], i: number): GrammarSlip | 
   // form ("can goes") is given its fix, and the rest only hold praise back.
   const isThirdPerson = word === `${base}s` || word === `${base}es` || word === "has" || word === "is";
   const fixable = doSupport.has(trigger) || isThirdPerson;
-  const head = tokens.slice(i, j).map((t, k) => (k === 0 ? t.text : `${tokens[i + k - 1]!.end < t.start ? " " : ""}${t.text}`)).join("");
+  const head = spanText(tokens, i, j - 1);
   const right = base === "be" && word !== "is" ? undefined : `${head} ${base}`;
   return slipOf(tokens, i, j, "verb-form", fixable ? right : undefined);
 }
@@ -124,8 +126,22 @@ function pluralAgreementSlip(tokens: readonly TaggedToken[], i: number): Grammar
   return slipOf(tokens, i, i + 1, "plural-agreement", isSingularPhrase ? undefined : `${noun.text} ${right}`);
 }
 
-/** The first slip in a sentence's tokens, if any. */
+/**
+ * The first slip in a sentence's tokens, if any. The model-sentence check, the conventions reading and the named
+ * slips each ask it of the same sentence: the answer is kept per tokens array (null for none).
+ */
 export function grammarSlipOf(tokens: readonly TaggedToken[]): GrammarSlip | undefined {
+  let known = found.get(tokens);
+  if (known === undefined) {
+    known = firstSlipOf(tokens) ?? null;
+    found.set(tokens, known);
+  }
+  return known ?? undefined;
+}
+
+const found = new WeakMap<readonly TaggedToken[], GrammarSlip | null>();
+
+function firstSlipOf(tokens: readonly TaggedToken[]): GrammarSlip | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const slip = verbFormSlip(tokens, i) ?? articleSlip(tokens, i) ?? pluralAgreementSlip(tokens, i);
     if (slip) return slip;
