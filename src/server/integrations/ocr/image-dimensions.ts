@@ -19,12 +19,22 @@ const ascii = (b: Uint8Array, i: number, text: string) => [...text].every((c, k)
  */
 export function readImageDimensions(bytes: Uint8Array): ImageDimensions | undefined {
   const size = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : undefined);
-  if (bytes.length >= 24 && bytes[0] === 0x89 && ascii(bytes, 1, "PNG") && ascii(bytes, 12, "IHDR")) return pngDimensions(bytes, size);
-  if (bytes.length >= 10 && ascii(bytes, 0, "GIF8")) return size(u16le(bytes, 6), u16le(bytes, 8));
+  // A file shorter than the smallest complete picture of its kind is a broken one, whatever its header claims: an
+  // 11-byte GIF stating 65535 x 65535 was answered "too large, resize it" (outside audit).
+  const isComplete = (smallest: number) => bytes.length >= smallest;
+  if (bytes.length >= 24 && bytes[0] === 0x89 && ascii(bytes, 1, "PNG") && ascii(bytes, 12, "IHDR")) return isComplete(smallestImageBytes.png) ? pngDimensions(bytes, size) : undefined;
+  if (bytes.length >= 10 && ascii(bytes, 0, "GIF8")) return isComplete(smallestImageBytes.gif) ? size(u16le(bytes, 6), u16le(bytes, 8)) : undefined;
   if (bytes.length >= 30 && ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WEBP")) return webpDimensions(bytes, size);
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpegDimensions(bytes, size);
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return isComplete(smallestImageBytes.jpeg) ? jpegDimensions(bytes, size) : undefined;
   return undefined;
 }
+
+/**
+ * The fewest bytes a whole picture of each kind takes (1 x 1 pixel: PNG's signature, header, one data chunk and its
+ * end; GIF's header, screen, image descriptor, data and trailer; JPEG's markers, tables, frame and scan), rounded down
+ * so that no real picture is refused. A WebP's header is 30 bytes and its smallest whole file about as many.
+ */
+export const smallestImageBytes = { png: 67, gif: 26, jpeg: 100 } as const;
 
 type Size = (width: number, height: number) => ImageDimensions | undefined;
 
