@@ -7,7 +7,7 @@ import { confusedWordsOf, type ConfusedWord } from "../../language/confused-word
 import { suggestSpelling } from "../../language/suggest-spelling.js";
 import { tagText, type TaggedSentence, type TaggedText, type TaggedToken } from "../../language/tag-text.js";
 import type { BorrowedWords } from "../borrowed-words.js";
-import { greetingEnd, isNameToken, nounsOf, placeholder } from "./topic-nouns.js";
+import { greetingEnd, isNameToken, nounsOf, placeholder, topicKey } from "./topic-nouns.js";
 
 /** What the feedback knows about one sentence of the student's text. */
 export interface SentenceFacts {
@@ -255,16 +255,20 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 }
 
 function essayTopics(sentences: SentenceFacts[]): string[] {
-  const counts = new Map<string, { word: string; count: number; first: number }>();
+  // One topic for the forms of one head ("the Empire State Building", "building", "a city building"), named by the
+  // form the essay uses most, the first of those on a tie: the first alone named the topic "city building".
+  const counts = new Map<string, { forms: Map<string, number>; count: number; first: number }>();
   sentences.forEach((s) =>
     s.nouns.forEach((noun, rank) => {
-      const key = stemWord(noun.toLowerCase());
-      const entry = counts.get(key) ?? { word: noun, count: 0, first: s.index * 100 + rank };
+      const key = topicKey(noun);
+      const entry = counts.get(key) ?? { forms: new Map<string, number>(), count: 0, first: s.index * 100 + rank };
       entry.count++;
+      entry.forms.set(noun, (entry.forms.get(noun) ?? 0) + 1);
       counts.set(key, entry);
     }),
   );
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).map((e) => e.word);
+  const mostUsed = (forms: Map<string, number>) => [...forms].reduce((best, form) => (form[1] > best[1] ? form : best))[0];
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).map((e) => mostUsed(e.forms));
 }
 
 /** Content words used often enough to stand out; a misspelled one is a spelling slip, not a word to swap ("computors"). */

@@ -1,5 +1,5 @@
 import { workNoun, type WritingGenre } from "../assignment-context.js";
-import { stemWord } from "../text.js";
+import { topicKey } from "./topic-nouns.js";
 import type { EssayFacts, SentenceFacts } from "./essay-facts.js";
 import { isModelSentence } from "./model-sentence.js";
 import { about, bestSentence, clause, named, quoted, quotedTail, reserve, topicsOf, withQuote, type AspectReading, type Finding } from "./reading.js";
@@ -64,9 +64,11 @@ const conclusionOpening = /^\W*(?:(?:in )?conc?lu(?:s|t)ion|to conclude|to wrap 
 const signOffWords = 6;
 const isSignOff = (s: SentenceFacts) => s.words <= signOffWords && !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
 
-/** Nouns compared without their case: a name keeps its capital mid-sentence and may open another sentence in lower case. */
-/** One noun in either number: an essay that ended on "airships" was told it did not come back to "airship". */
-const sameNoun = (a: string, b: string) => stemWord(a.toLowerCase()) === stemWord(b.toLowerCase());
+/**
+ * One topic in either number and case, a compound or a name by its last word (topicKey): an essay that ended on
+ * "airships" was told it did not come back to "airship".
+ */
+const sameNoun = (a: string, b: string) => topicKey(a) === topicKey(b);
 const hasNoun = (s: SentenceFacts, noun: string) => s.nouns.some((n) => sameNoun(n, noun));
 
 /**

@@ -102,6 +102,17 @@ describe("names and slips as topics", () => {
     expect(facts.sentences.flatMap((s) => s.nouns)).not.toContain("ethan");
   });
 
+  it("names a name of several words whole, never a part of it, nor one an anonymised text cut in half", () => {
+    const context = buildAssignmentContext(makeInput({}, { prompt: "Describe the obstacles the builders of the Empire State Building faced in allowing dirigibles to dock there." }));
+    const factsOf = (text: string) => gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context);
+    const nouns = factsOf("The Empire State Building was built to dock airships. The wind atop the Empire State Building was too strong.").sentences.flatMap((s) => s.nouns);
+    expect(nouns).toContain("the Empire State Building");
+    for (const part of ["Empire", "State", "building", "Building", "state"]) expect(nouns).not.toContain(part);
+    const anonymised = factsOf("Dirigibles could not dock atop the Empire @CAPS1 Building because of the wind.").sentences.flatMap((s) => s.nouns);
+    for (const part of ["Empire", "Building", "building", "Empire @CAPS1 Building"]) expect(anonymised).not.toContain(part);
+    expect(anonymised).toContain("wind");
+  });
+
   it("never names a rare lookalike of an everyday word, an adjective the tagger took for a noun, or half of a hyphenated word", () => {
     const nouns = nounsOf("The mos important par of computers is the self-confidence they give famous scientists and students.");
     for (const slip of ["mos", "par", "self", "confidence", "famous"]) expect(nouns).not.toContain(slip);

@@ -5,6 +5,12 @@ import { subjectPronouns } from "../../language/clauses.js";
 import { commonerLookalike } from "../../language/lookalike.js";
 import { zipfFrequency } from "../../language/word-frequency.js";
 
+/**
+ * What makes two named topics one: the stem of the last word, the head of a compound or a name ("the Empire State
+ * Building" and "buildings", "mooring mast" and "mast"), in either number and case.
+ */
+export const topicKey = (noun: string) => stemWord(noun.slice(noun.lastIndexOf(" ") + 1).toLowerCase());
+
 /** ASAP-style anonymisation tokens (@PERSON1, @CAPS2, @NUM1): words, but never worth naming. */
 export const placeholder = /^@[A-Z]+\d*/;
 
@@ -147,6 +153,21 @@ function isHalfOfCompound(tokens: TaggedToken[], i: number): boolean {
 }
 
 /**
+ * The words after a name that belong to it: capitalised nouns one space apart ("Empire State Building", "Los
+ * Angeles"; the tagger reads "Building" as a noun), and the placeholder an anonymised text put in one ("Empire @CAPS1
+ * Building"). Returns the index of the name's last token.
+ */
+function nameEnd(tokens: TaggedToken[], i: number): number {
+  let end = i;
+  for (let next = tokens[end + 1]; next && next.start === tokens[end]!.end + 1; next = tokens[end + 1]) {
+    const isCapitalisedNoun = (next.pos === "PROPN" || next.pos === "NOUN") && /^\p{Lu}\p{Ll}/u.test(next.text);
+    if (!isCapitalisedNoun && !placeholder.test(next.text)) break;
+    end++;
+  }
+  return end;
+}
+
+/**
  * The nouns that say what a sentence is about, most specific first: rarer words before common ones (by everyday
  * frequency), the prompt's own words last, misspelled and general words left out.
  */
@@ -156,10 +177,27 @@ export function nounsOf(tokens: TaggedToken[], promptStems: Set<string>, misspel
   const firstWord = tokens.find((t) => t.isWord);
   // The first noun of a compound, named with the next one ("snail mail", "heat stroke").
   let modifier: { at: number; word: string; zipf: number } | undefined;
+  // The last token of a name of several words named whole: its other words are no topics of their own.
+  let insideNameUntil = -1;
   tokens.forEach((t, i) => {
+    if (i <= insideNameUntil) return;
     // Letters only: "Dr." or "4th" is no topic ("your essay on Dr. and Angela").
     // Letters and hyphens only: a word with an apostrophe the tagger calls a noun is a contraction ("i'm", "theres").
     if ((t.pos !== "NOUN" && t.pos !== "PROPN") || !t.isWord || !/^\p{L}[\p{L}-]*$/u.test(t.text) || placeholder.test(t.text) || misspelledAt.has(t.start)) return;
+    const lastOfName = isNameToken(t, t === firstWord) ? nameEnd(tokens, i) : i;
+    if (lastOfName > i) {
+      insideNameUntil = lastOfName;
+      const parts = tokens.slice(i, lastOfName + 1);
+      const stems = parts.map((p) => stemWord(p.text.toLowerCase()));
+      // Named whole when the prompt or source uses it; half anonymised ("the Empire @CAPS1 Building") or a name from
+      // elsewhere (a classmate, a town), it is no topic.
+      if (parts.some((p) => placeholder.test(p.text)) || !stems.some((stem) => promptStems.has(stem)) || stems.every((stem) => seen.has(stem))) return;
+      for (const stem of stems) seen.add(stem);
+      // "the Empire State Building" as the student wrote it: named without its article it read as a slip.
+      const article = tokens[i - 1]?.text === "the" ? "the " : "";
+      found.push({ word: article + parts.map((p) => p.text).join(" "), rank: 2 + Math.min(...parts.map((p) => zipfFrequency(p.text.toLowerCase()) ?? 3)) });
+      return;
+    }
     const lower = t.text.toLowerCase();
     // One word once: "the essay on books and book" named one topic twice.
     const stem = stemWord(lower);
