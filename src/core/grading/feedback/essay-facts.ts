@@ -118,9 +118,17 @@ const leadingTransitions = [
   "for example", "for instance", "similarly", "besides", "in fact", "after that", "afterwards", "eventually", "meanwhile",
   "although", "even though", "because", "since", "while", "this is why", "that is why", "to begin with", "most importantly",
 ];
-const transitionPatterns = leadingTransitions
-  .sort((a, b) => b.length - a.length)
-  .map((phrase) => new RegExp(`^(?:\\W*(?:and|but|so)\\W+)?(${phrase.replace(/ /g, "\\s+")})\\b`, "i"));
+/**
+ * A reason or point counted as it opens: "The 1st reason why ...", "My second point is", "The 3rd and last reason",
+ * "One reason". Without it an essay signposted "The 1st reason", "The 2nd reason", "The 3rd and last reason" was told
+ * its points follow one another without words that show how they connect.
+ */
+const countedPoint =
+  /^(?:\W*(?:and|but|so)\W+)?((?:(?:the|my|our)\s+(?:first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|next|last|final|other|main)(?:\s+and\s+(?:last|final))?|one)\s+(?:reason|point|example|argument|benefit|advantage|disadvantage|problem|way)s?)\b/i;
+const transitionPatterns = [
+  countedPoint,
+  ...leadingTransitions.sort((a, b) => b.length - a.length).map((phrase) => new RegExp(`^(?:\\W*(?:and|but|so)\\W+)?(${phrase.replace(/ /g, "\\s+")})\\b`, "i")),
+];
 
 /**
  * "In the story" alone opens a thesis as often as a detail ("In the story ..., the setting affects the cyclist"), and

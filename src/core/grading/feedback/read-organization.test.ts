@@ -100,3 +100,33 @@ describe("an ordinal opening a sentence", () => {
     expect(transitions("First, I met my teacher. First impressions do not always go well. Next time I will smile. First the bell rang.")).toEqual(["First", null, null, "First"]);
   });
 });
+
+describe("words that show how points connect", () => {
+  const readingOf = (text: string) => readOrganization(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context));
+
+  it("count a reason that opens counted ('The 1st reason', 'My second reason', 'The 3rd and last reason')", () => {
+    const essay = [
+      "I think homework every night is too much for most students in our school.",
+      "The 1st reason why homework is too much is that students already spend seven hours in class.",
+      "Many of them have sports or jobs after school until late in the evening.",
+      "My second reason is that homework takes time away from sleep, which teenagers need.",
+      "The 3rd and last reason is that families need time together at dinner.",
+      "Teachers should give one short task a night instead of several long ones.",
+    ].join(" ");
+    const reading = readingOf(essay);
+    expect(`${reading.problem?.note ?? ""} ${reading.step.note}`).not.toMatch(/without words that show how they connect/);
+  });
+
+  it("read 'All these ...' as a closing sentence, not an essay that ends without one", () => {
+    const essay = [
+      "Homework every night is too much for most students in our school.",
+      "First, students already spend seven hours in class every day of the week.",
+      "Also, homework takes time away from sleep, which teenagers need to learn well.",
+      "Families need time together at dinner without worksheets on the table.",
+      "Many parents work late and want to talk with their kids.",
+      "All these reasons show that teachers should ask for less.",
+    ].join(" ");
+    const reading = readingOf(essay);
+    expect(`${reading.problem?.note ?? ""} ${reading.step.note}`).not.toMatch(/closing sentence|without coming back/);
+  });
+});

@@ -59,7 +59,7 @@ const structure: Record<WritingGenre, Structure> = {
 const orNamed = (phrases: readonly string[]) => `${phrases.slice(0, -1).map(named).join(", ")} or ${named(phrases.at(-1)!)}`;
 
 /** Openings of a closing sentence, read from the sentence itself: "For these reasons" is not in the transitions list. */
-const conclusionOpening = /^\W*(?:(?:in )?conc?lu(?:s|t)ion|to conclude|to wrap (?:it )?up|as you can see|therefore|thus|in summary|to summ?ari[sz]e|to sum up|in closing|in short|in the end|all in all|overall|ultimately|finally|lastly|together|for (?:all )?(?:these|those) reasons|that is why|this is why|so,? in the end)\b/i;
+const conclusionOpening = /^\W*(?:(?:in )?conc?lu(?:s|t)ion|to conclude|to wrap (?:it )?up|as you can see|therefore|thus|in summary|to summ?ari[sz]e|to sum up|in closing|in short|in the end|all in all|overall|ultimately|finally|lastly|together|for (?:all )?(?:these|those) reasons|all (?:of )?(?:these|those)|that is why|this is why|so,? in the end)\b/i;
 /** A letter's sign-off ("Sincerely, Maya Torres"): a short line with no verb, ending a letter after its conclusion. */
 const signOffWords = 6;
 const isSignOff = (s: SentenceFacts) => s.words <= signOffWords && !s.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");

@@ -130,6 +130,12 @@ describe("names and slips as topics", () => {
     expect(nouns).toContain("homework");
   });
 
+  it("never names 'loads' of 'loads of money', nor another measure before 'of'", () => {
+    const nouns = nounsOf("I get loads of money and tons of free time just by sitting in a chair.");
+    for (const measure of ["loads", "tons"]) expect(nouns).not.toContain(measure);
+    expect(nouns).toContain("money");
+  });
+
   it("never names a noun that only measures or places the one after it, nor one inside a set phrase", () => {
     const nouns = nounsOf("He was in the middle of nowhere. The lack of water made him weak. In order to get water he had to pump it, at risk of a snake bite.");
     expect(nouns).toEqual(expect.arrayContaining(["water", "snake bite"]));

@@ -28,10 +28,11 @@ const crudeNouns = new Set(["hell", "crap", "damn", "shit", "ass", "butt", "suck
 
 /**
  * Nouns that, before "of", measure or place the noun after them: "the lack of water" is about water, "the middle of
- * nowhere" about nothing. Named alone they told a student to add "a detail from the text about lack".
+ * nowhere" about nothing, "loads of money" about money. Named alone they told a student to add "a detail from the text
+ * about lack", and a run-on "carries several ideas about treasurer and loads".
  */
 const nounsBeforeOf = new Set(
-  "lack middle amount number type sort rest side top bottom edge front back beginning couple bunch group piece half majority variety series pair set risk chance state sense".split(" "),
+  "lack middle amount number type sort rest side top bottom edge front back beginning couple bunch group piece half majority variety series pair set risk chance state sense load loads ton tons plenty handful dozens hundreds thousands millions".split(" "),
 );
 
 /**
