@@ -12,6 +12,9 @@ describe("grammar slips the parts of speech show", () => {
     expect(agreementSlipOf(tokens("He work at the store every day after school."))?.text).toBe("work");
     expect(agreementSlipOf(tokens("They was happy to see us."))?.text).toBe("was");
     expect(agreementSlipOf(tokens("She have two brothers and a dog."))?.text).toBe("have");
+    expect(agreementSlipOf(tokens("Everyone have to learn something of this life."))?.text).toBe("have");
+    expect(agreementSlipOf(tokens("Nobody are perfect in this world."))?.text).toBe("are");
+    expect(agreedPair("Everyone", "have")).toBe("Everyone has");
   });
 
   it("says how the pair should read", () => {
@@ -21,7 +24,7 @@ describe("grammar slips the parts of speech show", () => {
   });
 
   it("leaves agreeing verbs, modals and the subjunctive alone", () => {
-    for (const text of ["Doesn't it seem strange?", "They help it grow.", "The examples I gave you was long.", "He use to walk there.", "Everyone can take advantage of it like my family does.", "She doesn't like it.", "He can work hard.", "If he were rich he would buy it.", "They were happy.", "I was late.", "It rains a lot in April."]) {
+    for (const text of ["Doesn't it seem strange?", "They help it grow.", "The examples I gave you was long.", "He use to walk there.", "Everyone can take advantage of it like my family does.", "She doesn't like it.", "He can work hard.", "If he were rich he would buy it.", "They were happy.", "I was late.", "It rains a lot in April.", "Does anyone have a pen?", "Everyone has to learn.", "Nobody knows why."]) {
       expect(agreementSlipOf(tokens(text)), text).toBeUndefined();
     }
   });

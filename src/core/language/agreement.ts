@@ -6,7 +6,8 @@ import type { TaggedToken } from "./tag-text.js";
  * confused-words.ts, used to hold praise back ("spelled and punctuated correctly"); only the pronoun-verb pairs,
  * read from the words alone and not from the tagger, are also named as a grammar slip to fix.
  */
-const singular = new Set(["he", "she", "it"]);
+/** Subjects that take the verb for one, the indefinite pronouns among them: "Everyone have to learn" is "Everyone has". */
+const singular = new Set(["he", "she", "it", "everyone", "everybody", "someone", "somebody", "anyone", "anybody", "nobody"]);
 const plural = new Set(["we", "they", "you"]);
 /** Base-form verbs that agree with a plural or I/you subject: after he, she or it they want an -s. */
 const baseAfterSingular = new Set(["have", "do", "go", "work", "want", "like", "make", "take", "get", "need", "know", "think", "say", "come", "look", "play", "live", "try", "help", "use", "feel", "give", "find", "tell", "become", "seem", "keep", "start", "show", "run"]);

@@ -22,6 +22,7 @@ describe("grammar slips with a certain fix", () => {
   it("finds an article that does not fit the sound after it", () => {
     expect(slip("First, you can send them a email.")).toEqual({ wrong: "a email", right: "an email", kind: "article" });
     expect(slip("You could go to an place you always wanted to see.")).toEqual({ wrong: "an place", right: "a place", kind: "article" });
+    expect(slip("Also a other thing is that I like to work in groups.")).toEqual({ wrong: "a other", right: "another", kind: "article" });
   });
 
   it("finds a plural noun that opens its clause with a verb for one", () => {

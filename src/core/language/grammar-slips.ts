@@ -79,6 +79,8 @@ function articleSlip(tokens: readonly TaggedToken[], i: number): GrammarSlip | u
   const startsWithConsonant = /^[bcdfgjklmnpqrstvwyz]/.test(word);
   // "a animals": the noun may be the slip ("an animal"), so only the slip is sure.
   const isPlural = word.endsWith("s") && next.lemma.toLowerCase() !== word;
+  // "a other" is "another", one word: "an other" was offered as its fix.
+  if (article === "a" && word === "other") return slipOf(tokens, i, i + 1, "article", `${tokens[i]!.text}nother`);
   if (article === "a" && startsWithVowel) return slipOf(tokens, i, i + 1, "article", isPlural ? undefined : `${tokens[i]!.text}n ${next.text}`);
   // "an" before a consonant is often "and" mistyped ("love an copy", "more an more"): read only where an article
   // belongs, after a verb or a preposition or at the start.

@@ -37,6 +37,8 @@ export function namedSlipOf(s: SentenceFacts): NamedSlip | undefined {
     case "verb-form":
       return { ...base, problem: `after ${named(slip.wrong.slice(0, -last.length).trim())} the verb ${named(last)} takes its base form`, check: "check each verb after do, does, did, can and will" };
     case "article":
+      // "a other" is no article slip to a student: it is the one word "another".
+      if (slip.right.toLowerCase() === "another") return { ...base, problem: `${named(slip.wrong)} should be the one word ${named(slip.right)}`, check: "check for other words written apart that belong together" };
       return { ...base, problem: `the article ${named(first!)} does not fit the sound of ${named(last)}`, check: "check each ‘a’ and ‘an’: ‘an’ goes before a vowel sound, ‘a’ before a consonant sound" };
   }
 }

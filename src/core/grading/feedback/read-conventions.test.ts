@@ -91,11 +91,13 @@ describe("a verb that does not agree with its pronoun", () => {
     expect(found.step.passage?.text).toContain("He play every day");
   });
 
-  it("names the other slips whose fix is certain: a plural subject's verb, a verb after 'doesn't', an article", () => {
+  it("names the other slips whose fix is certain: a plural subject's verb, a verb after 'doesn't', an article, 'a other', 'everyone have'", () => {
     const cases: Array<[string, RegExp, RegExp]> = [
       ["Many families own a computer now. Lastly, computers helps you talk with your friends every day.", /^the verb ‘helps’ does not agree with ‘computers’/, /^change ‘computers helps’ to ‘computers help’ in \{q\}, then check that each verb agrees with its subject$/],
       ["My cousin lives far away from us. Chatting online doesn't lost anything for my family and me.", /^after ‘doesn't’ the verb ‘lost’ takes its base form/, /^change ‘doesn't lost’ to ‘doesn't lose’ in \{q\}/],
       ["My grandmother lives far away from us. First, you can send her a email every single week.", /^the article ‘a’ does not fit the sound of ‘email’/, /^change ‘a email’ to ‘an email’ in \{q\}/],
+      ["I like to work with my class. Also a other thing is that I get to know new people.", /^‘a other’ should be the one word ‘another’/, /^change ‘a other’ to ‘another’ in \{q\}, then check for other words written apart that belong together$/],
+      ["We all need rules at school. Everyone have to learn something from this life.", /^the verb ‘have’ does not agree with ‘Everyone’/, /^change ‘Everyone have’ to ‘Everyone has’ in \{q\}/],
     ];
     for (const [text, problem, step] of cases) {
       const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");
