@@ -36,3 +36,11 @@ describe("the word-choice strength", () => {
     expect(reading.strength).toBeUndefined();
   });
 });
+
+describe("the word-choice step", () => {
+  it("quotes the sentence first when it has no topic to name, never 'in the sentence, replace'", () => {
+    const step = readingOf("Waiting was hard. It was not easy. I had to take an entire hour without saying anything to anyone.").step;
+    expect(step.note).toBe("in {q}, replace ‘take’ with a verb that shows exactly how");
+    expect(step.passage?.text).toBe("I had to take an entire hour without saying anything to anyone.");
+  });
+});

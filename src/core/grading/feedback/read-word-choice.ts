@@ -170,7 +170,12 @@ export function readWordChoice(facts: EssayFacts): AspectReading {
   return {
     ...withStrength,
     step: withQuote(
-      verb ? clause("in the sentence", about(plain), ", replace", named(verb), "with a verb that shows exactly how:", "{q}") : "in {q}, replace the most general word with a more exact one",
+      // Without a topic to name, "in the sentence, replace ..." pointed at no sentence until the quotation.
+      verb
+        ? about(plain)
+          ? clause("in the sentence", about(plain), ", replace", named(verb), "with a verb that shows exactly how:", "{q}")
+          : clause("in {q}, replace", named(verb), "with a verb that shows exactly how")
+        : "in {q}, replace the most general word with a more exact one",
       passage,
       "replace the most general words with more exact ones",
     ),
