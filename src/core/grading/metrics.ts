@@ -5,26 +5,31 @@ export function quadraticWeightedKappa(a: number[], b: number[], min: number, ma
   const n = Math.round((max - min) / step) + 1;
   if (a.length === 0 || n < 2) return 0;
   const idx = (v: number) => Math.min(n - 1, Math.max(0, Math.round((v - min) / step)));
-  const observed = new Float64Array(n * n);
-  const histA = new Float64Array(n);
-  const histB = new Float64Array(n);
-  for (let i = 0; i < a.length; i++) {
-    const x = idx(a[i]!);
-    const y = idx(b[i]!);
-    observed[x * n + y]! += 1;
-    histA[x]! += 1;
-    histB[y]! += 1;
+  // The weighted sums in closed form, one pass over the pairs: the n x n grid of the textbook form took 9 * 10^8 steps
+  // for a rubric of 30 criteria worth 1,000 points each, and held the server for seconds per call (outside audit).
+  // Observed: the sum of (x - y)^2. Expected under independence: the sum over all i, j of (i - j)^2 histA(i) histB(j) / N,
+  // which is sum x^2 + sum y^2 - 2 (sum x)(sum y) / N. Both are shifted by the mean first, which changes neither.
+  const xs = a.map(idx);
+  const ys = b.map(idx);
+  const shift = (xs.reduce((t, x) => t + x, 0) + ys.reduce((t, y) => t + y, 0)) / (2 * xs.length);
+  let observed = 0;
+  let sumX = 0;
+  let sumY = 0;
+  let sumX2 = 0;
+  let sumY2 = 0;
+  for (let k = 0; k < xs.length; k++) {
+    const x = xs[k]! - shift;
+    const y = ys[k]! - shift;
+    observed += (x - y) * (x - y);
+    sumX += x;
+    sumY += y;
+    sumX2 += x * x;
+    sumY2 += y * y;
   }
-  let num = 0;
-  let den = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const w = ((i - j) * (i - j)) / ((n - 1) * (n - 1));
-      num += w * observed[i * n + j]!;
-      den += (w * histA[i]! * histB[j]!) / a.length;
-    }
-  }
-  return den === 0 ? (num === 0 ? 1 : 0) : 1 - num / den;
+  const expected = sumX2 + sumY2 - (2 * sumX * sumY) / xs.length;
+  // Rounding can leave a hair above zero where every score is the same: that is no disagreement to divide by.
+  if (expected <= 1e-9 * Math.max(1, sumX2 + sumY2)) return observed <= 1e-12 ? 1 : 0;
+  return 1 - observed / expected;
 }
 
 export function meanAbsoluteError(a: number[], b: number[]): number {
