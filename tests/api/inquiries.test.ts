@@ -89,6 +89,19 @@ describe(`POST /api/leads (${testDatabaseKind})`, () => {
     expect(ahead.status, ahead.text).toBe(201);
   });
 
+  it("takes an e-mail holding a NUL as every text is taken, without it, where the rate limiter's lookup had failed", async () => {
+    const response = await new TestClient(server.url).post("/api/leads", { ...validLead, email: "ab\u0000cd@example.test" });
+    expect(response.status, response.text).toBe(201);
+    const [row] = await db().select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
+    expect(row!.email).toBe("abcd@example.test");
+  });
+
+  it("answers 413 in the error shape for a body of 20 MB, which the rate limiter does not read whole", async () => {
+    const response = await new TestClient(server.url).post("/api/leads", { ...validLead, name: "x".repeat(20_000_000) });
+    expect(response.status).toBe(413);
+    expect(response.data.error.code).toBe("payload_too_large");
+  });
+
   it("answers 413 in the error shape for an oversized body", async () => {
     const response = await new TestClient(server.url).post("/api/leads", { ...validLead, name: "x".repeat(1_100_000) });
     expect(response.status).toBe(413);
