@@ -168,6 +168,13 @@ export const calibrationPreview = z.object({
 });
 export type CalibrationPreview = z.infer<typeof calibrationPreview>;
 
+/**
+ * The largest version the database holds (a 32-bit integer): a basedOnVersion past it was sent to PostgreSQL, which
+ * refused it, and the client got a 500 (outside audit). No assignment gets near it; the number is simply not one.
+ */
+const maxVersion = 2_147_483_647;
+const versionOutOfRange = "basedOnVersion must be the assignment's version number, as the last read gave it";
+
 export const assignment = z.object({
   id: z.string(),
   teacherId: z.string(),
@@ -238,7 +245,12 @@ export const updateAssignmentInput = z.object({
    * The assignment's `version` this copy was read at. Given, a save made after another tab or window saved the
    * assignment answers 409 instead of silently undoing that save. Absent, the save replaces whatever is stored.
    */
-  basedOnVersion: z.number({ error: "basedOnVersion must be the assignment's version number" }).int("basedOnVersion must be a whole number").optional(),
+  basedOnVersion: z
+    .number({ error: "basedOnVersion must be the assignment's version number" })
+    .int("basedOnVersion must be a whole number")
+    .min(0, versionOutOfRange)
+    .max(maxVersion, versionOutOfRange)
+    .optional(),
 }).loose();
 export type UpdateAssignmentInput = z.input<typeof updateAssignmentInput>;
 
@@ -262,6 +274,7 @@ export const rubricUploadInput = z.object({
     .string({ error: "basedOnVersion must be the assignment's version number" })
     .regex(/^\d+$/, "basedOnVersion must be the assignment's version number, a whole number")
     .transform(Number)
+    .pipe(z.number().max(maxVersion, versionOutOfRange))
     .optional(),
 }).refine((body) => body.rubric || body.file, { path: ["rubric"], message: "Choose a rubric file (.txt, .doc, .docx or .pdf)" });
 

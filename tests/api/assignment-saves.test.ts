@@ -53,6 +53,13 @@ describe(`an assignment saved from two tabs (${testDatabaseKind})`, () => {
     });
     expect((await client.get(url)).data).toMatchObject({ title: "Civil Rights DBQ (revised)", prompt: "Evaluate the movement.", version: tabOne.version + 1 });
 
+    // A version no database holds (past a 32-bit integer) is a bad request naming the field, not a 500.
+    for (const basedOnVersion of [Number.MAX_SAFE_INTEGER, 2_147_483_648]) {
+      const huge = await client.put(url, wizardSave(tabTwo, { basedOnVersion }));
+      expect(huge.status, huge.text).toBe(400);
+      expect(huge.data.error.fields.basedOnVersion).toMatch(/version number/);
+    }
+
     // Told, and shown the saved version, the teacher saves theirs over it.
     const again = await client.put(url, wizardSave(tabTwo, { prompt: "Evaluate the movement, 1954-1968.", basedOnVersion: first.data.version }));
     expect(again.status, again.text).toBe(200);
