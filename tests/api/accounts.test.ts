@@ -119,6 +119,24 @@ describe(`sign-up and confirmation (${testDatabaseKind})`, () => {
     expect(long.data.error.fields.username).toBe("Username must be at most 50 characters");
   });
 
+  it("answers better-auth's own checks in the app's words and shape: fields named, the password's length given, bad JSON said once", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "authwords");
+    const empty = await teacher.client.post("/api/auth/change-password", {});
+    expect(empty.status).toBe(400);
+    expect(empty.data.error.code).toBe("validation_failed");
+    expect(empty.data.error.fields).toMatchObject({ newPassword: "Required: send newPassword as text", currentPassword: "Required: send currentPassword as text" });
+    expect(empty.data.error.message).not.toMatch(/\[body\.|Invalid input/);
+    const short = await teacher.client.post("/api/auth/change-password", { currentPassword: teacher.password, newPassword: "short" });
+    expect(short.status).toBe(400);
+    expect(short.data.error.message).toBe("Password must be at least 8 characters");
+    expect(short.data.error.fields).toEqual({ password: "Password must be at least 8 characters" });
+    const badJson = await teacher.client.request("POST", "/api/auth/change-password", { body: "{not json", headers: { "content-type": "application/json" } });
+    expect(badJson.status).toBe(400);
+    expect(badJson.data.error.message).toBe("The request body is not valid JSON.");
+    const taken = await client().post("/api/auth/sign-up/email", { ...uniqueTeacher(), username: teacher.username });
+    expect(taken.data.error.fields.username).toBe(taken.data.error.message);
+  });
+
   it("refuses a duplicate username with a clear message", async () => {
     const existing = await createSignedInTeacher(server.url, db(), "taken");
     const response = await client().post("/api/auth/sign-up/email", { ...uniqueTeacher(), username: existing.username });

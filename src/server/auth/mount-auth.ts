@@ -8,10 +8,10 @@ import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import type { Env } from "../env";
 import { formatBytes, type ApiRouter } from "../http/api-router";
-import { AppError, noApiRouteMessage } from "../http/app-error";
+import { AppError, badJsonMessage, noApiRouteMessage } from "../http/app-error";
 import type { AppEnv } from "../http/app-env";
 import { assertJsonDepth, isJsonMediaType } from "../http/json-depth";
-import { parseOrThrow } from "../http/validation";
+import { parseOrThrow, readableMessage } from "../http/validation";
 import type { Auth } from "./auth";
 import { callAuth } from "./auth-storage";
 import { answerUnsentMail } from "./mail-outcome";
@@ -149,7 +149,7 @@ function jsonBodiesOnly(): MiddlewareHandler<AppEnv> {
 function validateBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const body: unknown = await c.req.raw.clone().json().catch(() => {
-      throw new AppError("bad_request", "The request body is not valid JSON.");
+      throw new AppError("bad_request", badJsonMessage);
     });
     assertJsonDepth(body);
     const parsed = parseOrThrow(schema, body, "request body") as { email?: unknown };
@@ -195,6 +195,9 @@ const friendlyMessages: Record<string, string> = {
   EMAIL_NOT_VERIFIED: authMessages.emailNotVerified,
   // A reset link used once already, or past its hour: "Invalid token" told the teacher nothing to do.
   INVALID_TOKEN: "This link has expired or was already used. Ask for a new one from the sign-in page (Forgot password?).",
+  // "Password too short" gave no length to reach.
+  PASSWORD_TOO_SHORT: authMessages.passwordTooShort,
+  PASSWORD_TOO_LONG: authMessages.passwordTooLong,
 };
 
 async function reshapeAuthError(response: Response): Promise<Response> {
@@ -205,14 +208,47 @@ async function reshapeAuthError(response: Response): Promise<Response> {
   if (!body || typeof body !== "object" || "error" in body) return response;
   // Signed out: the same code and words as every other route that needs a session.
   if (response.status === 401 && (!body.code || body.code === "UNAUTHORIZED")) return reshaped(response, "unauthorized", "Sign in to continue.");
+  if (body.code === "VALIDATION_ERROR") {
+    const fields = validationFields(body.message ?? "");
+    if (Object.keys(fields).length) return reshaped(response, "validation_failed", `The request body has problems in: ${Object.keys(fields).join(", ")}. Fix these and try again.`, fields);
+  }
   const code = body.code === "VALIDATION_ERROR" ? "validation_failed" : (body.code ?? "auth_error").toLowerCase();
-  const message = (body.code && friendlyMessages[body.code]) || body.message || authMessages.unexpected;
-  return reshaped(response, code, message);
+  // Its body parser's words, where every other route says it this way.
+  const isBadJson = /^Invalid JSON/i.test(body.message ?? "");
+  const message = isBadJson ? badJsonMessage : (body.code && friendlyMessages[body.code]) || body.message || authMessages.unexpected;
+  const field = body.code ? fieldOfCode[body.code] : undefined;
+  return reshaped(response, code, message, field ? { [field]: message } : {});
 }
 
-function reshaped(response: Response, code: string, message: string): Response {
+/** The field an error of better-auth's is about, so a form can show it there ("Username is already taken"). */
+const fieldOfCode: Record<string, string> = {
+  USERNAME_IS_ALREADY_TAKEN: "username",
+  USERNAME_TOO_SHORT: "username",
+  USERNAME_TOO_LONG: "username",
+  INVALID_USERNAME: "username",
+  PASSWORD_TOO_SHORT: "password",
+  PASSWORD_TOO_LONG: "password",
+  USER_ALREADY_EXISTS: "email",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email",
+};
+
+/**
+ * better-auth's own check of a body it reads directly (the password change, two-factor) answers in one line of
+ * zod's words: "[body.newPassword] Invalid input: expected string, received undefined; [body.currentPassword] ...".
+ * Read into fields in the app's words, as every other route answers.
+ */
+function validationFields(message: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const part of message.split("; ")) {
+    const found = /^\[body\.([\w.]+)\] (.+)$/.exec(part.trim());
+    if (found) fields[found[1]!] ??= readableMessage(found[2]!, found[1]!.split(".").at(-1)!);
+  }
+  return fields;
+}
+
+function reshaped(response: Response, code: string, message: string, fields: Record<string, string> = {}): Response {
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify({ error: { code, message, fields: {} } }), { status: response.status, headers });
+  return new Response(JSON.stringify({ error: { code, message, fields } }), { status: response.status, headers });
 }

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { AppError } from "./app-error";
+import { AppError, badJsonMessage } from "./app-error";
 import { assertJsonDepth } from "./json-depth";
 import { parseOrThrow } from "./validation";
 import type { AppEnv } from "./app-env";
@@ -158,7 +158,7 @@ async function readJson(c: Context): Promise<unknown> {
     body = await c.req.json();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError("bad_request", "The request body is not valid JSON.");
+    throw new AppError("bad_request", badJsonMessage);
   }
   assertJsonDepth(body);
   return body;

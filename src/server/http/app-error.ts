@@ -21,6 +21,9 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
 };
 
 /** What an address no API route answers says, from the app's routes and from better-auth's alike. */
+/** The one answer to a body that is not JSON, from the app's routes and from better-auth's alike. */
+export const badJsonMessage = "The request body is not valid JSON.";
+
 export const noApiRouteMessage = "There is no API route at this address. See /api/docs for the routes that exist.";
 
 /** The one error type routes and services throw; `toErrorBody` and `status` map it to HTTP in one place. */

@@ -17,18 +17,29 @@ const typeNames: Record<string, string> = {
   date: "a date",
 };
 const zodDefault = /^Invalid input: expected (\w+), received (\w+)$/;
+/** zod's own words for a limit: "Too big: expected string to have <=100 characters", "Too small: expected number to be >=1". */
+const zodLimit = /^Too (big|small): expected (\w+) to (?:have|be) ([<>]=?)(-?[\d.e+]+)(?: (characters|items))?$/;
 
 /**
- * A contract's own message where it has one; zod's default for a wrong type ("Invalid input: expected object,
- * received undefined") said nothing a person could act on, so it becomes "Required: send tags as a list" or "Must be a number".
+ * A contract's own message where it has one; zod's defaults said nothing a person could act on ("Invalid input:
+ * expected object, received undefined", "Too big: expected string to have <=100 characters"), so they become
+ * "Required: send tags as a list", "Must be a number", "Keep this within 100 characters" or "Must be at least 1".
  */
-function readableMessage(issue: z.core.$ZodIssue): string {
-  const match = issue.code === "invalid_type" ? zodDefault.exec(issue.message) : null;
-  if (!match) return issue.message;
-  const expected = typeNames[match[1]!] ?? match[1];
-  // "Required" alone left a caller guessing what to send: the field is named with what it takes.
-  if (match[2] === "undefined") return `Required: send ${String(issue.path.at(-1) ?? "it")} as ${expected}`;
-  return `Must be ${expected}`;
+export function readableMessage(message: string, field: string): string {
+  const wrongType = zodDefault.exec(message);
+  if (wrongType) {
+    const expected = typeNames[wrongType[1]!] ?? wrongType[1];
+    // "Required" alone left a caller guessing what to send: the field is named with what it takes.
+    return wrongType[2] === "undefined" ? `Required: send ${field} as ${expected}` : `Must be ${expected}`;
+  }
+  const limit = zodLimit.exec(message);
+  if (!limit) return message;
+  const [, size, kind, comparison, bound, unit] = limit;
+  const isInclusive = comparison!.endsWith("=");
+  if (kind === "string") return size === "big" ? `Keep this within ${bound} characters` : bound === "1" ? "Required: this cannot be empty" : `Use at least ${bound} characters`;
+  if (unit === "items") return size === "big" ? `Send at most ${bound} items` : `Send at least ${bound} item${bound === "1" ? "" : "s"}`;
+  if (size === "big") return isInclusive ? `Must be at most ${bound}` : `Must be less than ${bound}`;
+  return isInclusive ? `Must be at least ${bound}` : `Must be more than ${bound}`;
 }
 
 /** Turns zod issues into the error shape's `fields`: one message per field path (the first one wins). */
@@ -36,7 +47,7 @@ export function fieldsFromIssues(issues: readonly z.core.$ZodIssue[]): Record<st
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";
-    fields[key] ??= readableMessage(issue);
+    fields[key] ??= readableMessage(issue.message, String(issue.path.at(-1) ?? "it"));
   }
   return fields;
 }
