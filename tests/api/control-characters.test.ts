@@ -30,8 +30,9 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
     const binary = `${studentEssay(5, "Cy")}${nul.repeat(3)}`;
     const uploaded = await teacher.client.request("POST", `/api/assignments/${assignment.id}/submissions`, { body: uploadForm([textFile("Bo Chen.txt", `${studentEssay(4, "Bo")}${nul}${nul}`), textFile("Cy Park.txt", binary)]) });
     expect(uploaded.status, uploaded.text).toBe(200);
-    // A stray NUL or two in UTF-8 text is dropped; more are a binary file's, refused with the reason like any other kind.
-    expect(uploaded.data.rejected).toEqual([{ fileName: "Cy Park.txt", code: "unsupported", message: expect.any(String) }]);
+    // A stray NUL or two in UTF-8 text is dropped; more are a binary file's, refused as no plain text (not as a file type
+    // "not supported", which told a teacher who sent a .txt to send a .txt).
+    expect(uploaded.data.rejected).toEqual([{ fileName: "Cy Park.txt", code: "corrupt", message: expect.stringMatching(/^This \.txt file does not hold plain text/) }]);
     const bo = (await teacher.client.get(`/api/submissions/${uploaded.data.created[0].submissionId}`)).data;
     expect(bo.studentName).toBe("Bo Chen");
     expect(bo.content).not.toContain(nul);

@@ -20,6 +20,8 @@ export const documentMessages = {
   empty: "This file is empty or has no readable text. Check that you chose the right file, or paste the text instead.",
   corrupt:
     "The file looks damaged and could not be read. Open it in your word processor, save it again (or export it as PDF), and upload the new copy.",
+  notPlainText:
+    "This .txt file does not hold plain text: it may be another kind of file renamed, or damaged. Open it in a text editor, save it as plain text, and upload it again, or paste the text instead.",
   encrypted:
     "This document is password-protected. Remove the password (or save an unprotected copy) and upload it again.",
   unreadableImage:

@@ -161,6 +161,14 @@ describe("extractDocument failures a teacher can act on", () => {
     expect(error.message).toMatch(/Rich Text.*\.docx or PDF/);
   });
 
+  it("tells a .txt of binary bytes it holds no plain text, not that its type is unsupported", async () => {
+    const binary = new Uint8Array([0x48, 0x69, 0, 0, 0, 0x01, 0x02, 0x03, 0xff, 0xfe, 0, 0x10]);
+    const named = await failure(binary, { fileName: "essay.txt" });
+    expect(named.code).toBe("corrupt");
+    expect(named.message).toBe(documentMessages.notPlainText);
+    expect((await failure(binary, { fileName: "essay.bin" })).code).toBe("unsupported");
+  });
+
   it("refuses a file over the limit and names the limit", async () => {
     const error = await failure(load("student-essay.pdf"), { maxBytes: 1024 * 1024 / 64 });
     expect(error.code).toBe("too_large");

@@ -75,6 +75,8 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
       // Word's "Rich Text Format" named .doc is a format Markwise does not read, not a damaged Word file.
       if (isRtf(bytes)) throw new DocumentError("unsupported", documentMessages.rtf);
       if (/\.(?:docx?|pdf)$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.corrupt);
+      // A .txt of binary bytes (or of NULs) was told its file type is not supported, and to upload a .txt.
+      if (/\.txt$/i.test(options.fileName ?? "")) throw new DocumentError("corrupt", documentMessages.notPlainText);
       if (photoReader && isHeic(bytes)) throw new DocumentError("unsupported", documentMessages.heic);
       throw new DocumentError("unsupported", photoReader ? documentMessages.unsupportedWithPhotos : documentMessages.unsupported);
     }
