@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { unzipSync, zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DocumentError, documentMessages, extractDocument, maxDocumentBytes, sniffDocumentKind, type ExtractedDocument } from "./index.js";
 import { decodeText } from "./sniff.js";
 
@@ -11,7 +11,7 @@ const load = (name: string) => new Uint8Array(readFileSync(fixtures + name));
 const essay = readFileSync(fixtures + "student-essay.txt", "utf8").trim();
 const essayParagraphs = essay.split("\n\n");
 
-async function failure(bytes: Uint8Array, options?: { maxBytes?: number; fileName?: string }): Promise<DocumentError> {
+async function failure(bytes: Uint8Array, options?: Parameters<typeof extractDocument>[1]): Promise<DocumentError> {
   try {
     await extractDocument(bytes, options);
   } catch (error) {
@@ -343,6 +343,17 @@ describe("extractDocument refuses a PDF that would hold the server", () => {
     const error = await failure(pdfOf(1, bomb));
     expect(error.code).toBe("too_large");
     expect(error.message).toBe(documentMessages.tooComplex);
+  });
+
+  it("calls a PDF with neither text nor images empty, not a scan, with or without OCR", async () => {
+    const blank = pdfOf(2);
+    const read = vi.fn(async () => "never read");
+    for (const options of [{}, { imageReader: { read, readLines: vi.fn() } }]) {
+      const error = await failure(blank, options);
+      expect(error.code).toBe("empty");
+      expect(error.message).toBe(documentMessages.empty);
+    }
+    expect(read).not.toHaveBeenCalled();
   });
 
   it("reads 500 pages, and refuses more without reading them", async () => {

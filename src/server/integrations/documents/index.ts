@@ -129,7 +129,8 @@ async function extractTextDocument(
     case "pdf": {
       const content = await extractPdf(bytes);
       if (!isImageOnly(content)) return { ...base, ...content };
-      const { text, tables } = imageReader ? await readScannedPdf(bytes, imageReader, { tables: ocrTables }) : { text: "", tables: [] };
+      const { text, tables, pagesWithImages } = await readScannedPdf(bytes, imageReader, { tables: ocrTables });
+      if (pagesWithImages === 0) throw new DocumentError("empty", documentMessages.empty);
       // OCR tried and found nothing: the scan itself is the problem, not a missing text layer.
       if (!hasReadableText(text)) throw new DocumentError("image_only", imageReader ? documentMessages.scanUnreadable : documentMessages.imageOnly);
       return { ...base, text, tables, pageCount: content.pageCount, ocr: true };

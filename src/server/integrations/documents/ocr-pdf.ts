@@ -17,11 +17,17 @@ interface PdfImage {
 }
 
 /**
- * The text of a scanned PDF: each page's largest image read by OCR, pages in order, separated by a blank line.
+ * The text of a scanned PDF: each page's largest image read by OCR, pages in order, separated by a blank line, and how
+ * many pages have an image at all (without a reader, only that is found: a PDF with neither text nor images is blank,
+ * not a scan, and was told to scan its page again at 150 dpi).
  * The images are collected from the operator list here rather than with unpdf's extractImages, which drops the
  * 1-bit images that school copiers write when they "scan to PDF" in black and white.
  */
-export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextReader, "read"> & Partial<Pick<ImageTextReader, "readLines">>, options: { tables?: boolean } = {}): Promise<{ text: string; tables: string[][][] }> {
+export async function readScannedPdf(
+  bytes: Uint8Array,
+  reader: (Pick<ImageTextReader, "read"> & Partial<Pick<ImageTextReader, "readLines">>) | undefined,
+  options: { tables?: boolean } = {},
+): Promise<{ text: string; tables: string[][][]; pagesWithImages: number }> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await (await import("unpdf")).getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, isOffscreenCanvasSupported: false, verbosity: 0 });
@@ -32,6 +38,7 @@ export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextRe
     const { OPS, ImageKind } = await (await import("unpdf")).getResolvedPDFJS();
     const pages: string[] = [];
     const tables: string[][][] = [];
+    let pagesWithImages = 0;
     for (let pageNumber = 1; pageNumber <= Math.min(pdf.numPages, maxOcrPages); pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const operators = await page.getOperatorList();
@@ -44,7 +51,8 @@ export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextRe
         const image = (await new Promise((resolve) => objects.get(key, resolve))) as PdfImage | null;
         if (image?.data && (!largest || image.width * image.height > largest.width * largest.height)) largest = image;
       }
-      const grey = largest && toGrey(largest, ImageKind);
+      if (largest) pagesWithImages++;
+      const grey = reader && largest && toGrey(largest, ImageKind);
       if (grey && largest) {
         const png = encodePng({ data: grey, width: largest.width, height: largest.height, channels: 1 });
         if (options.tables && reader.readLines) {
@@ -59,7 +67,7 @@ export async function readScannedPdf(bytes: Uint8Array, reader: Pick<ImageTextRe
       }
       page.cleanup();
     }
-    return { text: pages.filter((text) => text.trim()).join("\n\n"), tables };
+    return { text: pages.filter((text) => text.trim()).join("\n\n"), tables, pagesWithImages };
   } finally {
     await pdf.destroy();
   }
