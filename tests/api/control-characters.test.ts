@@ -115,6 +115,19 @@ describe(`text with control characters (${testDatabaseKind})`, () => {
     expect((await teacher.client.get(`/api/submissions/${named.data.created[0].submissionId}`)).data.studentName).toBe(teacherEmoji);
   });
 
+  it("refuses a JSON body whose bytes are not UTF-8, storing nothing, where they had been stored as replacement marks", async () => {
+    const teacher = await createSignedInTeacher(server.url, db(), "utf8");
+    const invalid = Buffer.concat([Buffer.from('{"bio":"Ms '), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(' Rivera"}')]);
+    const answer = await teacher.client.request("PUT", "/api/profile-text", { body: invalid, headers: { "content-type": "application/json" } });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.data.error).toEqual({ code: "bad_request", message: "The request body is not valid UTF-8 text. Send the JSON encoded as UTF-8.", fields: {} });
+    expect((await teacher.client.get("/api/profile-text")).data.bio ?? "").not.toContain("\uFFFD");
+    // UTF-8 itself, accents and all, and a byte-order mark before it, are read as before.
+    const accented = await teacher.client.request("PUT", "/api/profile-text", { body: Buffer.from('\uFEFF{"bio":"Élodie teaches 9th grade"}'), headers: { "content-type": "application/json" } });
+    expect(accented.status, accented.text).toBe(200);
+    expect((await teacher.client.get("/api/profile-text")).data.bio).toBe("Élodie teaches 9th grade");
+  });
+
   it("refuses a body nested too deeply with a 400 saying so, signed in or not, and keeps serving", async () => {
     const nested = (depth: number) => `{"type":"get-started","x":${"[".repeat(depth)}${"]".repeat(depth)}}`;
     const send = (path: string, body: string) => new TestClient(server.url).request("POST", path, { body, headers: { "content-type": "application/json" } });

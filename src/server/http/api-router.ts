@@ -153,16 +153,25 @@ async function readJson(c: Context): Promise<unknown> {
   if (type.split(";")[0]!.trim().toLowerCase() !== "application/json") {
     throw new AppError("unsupported_media_type", "Send the request body as JSON with the header Content-Type: application/json.");
   }
-  let body: unknown;
+  let text: string;
   try {
-    body = await c.req.json();
+    // Bytes that are not UTF-8 were decoded as U+FFFD and stored as "���" in a name or a bio (outside audit).
+    text = strictUtf8.decode(await c.req.arrayBuffer());
   } catch (error) {
     if (error instanceof AppError) throw error;
+    throw new AppError("bad_request", "The request body is not valid UTF-8 text. Send the JSON encoded as UTF-8.");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
     throw new AppError("bad_request", badJsonMessage);
   }
   assertJsonDepth(body);
   return body;
 }
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 async function readForm(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
