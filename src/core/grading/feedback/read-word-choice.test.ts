@@ -43,4 +43,11 @@ describe("the word-choice step", () => {
     expect(step.note).toBe("in {q}, replace ‘take’ with a verb that shows exactly how");
     expect(step.passage?.text).toBe("I had to take an entire hour without saying anything to anyone.");
   });
+
+  it("never asks to replace the verb of a set phrase ('running late', 'get used to', 'find his way', 'put together')", () => {
+    for (const sentence of ["I was in a rush because I was running late to the doctor.", "She wants to move on and learn to get used to her new home.", "For the cyclist to find his way he had to put together the piece."]) {
+      const step = readingOf(`Waiting was hard. It was not easy. ${sentence}`).step;
+      expect(step.note, sentence).not.toMatch(/replace ‘(?:running|get|find|put|move)’/);
+    }
+  });
 });

@@ -29,10 +29,41 @@ function preciseWords(s: SentenceFacts): string[] {
   return [...new Set(words)];
 }
 
+/**
+ * Everyday verbs inside set phrases, where the phrase, not the verb, carries the meaning: "running late", "get used
+ * to", "find his way", "make sure", "take care". Told to replace ‘running’ with "a verb that shows exactly how", a
+ * student had nothing to do (outside reading).
+ */
+const setPhraseAfter: Record<string, RegExp> = {
+  get: /^(?:used|along|rid|ready|married|lost|better|worse|to (?:know|see|go|be)|back|up|over|away with)\b/,
+  run: /^(?:late|out|into|away from)\b/,
+  find: /^(?:(?:my|his|her|their|our|your|its) way|out)\b/,
+  make: /^(?:sure|sense|fun|friends|money|progress|up|mistakes|a (?:difference|decision|mistake|living))\b/,
+  take: /^(?:care|place|part|turns|advantage|notes|time|a (?:break|test|look|walk|chance))\b/,
+  go: /^(?:on|back|away|through|ahead|out|wrong)\b/,
+  come: /^(?:back|up|true|along|across|out)\b/,
+  give: /^up\b/,
+  look: /^(?:forward|after|up|like)\b/,
+  keep: /^(?:in mind|going|up|track)\b/,
+  turn: /^(?:out|into|around|off|on)\b/,
+  put: /^(?:together|on|off|up with|away|out|in)\b/,
+  move: /^(?:on|in|out|away|forward)\b/,
+  pay: /^attention\b/,
+  fall: /^(?:asleep|behind|apart|in love)\b/,
+};
+
+function isInSetPhrase(s: SentenceFacts, verbAt: number): boolean {
+  const verb = s.tokens[verbAt]!;
+  const pattern = setPhraseAfter[verb.lemma.toLowerCase()];
+  if (!pattern) return false;
+  const after = s.tokens.slice(verbAt + 1, verbAt + 4).map((t) => t.text.toLowerCase()).join(" ");
+  return pattern.test(after);
+}
+
 /** The most everyday verb of a sentence (get, make, go, have...): the first candidate for a more exact word. */
 function everydayVerb(s: SentenceFacts): string | undefined {
   const verbs = s.tokens
-    .filter((t) => t.isWord && t.pos === "VERB" && !["be", "have", "do"].includes(t.lemma))
+    .filter((t, i) => t.isWord && t.pos === "VERB" && !["be", "have", "do"].includes(t.lemma) && !isInSetPhrase(s, i))
     .map((t) => ({ text: t.text, zipf: zipfFrequency(t.text) ?? 0 }))
     .filter((v) => v.zipf >= 5)
     .sort((a, b) => b.zipf - a.zipf);
