@@ -77,3 +77,14 @@ describe("a passage that a step says to write after", () => {
     expect(long.endsWith(tail!.text)).toBe(true);
   });
 });
+
+describe("where a long sentence is cut for a quotation", () => {
+  it("never at a date's or a place's comma ('on May 6, 1937', 'Lakehurst, New Jersey')", () => {
+    const long = "This was a problem because on May 6, 1937 a dirigible was destroyed by fire while it tried to land at the naval air station in Lakehurst, New Jersey, and the owners of the building realized how much worse that accident could have been over a crowded city.";
+    const facts = factsOf(`Dirigibles were hard to dock. ${long}`);
+    const quoted = passageOf(facts, 1, facts.sentences[1]!.start + long.indexOf("May"))?.text ?? "";
+    expect(quoted).not.toMatch(/May 6,?$/);
+    expect(quoted).not.toMatch(/Lakehurst,?$/);
+    expect(quoted).toContain("May 6, 1937");
+  });
+});

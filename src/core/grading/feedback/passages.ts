@@ -68,7 +68,11 @@ function clauseBreaks(sentence: SentenceFacts): number[] {
     if (i === 0) return;
     const before = sentence.tokens[i - 1]!.text;
     if (/^[,;:–—]$/.test(t.text)) {
-      if (!introduces.has(before.toLowerCase())) breaks.push(t.end);
+      // A date's or a place's comma ("May 6, 1937", "Lakehurst, New Jersey") joins one detail: cut there, "on May 6"
+      // was quoted as the detail from the text.
+      const after = sentence.tokens[i + 1];
+      const joinsOneDetail = t.text === "," && after !== undefined && ((sentence.tokens[i - 1]!.pos === "NUM" && after.pos === "NUM") || (sentence.tokens[i - 1]!.pos === "PROPN" && after.pos === "PROPN"));
+      if (!introduces.has(before.toLowerCase()) && !joinsOneDetail) breaks.push(t.end);
     }
     else if ((t.pos === "CCONJ" || t.pos === "SCONJ") && before !== "," && !bindsNext.has(before.toLowerCase())) breaks.push(t.start);
   });
