@@ -168,9 +168,15 @@ function misspelledTransitionOf(text: string, firstWord: string, misspelled: Spa
 function quotesText(text: string): boolean {
   const marks = text.match(/["“”]/g)?.length ?? 0;
   if (marks === 0) return false;
-  const spans = [...text.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((m) => m[1] ?? m[2] ?? "");
-  return marks > spans.length * 2 || spans.some((inner) => !isTitle(inner));
+  const spans = [...text.matchAll(/"([^"]*)"|“([^”]*)”/g)];
+  return marks > spans.length * 2 || spans.some((m) => !isTitle(m[1] ?? m[2] ?? "") && !namesAWork.test(text.slice(0, m.index)));
 }
+
+/**
+ * What a title follows, however it is capitalised: "In the poem “Do not exceed speed limit” the setting is described
+ * as very rough" was praised as supporting the answer "with a detail from the text".
+ */
+const namesAWork = /\b(?:the (?:short )?(?:poem|story|essay|article|passage|memoir|book|text|excerpt|narrative|novel|selection|reading)|titled|called|named|entitled)\s*,?\s*$/i;
 
 /** Every word of four letters or more capitalised: "Winter Hibiscus", "Do not Exceed Posted Limit". */
 function isTitle(text: string): boolean {

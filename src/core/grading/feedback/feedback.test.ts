@@ -413,6 +413,10 @@ Our hypothesis was supported because the particles move faster when the water is
     const answer = "In the story “Rough Road Ahead: Do Not Exceed Posted Speed Limit,” the setting affects the cyclist a great deal. The heat and the hills make him tired and thirsty. He has no water left and the towns he reaches are empty.";
     const ideas = grade(answer, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
     expect(ideas.sentences.map((s) => s.text).join(" ")).not.toMatch(/points to the text|how this detail supports|with a detail from the text: .In the story/);
+    // A title the student did not capitalise is still a title after "the poem", "the story" or "titled".
+    const lowerTitle = answer.replace("“Rough Road Ahead: Do Not Exceed Posted Speed Limit,”", "“Do not exceed speed limit,”");
+    const lowerIdeas = grade(lowerTitle, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText }).feedbackParts.sections.find((s) => s.label === "Ideas and content")!;
+    expect(lowerIdeas.sentences.map((s) => s.text).join(" ")).not.toMatch(/points to the text|how this detail supports|with a detail from the text: .In the story/);
     const quoting = grade(`${answer} He says the water “tasted like battery acid” when he finally found a pump.`, { feedbackLength: "detailed" }, { assignmentType: "other", prompt, sourceText });
     expect(quoting.feedbackParts.sections.find((s) => s.label === "Ideas and content")!.sentences.map((s) => s.text).join(" ")).toMatch(/battery acid/);
   });
