@@ -115,7 +115,7 @@ describe("a verb that does not agree with its pronoun", () => {
   it("sends a grammar criterion to a sentence with a verb slip it cannot fix for certain, before the longest one", () => {
     const text = "My brother loves football and plays it every day after school with his friends from our street and the park near it. The whole team would exploded with joy after a win. We were happy.";
     const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");
-    expect(found.step.note).toMatch(/^read \{q\} aloud .*check that each verb agrees with its subject/);
+    expect(found.step.note).toMatch(/^read \{q\} aloud .*check that each verb (?:in your point about \w+ )?agrees with its subject/);
     expect(found.step.passage?.text).toContain("would exploded");
   });
 
@@ -123,7 +123,7 @@ describe("a verb that does not agree with its pronoun", () => {
     const text = "My brother loves football and plays it every day after school with his friends from our street. On weekends i watch him from the side of the field.";
     const found = readConventions(gatherEssayFacts(text, analyzeText(text, context, fakeSpellChecker()), context), undefined, "grammar");
     expect(`${found.problem?.note ?? ""} ${found.step.note}`).not.toMatch(/capital|comma/);
-    // The quotation says where; "aloud in the point about ..." read as if the reading were in it.
-    expect(found.step.note).toBe("read {q} aloud and check that each verb agrees with its subject and is in the right tense");
+    // The point is named inside the check: "aloud in the point about ..." read as if the reading were in it.
+    expect(found.step.note).toMatch(/^read \{q\} aloud and check that each verb in your point about \w+ agrees with its subject and is in the right tense$/);
   });
 });

@@ -162,8 +162,10 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
       .map((s) => ({ s, slip: grammarSlipOf(s.tokens) }))
       .find(({ s, slip }) => slip && slip.kind !== "article" && quoted(facts, s, slip.start)?.text.includes(slip.wrong));
     const target = unsure?.s ?? longestOf();
-    // The quotation says where: "read "..." aloud in the point about influence" read as if the reading were in it.
-    return { ...unlessPraised(target), step: withQuote(clause("read {q} aloud", "and check that each verb agrees with its subject and is in the right tense"), quoted(facts, target, unsure?.slip?.start), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
+    // The point named inside the check ("read "..." aloud in the point about influence" read as if the reading were in
+    // it; without it the step read the same for every student but the quotation).
+    const verbsOf = target?.nouns[0] ? `each verb in your point about ${target.nouns[0]}` : "each verb";
+    return { ...unlessPraised(target), step: withQuote(clause("read {q} aloud and check that", verbsOf, "agrees with its subject and is in the right tense"), quoted(facts, target, unsure?.slip?.start), "read your longest sentences aloud and check that each verb agrees with its subject and is in the right tense") };
   }
   const lowercaseI = facts.sentences.find((s) => s.hasLowercaseI && lowercaseIPassage(facts, s));
   if (lowercaseI) {
@@ -193,8 +195,9 @@ export function readConventions(facts: EssayFacts, suggest?: SpellingSuggester, 
   // The longest sentence is where punctuation is hardest: one with commas is checked comma by comma; one without
   // gets a pause marked, which a sentence of 15 words or more usually needs ("check each comma" of none made no sense).
   const longest = longestOf();
+  const point = longest?.nouns[0] ? `in your point about ${longest.nouns[0]}` : "";
   const note = longest?.text.includes(",")
-    ? clause("read {q} aloud and check that each comma marks a real pause")
-    : clause("read {q} aloud and add a comma where you pause, or split it in two");
+    ? clause("read {q} aloud and check that each comma", point, "marks a real pause")
+    : clause("read {q} aloud and add a comma where you pause", point, ", or split it in two");
   return { ...unlessPraised(longest), step: withQuote(note, quoted(facts, longest), "read your longest sentences aloud and check each comma") };
 }
