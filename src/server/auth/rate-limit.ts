@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { stripControlCharacters } from "../../contracts/control-characters";
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq, sql } from "drizzle-orm";
@@ -119,9 +120,9 @@ async function accountFromBody(c: Context): Promise<string | undefined> {
     const body = JSON.parse(text) as { email?: unknown; username?: unknown };
     // The field the route signs in with: a username sign-in carrying a decoy e-mail counted against the decoy.
     const field = c.req.path.endsWith("/username") ? body.username : (body.email ?? body.username);
-    // Control characters are no part of a name, and PostgreSQL refuses a text holding U+0000: the route's own
-    // validation tells the sender, not a failed lookup here.
-    const value = typeof field === "string" ? field.replace(/\p{Cc}/gu, "") : undefined;
+    // Cleaned as the route's validation cleans it, so the account counted is the one the route reads (PostgreSQL
+    // refuses a text holding U+0000: the lookup failed with a 500).
+    const value = typeof field === "string" ? stripControlCharacters(field) : undefined;
     return value?.trim() || undefined;
   } catch {
     return undefined;
